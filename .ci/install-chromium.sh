@@ -1,0 +1,26 @@
+#!/bin/sh
+# Installs Debian's Chromium for the widget's browser tests (vitest.browser.config.ts), which
+# drive it through playwright-core at /usr/bin/chromium. Idempotent: does nothing when Chromium
+# and the fonts are already there, so CI can run it on every job.
+#
+# fonts-liberation: --no-install-recommends drops it (chromium-common only recommends it), and
+# without any font Chromium lays text out with zero-width glyphs, so clicks on text miss. The
+# tests assert DOM text, not pixels, so CJK/emoji fonts (~100 MB) are not needed.
+set -eu
+
+CHROMIUM=/usr/bin/chromium
+FONTS_DIR=/usr/share/fonts/truetype/liberation
+
+if [ -x "$CHROMIUM" ] && [ -d "$FONTS_DIR" ]; then
+  echo "install-chromium: already installed: $("$CHROMIUM" --version 2>/dev/null || echo "$CHROMIUM")"
+  exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-liberation
+
+echo "install-chromium: installed: $("$CHROMIUM" --version 2>/dev/null || echo "$CHROMIUM")"

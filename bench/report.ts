@@ -1,0 +1,107 @@
+/**
+ * Renders the bench results as Markdown tables, for the terminal and for pasting into notes.
+ */
+import type { BuildBench } from './build-bench.ts';
+import type { PackLoadBench, PipelineBench } from './node-bench.ts';
+import type { Summary } from './stats.ts';
+import type { LatencyBench } from './worker-bench.ts';
+
+export interface BenchReport {
+  corpus: string;
+  machine: string;
+  build: BuildBench;
+  load: Omit<PackLoadBench, 'pack'>;
+  pipeline: PipelineBench;
+  queries: number;
+  /** Null when the Worker step was skipped (--no-worker). */
+  latency: LatencyBench | null;
+}
+
+export const WORKERD_CLOCK_NOTE =
+  'Inside workerd `performance.now()` does not advance during CPU work (it moves only on I/O), so a ' +
+  'Worker cannot time its own CPU cost: Worker latency is measured from the client over loopback, and ' +
+  'the pipeline CPU cost by running the same pure code (parseSearchRequest + searchPack) in Node.';
+
+/** Milliseconds with precision that suits their size: 0.123 ms, 4.56 ms, 123 ms. */
+export function formatMs(ms: number): string {
+  if (!Number.isFinite(ms)) return 'n/a';
+  if (ms < 1) return `${ms.toFixed(3)} ms`;
+  if (ms < 100) return `${ms.toFixed(2)} ms`;
+  return `${ms.toFixed(0)} ms`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
+}
+
+function formatRatio(r: number): string {
+  return Number.isFinite(r) ? `${r.toFixed(2)}×` : 'n/a';
+}
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+function buildTable(r: BenchReport): string {
+  const b = r.build;
+  const runs = b.buildsMs.map((ms) => (ms / 1000).toFixed(2)).join(', ');
+  return table(
+    ['Build & pack', 'value'],
+    [
+      ['pages / sections', `${b.summary.pages} / ${b.summary.sections}${b.summary.skipped ? ` (${b.summary.skipped} files skipped)` : ''}`],
+      [`build time (median of ${b.buildsMs.length})`, `${(b.medianMs / 1000).toFixed(2)} s (runs: ${runs} s)`],
+      ['pack total, raw / gzip', `${formatBytes(b.total.bytes)} / ${formatBytes(b.total.gzipBytes)}`],
+      ['pack load in Node, cold / warm', `${formatMs(r.load.coldMs)} / ${formatMs(r.load.warmMs)}`],
+    ],
+  );
+}
+
+function filesTable(r: BenchReport): string {
+  return table(
+    ['Pack file', 'raw', 'gzip -9'],
+    r.build.files.map((f) => [f.name, formatBytes(f.bytes), formatBytes(f.gzipBytes)]),
+  );
+}
+
+function latencyRow(name: string, s: Summary, extra: string): string[] {
+  return [name, formatMs(s.p50), formatMs(s.p95), formatMs(s.mean), extra];
+}
+
+function latencyTable(latency: LatencyBench): string {
+  const [rb, trivial] = latency.targets;
+  const rows = latency.targets.map((t) => latencyRow(t.name, t.latency, String(t.errors)));
+  if (rb && trivial) {
+    rows.push([
+      `**ratio ${rb.name} / ${trivial.name}**`,
+      `**${formatRatio(rb.latency.p50 / trivial.latency.p50)}**`,
+      formatRatio(rb.latency.p95 / trivial.latency.p95),
+      formatRatio(rb.latency.mean / trivial.latency.mean),
+      '',
+    ]);
+  }
+  return table([`Worker GET /search, client wall time (${latency.queries} sequential, ${latency.warmup} warm-up)`, 'p50', 'p95', 'mean', 'errors'], rows);
+}
+
+function pipelineTable(r: BenchReport): string {
+  const p = r.pipeline;
+  return table(
+    [`Node pipeline per query (${r.queries} queries × ${p.rounds} rounds)`, 'p50', 'p95', 'mean', 'zero-result queries'],
+    [latencyRow('parseSearchRequest + searchPack', p.perQuery, `${p.zeroResults} / ${r.queries}`)],
+  );
+}
+
+export function renderReport(r: BenchReport): string {
+  const parts = [
+    `## recall-box bench: ${r.corpus}`,
+    `Machine: ${r.machine}`,
+    buildTable(r),
+    filesTable(r),
+    r.latency ? latencyTable(r.latency) : '_Worker latency skipped (--no-worker)._',
+    pipelineTable(r),
+    `Notes: ${WORKERD_CLOCK_NOTE} Figures are medians/percentiles from one run on a shared, noisy machine: compare ratios, not absolute times.`,
+  ];
+  return `${parts.join('\n\n')}\n`;
+}

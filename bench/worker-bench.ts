@@ -1,0 +1,85 @@
+/**
+ * Bench step 2: /search latency of the real Worker under `wrangler dev`, seen from a client over
+ * loopback, against a trivial Hono Worker served the same way. Absolute numbers on a shared machine
+ * mostly measure the machine; the ratio to the trivial Worker is what carries from run to run.
+ */
+import type { BenchQuery } from './queries.ts';
+import { summarize, type Summary } from './stats.ts';
+
+/** A single request that takes longer than this is a hang, not a latency sample. */
+const REQUEST_TIMEOUT_MS = 10_000;
+
+export interface Target {
+  name: string;
+  /** Origin of the server, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+}
+
+export interface TargetLatency {
+  name: string;
+  latency: Summary;
+  /** Requests that did not answer 200; they are left out of the latency figures. */
+  errors: number;
+  /** Answers whose `results` array was empty. */
+  zeroResults: number;
+}
+
+export interface LatencyBench {
+  warmup: number;
+  queries: number;
+  targets: TargetLatency[];
+}
+
+interface Sample {
+  ms: number;
+  ok: boolean;
+  results: number;
+  detail: string;
+}
+
+/** One GET /search, timed from before the request to the last byte of the body. */
+async function timeRequest(target: Target, q: string): Promise<Sample> {
+  const url = `${target.url}/search?q=${encodeURIComponent(q)}`;
+  const started = performance.now();
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const body = await res.text();
+    const ms = performance.now() - started;
+    if (res.status !== 200) return { ms, ok: false, results: 0, detail: `${res.status} ${body.slice(0, 200)}` };
+    const results = (JSON.parse(body) as { results?: unknown[] }).results?.length ?? 0;
+    return { ms, ok: true, results, detail: '' };
+  } catch (e) {
+    return { ms: performance.now() - started, ok: false, results: 0, detail: String(e) };
+  }
+}
+
+/**
+ * Sequential requests, alternating between the targets query by query (and swapping which goes
+ * first), so both see the same moments of machine noise and neither always follows the other.
+ */
+export async function benchLatency(targets: readonly Target[], queries: readonly BenchQuery[], warmup: number): Promise<LatencyBench> {
+  // Warm-up: compiles the Worker code, loads the pack into the isolate, opens keep-alive sockets.
+  for (let i = 0; i < warmup; i++) {
+    for (const target of targets) await timeRequest(target, queries[i % queries.length]!.q);
+  }
+  const samples: Sample[][] = targets.map(() => []);
+  for (let i = 0; i < queries.length; i++) {
+    const order = i % 2 === 0 ? targets.map((_, t) => t) : targets.map((_, t) => targets.length - 1 - t);
+    for (const t of order) samples[t]!.push(await timeRequest(targets[t]!, queries[i]!.q));
+  }
+  return {
+    warmup,
+    queries: queries.length,
+    targets: targets.map((target, t) => {
+      const list = samples[t]!;
+      const ok = list.filter((s) => s.ok);
+      if (ok.length === 0) throw new Error(`${target.name}: every request failed, e.g. ${list[0]?.detail ?? 'no requests'}`);
+      return {
+        name: target.name,
+        latency: summarize(ok.map((s) => s.ms)),
+        errors: list.length - ok.length,
+        zeroResults: ok.filter((s) => s.results === 0).length,
+      };
+    }),
+  };
+}

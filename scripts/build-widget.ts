@@ -1,0 +1,88 @@
+/**
+ * Bundles the `<recall-box>` widget into one minified, dependency-free ES module at
+ * `public/recall-box.js` and reports its size.
+ *
+ *   npx tsx scripts/build-widget.ts
+ *
+ * Importable too: the browser test suite's globalSetup calls `buildWidget()`.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export const WIDGET_BUILD_DEFAULTS = {
+  entry: resolve(ROOT, 'src/widget/index.ts'),
+  outfile: resolve(ROOT, 'public/recall-box.js'),
+  /**
+   * Lowest JS level emitted. ES2022 keeps `#private` fields and class fields native (smaller and
+   * faster); it is supported by every browser that supports custom elements v1 + shadow DOM
+   * without polyfills (Chrome/Edge ≥ 94, Firefox ≥ 93, Safari ≥ 15.4).
+   */
+  target: 'es2022',
+  /**
+   * Size budget for the gzipped bundle, in bytes. The CLI fails above it so growth is a decision,
+   * not an accident. 6 KiB is the first version's target; raise it deliberately when features land.
+   */
+  gzipBudgetBytes: 6 * 1024,
+  /** zlib level used to measure gzip size: 9 approximates what CDNs serve for static assets. */
+  gzipLevel: 9,
+} as const;
+
+export interface WidgetBuildOptions {
+  /** Where to write the bundle. Default `public/recall-box.js`. */
+  outfile?: string;
+}
+
+export interface WidgetBuildResult {
+  outfile: string;
+  rawBytes: number;
+  gzipBytes: number;
+  withinBudget: boolean;
+}
+
+export async function buildWidget(options: WidgetBuildOptions = {}): Promise<WidgetBuildResult> {
+  const outfile = options.outfile ?? WIDGET_BUILD_DEFAULTS.outfile;
+  const result = await build({
+    entryPoints: [WIDGET_BUILD_DEFAULTS.entry],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: WIDGET_BUILD_DEFAULTS.target,
+    minify: true,
+    legalComments: 'none',
+    write: false,
+    logLevel: 'silent',
+  });
+  const [output] = result.outputFiles;
+  if (!output) throw new Error('esbuild produced no output for the widget');
+  await mkdir(dirname(outfile), { recursive: true });
+  await writeFile(outfile, output.contents);
+  const gzipBytes = gzipSync(output.contents, { level: WIDGET_BUILD_DEFAULTS.gzipLevel }).length;
+  return {
+    outfile,
+    rawBytes: output.contents.length,
+    gzipBytes,
+    withinBudget: gzipBytes <= WIDGET_BUILD_DEFAULTS.gzipBudgetBytes,
+  };
+}
+
+export function formatSizeReport(r: WidgetBuildResult): string {
+  const kib = (n: number) => `${(n / 1024).toFixed(2)} KiB`;
+  const budget = WIDGET_BUILD_DEFAULTS.gzipBudgetBytes;
+  return (
+    `${relative(process.cwd(), r.outfile)}: ${r.rawBytes} B raw (${kib(r.rawBytes)}), ` +
+    `${r.gzipBytes} B gzip (${kib(r.gzipBytes)}; budget ${kib(budget)}${r.withinBudget ? '' : ' EXCEEDED'})`
+  );
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
+if (isMain) {
+  const r = await buildWidget();
+  console.log(formatSizeReport(r));
+  if (!r.withinBudget) process.exitCode = 1;
+}

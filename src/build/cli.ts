@@ -1,0 +1,82 @@
+import { parseArgs } from 'node:util';
+import { isRecallBoxError } from '../core/errors.ts';
+import { buildPack, type BuildSummary } from './build-pack.ts';
+
+const USAGE = `Usage:
+  recall-box build <docs-dir> --out <pack-dir> [--base-url /docs/] [--heading-depth 3] [--default-lang en]
+
+Builds the search index pack of a folder of Markdown, MDX and HTML docs.
+  --out            folder to write the pack to (replaced atomically)      required
+  --base-url       URL prefix of the site's pages                         default /
+  --heading-depth  deepest heading (1–6) that starts its own section      default 3
+  --default-lang   language of pages whose path and front matter name none default en
+`;
+
+function formatKb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+export function formatSummary(s: BuildSummary): string {
+  const lines = [
+    `recall-box: built pack ${s.buildId} in ${(s.ms / 1000).toFixed(2)} s → ${s.outDir}`,
+    `  files read: ${s.files}, pages indexed: ${s.pages}, sections: ${s.sections}, languages: ${s.languages.join(', ') || '-'}`,
+    `  pack files: ${Object.entries(s.bytes).map(([n, b]) => `${n} ${formatKb(b)}`).join(', ')}`,
+    `  files skipped: ${s.skipped.length}`,
+    ...s.skipped.map((f) => `    ${f.path}: ${f.code} — ${f.reason}`),
+  ];
+  return lines.join('\n');
+}
+
+/** Runs the CLI; returns the exit code (0 ok, 1 failed, 2 usage). Output goes through the given writers. */
+export async function main(
+  argv: string[],
+  out: (s: string) => void = (s) => process.stdout.write(`${s}\n`),
+  err: (s: string) => void = (s) => process.stderr.write(`${s}\n`),
+): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        out: { type: 'string' },
+        'base-url': { type: 'string' },
+        'heading-depth': { type: 'string' },
+        'default-lang': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (e) {
+    err(`${(e as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, docsDir, ...extra] = positionals;
+  if (values.help || command === undefined) {
+    (values.help ? out : err)(USAGE);
+    return values.help ? 0 : 2;
+  }
+  if (command !== 'build' || !docsDir || extra.length > 0 || !values.out) {
+    err(`recall-box: expected \`build <docs-dir> --out <pack-dir>\`.\n\n${USAGE}`);
+    return 2;
+  }
+  const depth = values['heading-depth'] === undefined ? undefined : Number(values['heading-depth']);
+  if (depth !== undefined && !(Number.isInteger(depth) && depth >= 1 && depth <= 6)) {
+    err('recall-box: --heading-depth must be a whole number from 1 to 6.');
+    return 2;
+  }
+  try {
+    const summary = await buildPack(docsDir, values.out, {
+      ingest: {
+        ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }),
+        ...(depth !== undefined && { maxHeadingDepth: depth as 1 | 2 | 3 | 4 | 5 | 6 }),
+        ...(values['default-lang'] !== undefined && { defaultLang: values['default-lang'] }),
+      },
+    });
+    out(formatSummary(summary));
+    return 0;
+  } catch (e) {
+    err(isRecallBoxError(e) ? `recall-box: ${e.message}` : `recall-box: build failed: ${(e as Error).stack ?? e}`);
+    return 1;
+  }
+}

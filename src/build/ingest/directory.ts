@@ -1,0 +1,53 @@
+/**
+ * A docs folder → pages, with every file that could not be indexed reported instead of failing
+ * the build.
+ */
+import { RecallBoxError, isRecallBoxError } from '../../core/errors.ts';
+import type { Page, SkippedFile } from '../../core/types.ts';
+import { parseDocument } from './document.ts';
+import { isFolder, listDocFiles, readDocFile } from './files.ts';
+import { resolveIngestOptions, type IngestOptions, type IngestResult } from './options.ts';
+
+/**
+ * Ingest every `.md`, `.mdx`, `.html` and `.htm` file under `dir`.
+ * Throws RecallBoxError `DOCS_NOT_FOUND` (no such folder) or `DOCS_EMPTY` (no supported files);
+ * per-file problems end up in `skipped` with their code.
+ */
+export async function ingestDirectory(dir: string, options: Partial<IngestOptions> = {}): Promise<IngestResult> {
+  const opts = resolveIngestOptions(options);
+  if (!(await isFolder(dir))) {
+    throw new RecallBoxError('DOCS_NOT_FOUND', `docs folder not found (or not a folder): ${dir}`);
+  }
+  const files = await listDocFiles(dir);
+  if (files.length === 0) {
+    throw new RecallBoxError('DOCS_EMPTY', `no .md, .mdx, .html or .htm files in ${dir}`);
+  }
+
+  const pages: Page[] = [];
+  const skipped: SkippedFile[] = [];
+  const pathByUrl = new Map<string, string>();
+  for (const file of files) {
+    try {
+      const page = parseDocument(file, await readDocFile(dir, file), opts);
+      const other = pathByUrl.get(page.url);
+      if (other !== undefined) {
+        // `guides.md` and `guides/index.md` both map to `/guides/`; two pages with one URL would
+        // give sections the same ids. The first in sorted order wins, deterministically.
+        skipped.push({ path: file, code: 'DUPLICATE_URL', reason: `same URL ${page.url} as ${other}` });
+        continue;
+      }
+      pathByUrl.set(page.url, file);
+      pages.push(page);
+    } catch (error) {
+      skipped.push(toSkipped(file, error));
+    }
+  }
+  return { pages, skipped, files: files.length };
+}
+
+function toSkipped(path: string, error: unknown): SkippedFile {
+  if (isRecallBoxError(error)) return { path, code: error.code, reason: error.detail };
+  // Anything else is a parser throwing on input it cannot handle: one bad page must not stop the build.
+  const reason = error instanceof Error ? error.message : String(error);
+  return { path, code: 'PARSE_FAILED', reason };
+}

@@ -1,0 +1,139 @@
+/**
+ * HTML pages (and raw HTML blocks inside Markdown) → mdast, so that HTML goes through the same
+ * section splitter and text extraction as Markdown.
+ */
+import { unified } from 'unified';
+import rehypeParse from 'rehype-parse';
+import { toMdast } from 'hast-util-to-mdast';
+import type { Element, ElementContent, Root as HastRoot, RootContent as HastRootContent } from 'hast';
+import type { Root, RootContent } from 'mdast';
+
+/**
+ * Elements that are page chrome or not text. `aside` is deliberately NOT here: inside `<main>` it
+ * usually holds real tips and warnings (Starlight and VitePress render admonitions as asides).
+ */
+const DROPPED_ELEMENTS: ReadonlySet<string> = new Set([
+  'script',
+  'style',
+  'nav',
+  'header',
+  'footer',
+  'noscript',
+  'template',
+  'svg',
+]);
+
+/** Where the content of a page lives, most specific first. */
+const CONTENT_CONTAINERS: readonly string[] = ['main', 'article', 'body'];
+
+const HEADINGS: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+const documentParser = unified().use(rehypeParse).freeze();
+const fragmentParser = unified().use(rehypeParse, { fragment: true }).freeze();
+
+export interface HtmlDocument {
+  /** The content container as mdast; headings with an `id` carry it as a trailing `{#id}`. */
+  tree: Root;
+  /** Text of `<title>`, if any. */
+  title?: string;
+  /** `<meta name="description">`, if any. */
+  description?: string;
+  /** `<html lang>`, if any (not validated here). */
+  lang?: string;
+}
+
+export function parseHtmlDocument(html: string): HtmlDocument {
+  const hast = documentParser.parse(html);
+  const head = findElement(hast, (el) => el.tagName === 'head');
+  const titleEl = head && findElement(head, (el) => el.tagName === 'title');
+  const descriptionEl =
+    head &&
+    findElement(head, (el) => el.tagName === 'meta' && String(el.properties.name ?? '').toLowerCase() === 'description');
+  const htmlEl = findElement(hast, (el) => el.tagName === 'html');
+
+  let container: HastRoot | Element = hast;
+  for (const tag of CONTENT_CONTAINERS) {
+    const found = findElement(hast, (el) => el.tagName === tag);
+    if (found) {
+      container = found;
+      break;
+    }
+  }
+  return {
+    tree: hastToMdast(container.children),
+    title: nonEmpty(titleEl ? hastText(titleEl) : undefined),
+    description: nonEmpty(stringProperty(descriptionEl, 'content')),
+    lang: nonEmpty(stringProperty(htmlEl, 'lang')),
+  };
+}
+
+/** A raw HTML block from a Markdown page → the mdast flow content it stands for (often nothing). */
+export function htmlFragmentToMdast(html: string): RootContent[] {
+  return hastToMdast(fragmentParser.parse(html).children).children;
+}
+
+function hastToMdast(children: readonly HastRootContent[]): Root {
+  const cleaned = cleanChildren(children, false);
+  const result = toMdast({ type: 'root', children: cleaned });
+  return result.type === 'root' ? result : { type: 'root', children: [result as RootContent] };
+}
+
+/** Drop chrome elements; keep heading ids as `{#id}` so anchors match the page's real ones. */
+function cleanChildren(children: readonly HastRootContent[], inHeading: boolean): ElementContent[] {
+  const out: ElementContent[] = [];
+  for (const child of children) {
+    if (child.type === 'doctype' || child.type === 'comment') continue;
+    if (child.type === 'text') {
+      out.push(child);
+      continue;
+    }
+    if (child.type !== 'element') continue;
+    if (DROPPED_ELEMENTS.has(child.tagName)) continue;
+    if (inHeading && isPermalinkMarker(child)) continue;
+    const heading = HEADINGS.has(child.tagName);
+    const kids = cleanChildren(child.children, inHeading || heading);
+    const id = heading ? stringProperty(child, 'id') : undefined;
+    if (id) kids.push({ type: 'text', value: ` {#${id}}` });
+    out.push({ ...child, children: kids });
+  }
+  return out;
+}
+
+/**
+ * Generated sites put a permalink inside each heading (`<a href="#x" class="header-anchor">#</a>`,
+ * `¶`, `🔗`). It is a same-page link whose text has no letter or digit; kept, it would end up in the
+ * heading text and the slug.
+ */
+function isPermalinkMarker(el: Element): boolean {
+  const href = stringProperty(el, 'href');
+  return el.tagName === 'a' && href !== undefined && href.startsWith('#') && !/[\p{L}\p{N}]/u.test(hastText(el));
+}
+
+function findElement(node: HastRoot | Element, test: (el: Element) => boolean): Element | undefined {
+  for (const child of node.children) {
+    if (child.type !== 'element') continue;
+    if (test(child)) return child;
+    const found = findElement(child, test);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function hastText(node: HastRoot | Element): string {
+  let text = '';
+  for (const child of node.children) {
+    if (child.type === 'text') text += child.value;
+    else if (child.type === 'element') text += hastText(child);
+  }
+  return text;
+}
+
+function stringProperty(el: Element | undefined, name: string): string | undefined {
+  const value = el?.properties[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function nonEmpty(text: string | undefined): string | undefined {
+  const trimmed = text?.replace(/\s+/g, ' ').trim();
+  return trimmed ? trimmed : undefined;
+}

@@ -1,0 +1,120 @@
+import { RecallBoxError } from '../errors.ts';
+import type { Lang } from '../types.ts';
+
+/**
+ * The index pack: what the build writes and the Worker reads. Build, Worker and widget are versioned
+ * together through FORMAT_VERSION: a Worker refuses a pack of any other version instead of guessing
+ * (the Pagefind lesson — a silently misread index returns plausible garbage).
+ */
+export const FORMAT_VERSION = 1;
+
+/** File names inside a pack folder. */
+export const PACK_FILES = {
+  manifest: 'manifest.json',
+  sections: 'sections.json',
+  keyword: 'keyword.json',
+} as const;
+
+export interface PackManifest {
+  formatVersion: number;
+  /** Content hash of every data file: equal content ⇒ equal buildId, so caches survive rebuilds. */
+  buildId: string;
+  /** ISO time of the build (informational; not part of buildId). */
+  createdAt: string;
+  counts: { pages: number; sections: number };
+  /** Languages present in the pack, most sections first. */
+  languages: Lang[];
+  /** Language used to analyse a query that names none and whose script says nothing. */
+  defaultLang: Lang;
+  /** Settings the query side must apply the same way the build did. */
+  analyzer: { stem: boolean; stopWords: boolean; splitIdentifiers: boolean };
+  /** Base URL the page URLs were built with. */
+  baseUrl: string;
+  /** Embedding model info, once the semantic route exists. */
+  model: null;
+  /** Data files and their byte sizes. */
+  files: Record<string, { bytes: number }>;
+}
+
+/** A section as stored for the Worker: what a result and its snippet need. */
+export interface StoredSection {
+  id: string;
+  url: string;
+  pageUrl: string;
+  title: string;
+  breadcrumb: string[];
+  depth: number;
+  lang: Lang;
+  text: string;
+  code: string;
+  links: string[];
+  tags: string[];
+  description: string;
+}
+
+export interface SectionsFile {
+  sections: StoredSection[];
+}
+
+function corrupt(message: string): RecallBoxError {
+  return new RecallBoxError('INDEX_CORRUPT', message);
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Parse JSON text of a pack file, naming the file when it is not JSON. */
+export function parsePackJson(name: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw corrupt(`${name} is not valid JSON (${(e as Error).message}).`);
+  }
+}
+
+/**
+ * Check a manifest. The version is checked first: a pack from another format version may have any
+ * shape, and "version mismatch" is the actionable message (rebuild the pack), not "corrupt".
+ */
+export function validateManifest(value: unknown): PackManifest {
+  if (!isRecord(value)) throw corrupt('manifest.json is not an object.');
+  const version = value.formatVersion;
+  if (typeof version !== 'number') throw corrupt('manifest.json has no numeric formatVersion.');
+  if (version !== FORMAT_VERSION) {
+    throw new RecallBoxError(
+      'INDEX_VERSION_MISMATCH',
+      `the index pack has format version ${version}, this Worker reads version ${FORMAT_VERSION}. Rebuild the pack with the same recall-box version as the Worker.`,
+    );
+  }
+  if (typeof value.buildId !== 'string' || value.buildId.length === 0) throw corrupt('manifest.json has no buildId.');
+  if (!isRecord(value.counts) || typeof value.counts.sections !== 'number') throw corrupt('manifest.json has no section count.');
+  if (!Array.isArray(value.languages) || !value.languages.every((l) => typeof l === 'string')) {
+    throw corrupt('manifest.json has no language list.');
+  }
+  if (typeof value.defaultLang !== 'string') throw corrupt('manifest.json has no defaultLang.');
+  if (!isRecord(value.analyzer)) throw corrupt('manifest.json has no analyzer settings.');
+  return value as unknown as PackManifest;
+}
+
+const STRING_FIELDS = ['id', 'url', 'pageUrl', 'title', 'lang', 'text', 'code', 'description'] as const;
+
+/** Check the section store against the manifest's count, so a truncated file cannot pass. */
+export function validateSections(value: unknown, manifest: PackManifest): StoredSection[] {
+  if (!isRecord(value) || !Array.isArray(value.sections)) throw corrupt('sections.json has no sections array.');
+  const sections = value.sections as unknown[];
+  if (sections.length !== manifest.counts.sections) {
+    throw corrupt(`sections.json holds ${sections.length} sections, the manifest says ${manifest.counts.sections}.`);
+  }
+  sections.forEach((s, i) => {
+    if (!isRecord(s)) throw corrupt(`section ${i} is not an object.`);
+    for (const f of STRING_FIELDS) {
+      if (typeof s[f] !== 'string') throw corrupt(`section ${i} has no string field "${f}".`);
+    }
+    if (!Array.isArray(s.breadcrumb) || !Array.isArray(s.links) || !Array.isArray(s.tags)) {
+      throw corrupt(`section ${i} lacks breadcrumb, links or tags.`);
+    }
+    if (typeof s.depth !== 'number') throw corrupt(`section ${i} has no depth.`);
+  });
+  return sections as StoredSection[];
+}

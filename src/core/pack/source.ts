@@ -1,0 +1,11 @@
+/**
+ * Where a pack's files come from. This is the seam between the pure pack loader and a runtime:
+ * the Worker reads from Workers Static Assets, Node (eval, bench, tests) reads from disk. Each
+ * adapter is a few lines; the loader never knows which one it talks to.
+ */
+export interface PackSource {
+  /** A human label for messages, e.g. `assets:/pack/` or a folder path. */
+  readonly label: string;
+  /** The file's text, or null when it does not exist. Throws only on transport failure. */
+  read(name: string): Promise<string | null>;
+}

@@ -1,0 +1,20 @@
+/**
+ * The normalised form of a query that caches and counters key on: two requests a reader would call
+ * "the same search" (case, width, extra spaces) share one key.
+ */
+export function normalizeQueryKey(q: string): string {
+  return q.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim();
+}
+
+/**
+ * FNV-1a, 32 bit, as 8 hex digits. Not cryptographic: it only has to spread cache keys, and being
+ * synchronous and dependency-free it costs nothing on the request path (crypto.subtle is async).
+ */
+export function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, '0');
+}

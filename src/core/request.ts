@@ -1,0 +1,71 @@
+import { RecallBoxError } from './errors.ts';
+import { baseLang, normalizeLang } from './lang.ts';
+import type { SearchOptions } from './search-options.ts';
+import type { Lang } from './types.ts';
+
+/** A validated search request. */
+export interface SearchRequest {
+  /** The query, trimmed, 1..maxQueryLength characters. */
+  q: string;
+  limit: number;
+  /** Normalised language tag the request asked for, or null for "any language". */
+  lang: Lang | null;
+}
+
+/** What a client sent, from a query string (strings) or a JSON body (any JSON values). */
+export interface RawSearchRequest {
+  q?: unknown;
+  limit?: unknown;
+  lang?: unknown;
+}
+
+function parseLimit(raw: unknown, options: SearchOptions): number {
+  if (raw === undefined || raw === null || raw === '') return options.defaultLimit;
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > options.maxLimit) {
+    throw new RecallBoxError('BAD_LIMIT', `limit must be a whole number from 1 to ${options.maxLimit}.`);
+  }
+  return n;
+}
+
+/**
+ * Validate what does not need the index: done before the pack is touched, so a bad request costs
+ * nothing and cannot be confused with an index problem.
+ */
+export function parseSearchRequest(raw: RawSearchRequest, options: SearchOptions): SearchRequest {
+  if (raw.q !== undefined && typeof raw.q !== 'string') {
+    throw new RecallBoxError('QUERY_EMPTY', 'q must be a string.');
+  }
+  const q = (raw.q ?? '').trim();
+  if (q.length === 0) throw new RecallBoxError('QUERY_EMPTY', 'the query q is empty.');
+  // Counted in code points, so a CJK or emoji query is measured as a reader sees it.
+  const length = [...q].length;
+  if (length > options.maxQueryLength) {
+    throw new RecallBoxError('QUERY_TOO_LONG', `the query has ${length} characters; at most ${options.maxQueryLength} are accepted.`);
+  }
+  const limit = parseLimit(raw.limit, options);
+  let lang: Lang | null = null;
+  if (raw.lang !== undefined && raw.lang !== null && raw.lang !== '') {
+    if (typeof raw.lang !== 'string') throw new RecallBoxError('UNKNOWN_LANGUAGE', 'lang must be a string.');
+    lang = normalizeLang(raw.lang);
+  }
+  return { q, limit, lang };
+}
+
+/**
+ * Match a requested language against the pack's: an exact tag, or a base language the pack has
+ * in some form (`zh` finds `zh-cn`), so a reader's browser tag need not spell the site's folder.
+ * Returns the set of pack languages the request covers.
+ */
+export function resolveLanguages(lang: Lang, packLanguages: readonly Lang[]): Lang[] {
+  if (packLanguages.includes(lang)) return [lang];
+  const base = baseLang(lang);
+  const matches = packLanguages.filter((l) => baseLang(l) === base);
+  if (matches.length === 0) {
+    throw new RecallBoxError(
+      'UNKNOWN_LANGUAGE',
+      `the index has no pages in "${lang}"; known languages: ${packLanguages.join(', ')}.`,
+    );
+  }
+  return matches;
+}

@@ -1,0 +1,56 @@
+/**
+ * The data shapes shared by build, Worker and widget. Pure types: no runtime code here.
+ */
+
+/** A language tag as used in the pack: `en`, `zh-cn`, `ja`, `ko`, or any other lower-case BCP 47 tag. */
+export type Lang = string;
+
+/** One searchable unit: the content under one heading (h1–h3 by default) of one page. */
+export interface Section {
+  /** Stable id: `${pageUrl}#${anchor}` (anchor empty for a page's intro before its first heading). */
+  id: string;
+  /** Link target: page URL plus `#anchor` when the section has an anchor. */
+  url: string;
+  /** The page URL without anchor, e.g. `/guides/actions/`. */
+  pageUrl: string;
+  /** GitHub-style slug, unique within the page ('' for the page intro). */
+  anchor: string;
+  /** The section's own heading text; the page title for the intro section. */
+  title: string;
+  /** `[page title, h2, h3]` up to and including this section's heading. */
+  breadcrumb: string[];
+  /** Heading depth of this section: 1 for the page title/intro, 2 for h2, 3 for h3. */
+  depth: number;
+  /** Language of the page (from path or front matter). */
+  lang: Lang;
+  /** Prose text of the section, whitespace-normalised, without code. */
+  text: string;
+  /** Code blocks of the section, joined with "\n". Searchable, shown as code. */
+  code: string;
+  /** Outgoing internal links of the section, as page URLs without anchors. */
+  links: string[];
+  /** Front-matter tags of the page, if any. */
+  tags: string[];
+  /** Front-matter description of the page (kept on every section of the page), '' if none. */
+  description: string;
+}
+
+/** A page as read by ingest, before it is split into sections. */
+export interface Page {
+  /** Source path relative to the docs root, with forward slashes. */
+  path: string;
+  url: string;
+  title: string;
+  lang: Lang;
+  description: string;
+  tags: string[];
+  sections: Section[];
+}
+
+/** Why a file was not indexed. */
+export interface SkippedFile {
+  path: string;
+  /** Stable code: `FRONT_MATTER_INVALID`, `BINARY_CONTENT`, `UNREADABLE`, `PARSE_FAILED`, `NO_CONTENT`. */
+  code: string;
+  reason: string;
+}

@@ -1,0 +1,22 @@
+import type { PackSource } from '../core/pack/source.ts';
+
+/** The slice of the Workers Static Assets binding this adapter uses. */
+export interface AssetsFetcher {
+  fetch(request: Request): Promise<Response>;
+}
+
+/**
+ * Pack files from Workers Static Assets. The host is a placeholder: the ASSETS binding routes by
+ * path only, and a reserved `.invalid` name can never reach the network by mistake.
+ */
+export function assetsPackSource(assets: AssetsFetcher, packPath: string): PackSource {
+  return {
+    label: `assets:${packPath}`,
+    async read(name) {
+      const res = await assets.fetch(new Request(`https://assets.invalid${packPath}${name}`));
+      if (res.status === 404) return null;
+      if (!res.ok) throw new Error(`assets answered ${res.status} for ${packPath}${name}`);
+      return res.text();
+    },
+  };
+}

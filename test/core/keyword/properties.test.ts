@@ -1,0 +1,48 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ANALYZER_OPTIONS } from '../../../src/core/segment.ts';
+import { analyze } from '../../../src/core/keyword/flex.ts';
+import { buildKeywordIndex, loadKeywordIndex, type KeywordDoc } from '../../../src/core/keyword/index.ts';
+
+// Words chosen to exercise the analyzer: stems that merge (routes/routing), stop words, identifiers
+// whole and split, a one-letter part, CJK, and punctuation that yields no term.
+const VOCABULARY = ['alpha', 'beta', 'gamma', 'routes', 'routing', 'the', 'of', 'getStaticPaths', 'static', 'c.json()', 'json', 'API', '路由', '配置', '—', '?'];
+const LANGS = ['en', 'zh-cn'];
+
+const text = fc.array(fc.constantFrom(...VOCABULARY), { maxLength: 8 }).map((ws) => ws.join(' '));
+const keywordDoc: fc.Arbitrary<KeywordDoc> = fc.record({
+  fields: fc.record({ title: text, headings: text, body: text }),
+  lang: fc.constantFrom(...LANGS),
+});
+
+const termsOf = (d: KeywordDoc) =>
+  new Set([d.fields.title, d.fields.headings, d.fields.body].flatMap((t) => analyze(t, d.lang, DEFAULT_ANALYZER_OPTIONS)));
+
+describe('search over random small collections', () => {
+  it('returns exactly the documents holding a query term, with scores non-increasing and ties by position', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(keywordDoc, { maxLength: 12 }), text, fc.constantFrom(...LANGS), async (docs, query, lang) => {
+        const index = await loadKeywordIndex(JSON.parse(JSON.stringify(await buildKeywordIndex(docs))));
+        const hits = index.search(query, { lang, limit: docs.length + 1 });
+        const queryTerms = [...new Set(analyze(query, lang, DEFAULT_ANALYZER_OPTIONS))];
+
+        for (const hit of hits) {
+          const docTerms = termsOf(docs[hit.doc]);
+          // Every hit holds at least one query term, and `matched` names exactly the ones it holds.
+          expect(hit.matched.length).toBeGreaterThan(0);
+          expect(hit.matched).toEqual(queryTerms.filter((t) => docTerms.has(t)));
+          expect(hit.score).toBeGreaterThan(0);
+        }
+        // No document holding a query term is lost (the per-term union is complete).
+        const expected = docs.flatMap((d, i) => (queryTerms.some((t) => termsOf(d).has(t)) ? [i] : []));
+        expect(hits.map((h) => h.doc).sort((a, b) => a - b)).toEqual(expected);
+        // Sorted by score, ties by document position.
+        for (let i = 1; i < hits.length; i++) {
+          const [prev, next] = [hits[i - 1], hits[i]];
+          expect(prev.score > next.score || (prev.score === next.score && prev.doc < next.doc)).toBe(true);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { buildKeywordIndex, loadKeywordIndex, type KeywordDoc, type KeywordIndex } from '../../../src/core/keyword/index.ts';
+
+function doc(title: string, headings: string, body: string, lang = 'en'): KeywordDoc {
+  return { fields: { title, headings, body }, lang };
+}
+
+async function indexOf(docs: KeywordDoc[], options?: Parameters<typeof buildKeywordIndex>[1]): Promise<KeywordIndex> {
+  // Through JSON, as the pack stores it.
+  return loadKeywordIndex(JSON.parse(JSON.stringify(await buildKeywordIndex(docs, options))));
+}
+
+const order = (index: KeywordIndex, query: string, lang = 'en') => index.search(query, { lang }).map((h) => h.doc);
+
+describe('ranking of a small docs collection for "cors middleware"', () => {
+  const docs = [
+    /* 0 */ doc('CORS Middleware', '', 'Add the cors middleware to an app.'),
+    /* 1 */ doc('Middleware', '', 'Middleware runs around handlers. Use it for cors.'),
+    /* 2 */ doc('Routing', 'CORS', 'Group routes and apply middleware to each group.'),
+    /* 3 */ doc('Security', '', 'cors cors cors cors cors cors cors cors'),
+    /* 4 */ doc('Guides', '', 'Configure cors headers by hand in every handler without any framework help at all, then test them in a browser.'),
+    /* 5 */ doc('Middleware', '', 'Write your own middleware.'),
+    /* 6 */ doc('Deployment', '', 'Deploy to Cloudflare Workers.'),
+    /* 7 */ doc('Testing', '', 'Test handlers.'),
+  ];
+
+  it('orders documents by field, rarity, saturation and length, position by position', async () => {
+    const index = await indexOf(docs);
+    expect(order(index, 'cors middleware')).toEqual([
+      // 1st, doc 0: both terms in the title (weight 3, a short field) and again in the body.
+      0,
+      // 2nd, doc 1: both terms, but only `middleware` is in the title; `cors` is body-only.
+      1,
+      // 3rd, doc 2: both terms, but in weaker fields: `cors` as a heading (weight 2), `middleware` in the body.
+      2,
+      // 4th, doc 5: only one term, but the rarer one (`middleware`: 4 of 8 docs; `cors`: 5 of 8), in
+      // the title and body of a short section; still below every document holding both terms.
+      5,
+      // 5th, doc 3: `cors` eight times — saturation (k1) keeps eight body occurrences worth less
+      // than one title + one body occurrence of the rarer term.
+      3,
+      // 6th, doc 4: `cors` once, in a body about four times the average length (b = 0.75).
+      4,
+      // Docs 6 and 7 hold no query term: not candidates at all.
+    ]);
+  });
+
+  it('reports which analyzed query terms each hit matched, in query order', async () => {
+    const hits = (await indexOf(docs)).search('middleware cors', { lang: 'en' });
+    expect(hits.find((h) => h.doc === 5)?.matched).toEqual(['middlewar']);
+    expect(hits.find((h) => h.doc === 0)?.matched).toEqual(['middlewar', 'cor']);
+  });
+});
+
+describe('BM25F weighting', () => {
+  it('weighs a match in the title above headings above body, other things equal', async () => {
+    // Every field has the same length in every document; only where `vite` sits differs.
+    const index = await indexOf([
+      doc('plugin setup', 'build options', 'vite reads the config file'),
+      doc('plugin setup', 'vite options', 'astro reads the config file'),
+      doc('vite setup', 'build options', 'astro reads the config file'),
+    ]);
+    expect(order(index, 'vite')).toEqual([2, 1, 0]);
+  });
+
+  it('lets a field weight of 0 make that field unsearchable', async () => {
+    const index = await indexOf([doc('vite', '', 'other'), doc('other', '', 'vite')], { weights: { title: 0 } });
+    expect(order(index, 'vite')).toEqual([1]);
+  });
+
+  it('weighs a rare term above a common one', async () => {
+    const index = await indexOf([
+      doc('', '', 'alpha filler'),
+      doc('', '', 'beta filler'),
+      doc('', '', 'beta other'),
+      doc('', '', 'beta thing'),
+    ]);
+    const [first, second] = index.search('alpha beta', { lang: 'en' });
+    expect(first.doc).toBe(0);
+    expect(first.score).toBeGreaterThan(second.score);
+  });
+
+  it('saturates term frequency: each extra occurrence adds less', async () => {
+    // Bodies of equal length, so only the count of `cache` differs (1, 2, 4, 8).
+    const body = (n: number) => [...Array(n).fill('cache'), ...Array(8 - n).fill('filler')].join(' ');
+    const index = await indexOf([1, 2, 4, 8].map((n) => doc('', '', body(n))).concat(doc('', '', 'unrelated words')));
+    const score = new Map(index.search('cache', { lang: 'en' }).map((h) => [h.doc, h.score]));
+    const [s1, s2, s4, s8] = [0, 1, 2, 3].map((d) => score.get(d)!);
+    expect(s1 < s2 && s2 < s4 && s4 < s8).toBe(true);
+    // Gain per added occurrence shrinks: 1→2, then 2→4 (per occurrence), then 4→8.
+    expect(s2 - s1).toBeGreaterThan((s4 - s2) / 2);
+    expect((s4 - s2) / 2).toBeGreaterThan((s8 - s4) / 4);
+  });
+
+  it('normalises by field length: the same single match counts more in a shorter body', async () => {
+    const index = await indexOf([
+      doc('', '', 'deploy ' + 'word '.repeat(30)),
+      doc('', '', 'deploy word'),
+      doc('', '', 'unrelated'),
+    ]);
+    expect(order(index, 'deploy')).toEqual([1, 0]);
+  });
+});
+
+describe('OR semantics', () => {
+  it('finds a document holding only one of two query terms, below those holding both', async () => {
+    const index = await indexOf([
+      doc('', '', 'session cookie'),
+      doc('', '', 'session storage'),
+      doc('', '', 'cookie session'),
+      doc('', '', 'other thing'),
+    ]);
+    const hits = index.search('session cookie', { lang: 'en' });
+    expect(hits.map((h) => h.doc)).toEqual([0, 2, 1]);
+    expect(hits[2].matched).toEqual(['session']);
+  });
+});
+
+describe('identifiers', () => {
+  const docs = [
+    /* 0 */ doc('Routing', '', 'Export getStaticPaths() from a dynamic route.'),
+    /* 1 */ doc('Context', '', 'Return JSON with c.json() from a handler.'),
+    /* 2 */ doc('Paths', '', 'Static files get copied; paths are kept.'),
+    /* 3 */ doc('Misc', '', 'Nothing to see.'),
+  ];
+
+  it('finds getStaticPaths by the whole identifier and by its parts', async () => {
+    const index = await indexOf(docs);
+    expect(order(index, 'getStaticPaths')[0]).toBe(0);
+    expect(order(index, 'static paths')).toEqual(expect.arrayContaining([0, 2]));
+    // The whole identifier is a term of its own, so an exact mention outranks the loose words.
+    const hits = index.search('getStaticPaths', { lang: 'en' });
+    expect(hits[0].matched).toContain('getstaticpath');
+    expect(hits.map((h) => h.doc)).toEqual([0, 2]);
+    // Typed in lower case as one word, the name still finds the identifier first.
+    expect(order(index, 'getstaticpaths')[0]).toBe(0);
+  });
+
+  it('finds c.json() by the whole identifier and by its parts, unchanged by FlexSearch', async () => {
+    const index = await indexOf(docs);
+    const hits = index.search('c.json()', { lang: 'en' });
+    expect(hits[0].doc).toBe(1);
+    expect(hits[0].matched).toContain('c.json');
+    expect(order(index, 'json')).toEqual([1]);
+  });
+});
+
+describe('languages', () => {
+  it('finds a Chinese document with a Chinese query', async () => {
+    const index = await indexOf([
+      doc('Routing', '', 'Define routes in the pages folder.'),
+      doc('路由', '', '在 pages 目录中定义路由和页面。', 'zh-cn'),
+      doc('部署', '', '将网站部署到服务器。', 'zh-cn'),
+    ]);
+    expect(order(index, '路由', 'zh-cn')[0]).toBe(1);
+    expect(order(index, '部署', 'zh-cn')).toEqual([2]);
+  });
+});
+
+describe('queries without index terms', () => {
+  it('returns no hits for an empty query, stop words only, or punctuation only', async () => {
+    const index = await indexOf([doc('The guide', '', 'How to do it and what it is.')]);
+    expect(index.search('', { lang: 'en' })).toEqual([]);
+    expect(index.search('   ', { lang: 'en' })).toEqual([]);
+    expect(index.search('the and of', { lang: 'en' })).toEqual([]);
+    expect(index.search('?! -- ::', { lang: 'en' })).toEqual([]);
+  });
+
+  it('returns no hits from an empty collection', async () => {
+    const index = await indexOf([]);
+    expect(index.size).toBe(0);
+    expect(index.search('anything', { lang: 'en' })).toEqual([]);
+  });
+});
+
+describe('determinism and limits', () => {
+  it('breaks score ties by document position, ascending', async () => {
+    const index = await indexOf([doc('', '', 'other'), doc('', '', 'twin'), doc('', '', 'other'), doc('', '', 'twin'), doc('', '', 'twin')]);
+    const hits = index.search('twin', { lang: 'en' });
+    expect(hits.map((h) => h.doc)).toEqual([1, 3, 4]);
+    expect(new Set(hits.map((h) => h.score)).size).toBe(1);
+  });
+
+  it('returns at most `limit` hits, else the index default', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => doc('', '', `shared word${i}`));
+    const index = await indexOf(many);
+    expect(index.search('shared', { lang: 'en', limit: 3 }).map((h) => h.doc)).toEqual([0, 1, 2]);
+    expect(index.search('shared', { lang: 'en' })).toHaveLength(50);
+    expect(index.search('shared', { lang: 'en', limit: 0 })).toEqual([]);
+  });
+
+  it('counts documents without any term in size, so ids stay positions', async () => {
+    const index = await indexOf([doc('', '', ''), doc('', '', 'the'), doc('', '', 'found')]);
+    expect(index.size).toBe(3);
+    expect(order(index, 'found')).toEqual([2]);
+  });
+});

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWranglerDev } from '../../bench/wrangler-dev.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { prepareSite } from '../support/prepare-site.ts';
+
+// End to end, with real parts only: the pack built from test/fixtures/site, the Worker running in
+// `wrangler dev` (workerd), the demo page and widget bundle served as its static assets, and Debian's
+// Chromium typing into <recall-box>.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+let server: { url: string; stop(): Promise<void> };
+let browser: Browser;
+
+beforeAll(async () => {
+  await prepareSite();
+  server = await startWranglerDev({ config: path.join(root, 'test/wrangler.test.toml'), timeoutMs: 90_000 });
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the demo page searching the fixture docs through the Worker', () => {
+  it('shows highlighted results for a typed query and follows one to its section', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/`);
+    const input = page.locator('recall-box').locator('input');
+    await input.click();
+    await page.keyboard.type('route parameters');
+
+    const first = page.locator('recall-box').locator('a').first();
+    await first.waitFor({ timeout: 10_000 });
+    expect(await first.getAttribute('href')).toBe('/guides/routing/#route-parameters');
+    const marks = await page.locator('recall-box').locator('mark').allTextContents();
+    expect(marks.map((m) => m.toLowerCase())).toEqual(expect.arrayContaining([expect.stringMatching(/^(route|parameter)/)]));
+
+    await first.click();
+    await page.waitForURL(`${server.url}/guides/routing/#route-parameters`);
+    expect(new URL(page.url()).hash).toBe('#route-parameters');
+    await page.close();
+  });
+});

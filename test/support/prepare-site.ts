@@ -1,0 +1,41 @@
+/**
+ * Builds what the Worker tests (workerd) and the end-to-end browser test serve, from fixtures:
+ *   test/.generated/site/             the demo page + widget bundle, as in public/
+ *   test/.generated/site/pack/        a pack of test/fixtures/site
+ *   test/.generated/site/pack-v999/   the same pack claiming a format version this Worker does not read
+ *   test/.generated/site/pack-corrupt/ the same pack with its section store cut short
+ * Run with `npx tsx test/support/prepare-site.ts`.
+ */
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildPack } from '../../src/build/build-pack.ts';
+import { buildWidget } from '../../scripts/build-widget.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SITE_DIR = path.join(root, 'test/.generated/site');
+
+export async function prepareSite(): Promise<void> {
+  await rm(SITE_DIR, { recursive: true, force: true });
+  await mkdir(SITE_DIR, { recursive: true });
+  await buildWidget();
+  await cp(path.join(root, 'public'), SITE_DIR, { recursive: true, filter: (src) => !src.includes(`${path.sep}pack`) });
+  const pack = path.join(SITE_DIR, 'pack');
+  const summary = await buildPack(path.join(root, 'test/fixtures/site'), pack, { now: () => new Date('2026-01-01T00:00:00Z') });
+  if (summary.skipped.length > 0) throw new Error(`fixture site skipped files: ${JSON.stringify(summary.skipped)}`);
+
+  const v999 = path.join(SITE_DIR, 'pack-v999');
+  await cp(pack, v999, { recursive: true });
+  const manifest = JSON.parse(await readFile(path.join(v999, 'manifest.json'), 'utf8'));
+  await writeFile(path.join(v999, 'manifest.json'), JSON.stringify({ ...manifest, formatVersion: 999 }));
+
+  const corrupt = path.join(SITE_DIR, 'pack-corrupt');
+  await cp(pack, corrupt, { recursive: true });
+  const sections = await readFile(path.join(corrupt, 'sections.json'), 'utf8');
+  await writeFile(path.join(corrupt, 'sections.json'), sections.slice(0, Math.floor(sections.length / 2)));
+  console.log(`prepared ${SITE_DIR}: pack ${summary.buildId}, ${summary.sections} sections`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await prepareSite();
+}

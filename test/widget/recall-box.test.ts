@@ -1,0 +1,495 @@
+/**
+ * <recall-box> in real Chromium. The page loads the shipped bundle (public/recall-box.js, built by
+ * the globalSetup) from a local server whose /search is answered by the test, so every response —
+ * its body, its status, and when it is released — is under the test's control.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WIDGET_DEFAULTS, WIDGET_TEXT } from '../../src/widget/options.ts';
+import type { ResultsEventDetail } from '../../src/widget/recall-box.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { serveStatic, type StaticServer } from '../support/static-server.ts';
+
+const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url));
+
+declare global {
+  interface Window {
+    /** Details of every recall-box:results event that reached `document`. */
+    __events: ResultsEventDetail[];
+    /** URLs the page passed to fetch(). */
+    __fetches: string[];
+    /** Response bodies read and fully handled (counted one macrotask after `json()` settles). */
+    __bodiesRead: number;
+    /** Set by hostile payloads if any of them ever runs. */
+    __pwned?: unknown;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fake /search
+
+interface Reply {
+  status?: number;
+  /** JSON body. */
+  body?: unknown;
+  /** Non-JSON body, sent as text/plain instead of `body`. */
+  raw?: string;
+  /** The response is held until this settles, to order responses deterministically. */
+  gate?: Promise<void>;
+  /** Destroy the connection instead of answering (a network failure, as the browser sees it). */
+  hangUp?: boolean;
+}
+
+interface SearchRequest {
+  params: URLSearchParams;
+  /** True if the client went away before the response was complete. */
+  aborted: boolean;
+  /** Settles when the exchange is over: response sent, or connection closed by the client. */
+  closed: Promise<void>;
+}
+
+interface ResultJson {
+  id: string;
+  url: string;
+  title: string;
+  breadcrumb: string[];
+  lang?: string;
+  snippet: { text: string; highlights: Array<[number, number]>; kind?: 'text' | 'code' };
+  score: number;
+  rank: number;
+}
+
+function hit(overrides: Partial<ResultJson> = {}): ResultJson {
+  return {
+    id: '/guides/install/#setup',
+    url: '/guides/install/#setup',
+    title: 'Setup',
+    breadcrumb: ['Install', 'Setup'],
+    snippet: { text: 'Run npm install to set up the project.', highlights: [[4, 7], [8, 15]] },
+    score: 1,
+    rank: 1,
+    ...overrides,
+  };
+}
+
+function ok(query: string, results: ResultJson[]): Reply {
+  return { body: { query, buildId: 'test-build', results, tookMs: 1 } };
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+let reply: (query: string) => Reply;
+let requests: SearchRequest[];
+/** Extra HTML pages served by path, for fixtures the demo page does not cover. */
+let pages: Map<string, string>;
+
+async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+  if (url.pathname === '/search') {
+    await answerSearch(req, res, url);
+    return true;
+  }
+  const html = pages.get(url.pathname);
+  if (html === undefined) return false;
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(html);
+  return true;
+}
+
+async function answerSearch(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const record: SearchRequest = { params: url.searchParams, aborted: false, closed: Promise.resolve() };
+  record.closed = new Promise((settle) =>
+    res.on('close', () => {
+      record.aborted = !res.writableFinished;
+      settle();
+    }),
+  );
+  requests.push(record);
+  const r = reply(url.searchParams.get('q') ?? '');
+  if (r.gate) await r.gate;
+  if (r.hangUp) {
+    req.socket.destroy();
+    return;
+  }
+  if (res.destroyed) return;
+  const json = r.raw === undefined;
+  res.writeHead(r.status ?? 200, { 'content-type': json ? 'application/json' : 'text/plain' });
+  res.end(json ? JSON.stringify(r.body) : r.raw);
+}
+
+/** The request the server received for `query`, waiting for it to arrive. */
+function requestFor(query: string): Promise<SearchRequest> {
+  return vi.waitFor(
+    () => {
+      const found = requests.find((r) => r.params.get('q') === query);
+      if (!found) throw new Error(`no /search request for ${JSON.stringify(query)} yet`);
+      return found;
+    },
+    { timeout: 5_000, interval: 10 },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Browser
+
+let browser: Browser;
+let server: StaticServer;
+let context: BrowserContext;
+let page: Page;
+let pageErrors: Error[];
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), serveStatic(PUBLIC_DIR, handle)]);
+});
+
+afterAll(async () => {
+  await Promise.all([browser?.close(), server?.close()]);
+});
+
+beforeEach(async () => {
+  reply = (q) => ok(q, [hit()]);
+  requests = [];
+  pages = new Map();
+  context = await browser.newContext();
+  page = await context.newPage();
+  page.setDefaultTimeout(5_000);
+  pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(e));
+  await page.addInitScript(() => {
+    window.__events = [];
+    window.__fetches = [];
+    window.__bodiesRead = 0;
+    document.addEventListener('recall-box:results', (e) => window.__events.push((e as CustomEvent).detail));
+    const fetch = window.fetch;
+    window.fetch = function (input, init) {
+      window.__fetches.push(String(input));
+      return fetch.call(this, input, init);
+    };
+    const json = Response.prototype.json;
+    Response.prototype.json = function () {
+      // The widget's own continuation runs in microtasks after this promise settles; a timeout
+      // fires only after all of them, so the counter means "this body has been fully handled".
+      return json.call(this).finally(() => setTimeout(() => window.__bodiesRead++, 0));
+    };
+  });
+});
+
+afterEach(async () => {
+  await context.close();
+  expect(pageErrors).toEqual([]);
+});
+
+/** Serves a page with the bundle and `body`, returning its URL. */
+function fixture(body: string): string {
+  const path = `/fixture-${pages.size}.html`;
+  pages.set(
+    path,
+    `<!doctype html><html lang="en"><meta charset="utf-8"><title>fixture</title><link rel="icon" href="data:,">` +
+      `<script type="module" src="/recall-box.js"></script><body>${body}</body></html>`,
+  );
+  return server.url + path;
+}
+
+const input = () => page.getByRole('searchbox', { name: WIDGET_TEXT.label });
+const results = () => page.locator('recall-box [part~="result"]');
+const titles = () => page.locator('recall-box [part~="title"]');
+const status = () => page.locator('recall-box [part~="status"]');
+const titleShown = (text: string) => page.locator('recall-box [part~="title"]', { hasText: text }).waitFor();
+const statusShown = (text: string) => page.locator('recall-box [part~="status"]', { hasText: text }).waitFor();
+
+// ---------------------------------------------------------------------------------------------
+
+describe('searching from the demo page', () => {
+  it('shows title, breadcrumb and snippet with <mark> highlights for a typed query', async () => {
+    await page.goto(`${server.url}/`);
+    expect(await page.title()).toBe('recall-box demo');
+    await input().fill('install');
+    await titleShown('Setup');
+
+    expect((await requestFor('install')).params.get('q')).toBe('install');
+    const result = results().first();
+    expect(await result.locator('[part~="breadcrumb"]').textContent()).toBe('Install › Setup');
+    expect(await result.locator('[part~="snippet"]').textContent()).toBe('Run npm install to set up the project.');
+    expect(await result.locator('mark[part~="mark"]').allTextContents()).toEqual(['npm', 'install']);
+    expect(await status().textContent()).toBe('');
+    expect(await page.evaluate(() => window.__events)).toEqual([{ query: 'install', count: 1 }]);
+  });
+
+  it('shows "No results" when the Worker finds nothing', async () => {
+    reply = (q) => ok(q, []);
+    await page.goto(`${server.url}/`);
+    await input().fill('zzyzx');
+    await statusShown(WIDGET_TEXT.noResults);
+    expect(await results().count()).toBe(0);
+    expect(await page.evaluate(() => window.__events)).toEqual([{ query: 'zzyzx', count: 0 }]);
+  });
+
+  it('clearing the box removes the results without another request', async () => {
+    await page.goto(`${server.url}/`);
+    await input().fill('install');
+    await titleShown('Setup');
+    await input().fill('');
+    await results().first().waitFor({ state: 'detached' });
+    expect(await status().textContent()).toBe('');
+    expect(await page.evaluate(() => window.__fetches.length)).toBe(1);
+  });
+
+  it('waits for a pause in typing (default debounce) and then sends one request', async () => {
+    // Fake timers, paused: time moves only when the test says so.
+    await page.clock.install({ time: new Date('2030-01-01T00:00:00Z') });
+    await page.goto(`${server.url}/`);
+    await page.clock.pauseAt(new Date('2030-01-01T00:01:00Z'));
+    await input().pressSequentially('install');
+    await page.clock.runFor(WIDGET_DEFAULTS.debounceMs - 1);
+    expect(await page.evaluate(() => window.__fetches)).toEqual([]);
+    await page.clock.runFor(1);
+    const sent = await page.evaluate(() => window.__fetches);
+    expect(sent.map((u) => new URL(u).searchParams.get('q'))).toEqual(['install']);
+  });
+});
+
+describe('attributes and events', () => {
+  it('passes limit and lang through, and uses the label attribute as the accessible name', async () => {
+    await page.goto(fixture('<recall-box endpoint="/search" limit="3" lang="ja" debounce="0" label="Search the handbook"></recall-box>'));
+    await page.getByRole('searchbox', { name: 'Search the handbook' }).fill('インストール');
+    const request = await requestFor('インストール');
+    expect(request.params.get('limit')).toBe('3');
+    expect(request.params.get('lang')).toBe('ja');
+  });
+
+  it('fires recall-box:results out of an enclosing shadow root (bubbles, composed)', async () => {
+    reply = (q) => ok(q, [hit({ id: 'a', title: 'A' }), hit({ id: 'b', title: 'B' })]);
+    await page.goto(
+      fixture(
+        `<div id="host"></div><script type="module">
+          const box = document.createElement('recall-box');
+          box.setAttribute('debounce', '0');
+          document.getElementById('host').attachShadow({ mode: 'open' }).append(box);
+        </script>`,
+      ),
+    );
+    await input().fill('install');
+    await titleShown('B');
+    expect(await page.evaluate(() => window.__events)).toEqual([{ query: 'install', count: 2 }]);
+  });
+
+  it('highlights the right characters in unicode text (UTF-16 offsets)', async () => {
+    const text = 'Größe: 日本語のテキスト 🚀 launch, cafe\u0301 au lait';
+    const at = (w: string): [number, number] => [text.indexOf(w), text.indexOf(w) + w.length];
+    reply = (q) =>
+      ok(q, [hit({ lang: 'ja', snippet: { text, highlights: [at('テキスト'), at('🚀'), at('Größe'), at('cafe\u0301')] } })]);
+    await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
+    await input().fill('テキスト');
+    await titleShown('Setup');
+    const snippet = results().first().locator('[part~="snippet"]');
+    expect(await snippet.textContent()).toBe(text);
+    expect(await snippet.locator('mark').allTextContents()).toEqual(['Größe', 'テキスト', '🚀', 'cafe\u0301']);
+    expect(await results().first().getAttribute('lang')).toBe('ja');
+  });
+});
+
+describe('out-of-order responses', () => {
+  /** `a` is held at the server; `ab` is answered at once. */
+  function holdFirstQuery(): { releaseA: () => void } {
+    const gate = deferred();
+    reply = (q) =>
+      q === 'a'
+        ? { ...ok(q, [hit({ id: 'stale', title: 'Stale answer for a' })]), gate: gate.promise }
+        : ok(q, [hit({ id: 'fresh', title: 'Fresh answer for ab' })]);
+    return { releaseA: gate.resolve };
+  }
+
+  it('aborts the request a newer query supersedes', async () => {
+    const { releaseA } = holdFirstQuery();
+    await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
+    await input().pressSequentially('a');
+    const first = await requestFor('a');
+    await input().pressSequentially('b');
+    await titleShown('Fresh answer for ab');
+    await vi.waitFor(() => expect(first.aborted).toBe(true), { timeout: 5_000, interval: 10 });
+    releaseA();
+    expect(await titles().allTextContents()).toEqual(['Fresh answer for ab']);
+  });
+
+  it('drops a stale response that arrives after a newer one, even when aborting does nothing', async () => {
+    // Aborting is best-effort in real life (the body may already be in flight); disabling it
+    // leaves only the widget's own check between a late answer and the screen.
+    await page.addInitScript(() => {
+      AbortController.prototype.abort = function () {};
+    });
+    const { releaseA } = holdFirstQuery();
+    await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
+    await input().pressSequentially('a');
+    const first = await requestFor('a');
+    await input().pressSequentially('b');
+    await titleShown('Fresh answer for ab');
+
+    releaseA();
+    await first.closed;
+    expect(first.aborted).toBe(false);
+    await page.waitForFunction(() => window.__bodiesRead === 2);
+
+    expect(await titles().allTextContents()).toEqual(['Fresh answer for ab']);
+    expect(await page.evaluate(() => window.__events)).toEqual([{ query: 'ab', count: 1 }]);
+  });
+});
+
+describe('errors', () => {
+  it('shows error.message (capitalised) from an error response, then recovers on the next query', async () => {
+    reply = (q) =>
+      q === 'broken'
+        ? { status: 503, body: { error: { code: 'INDEX_MISSING', message: 'the search index is not deployed.' } } }
+        : ok(q, [hit()]);
+    await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
+    await input().fill('install');
+    await titleShown('Setup');
+
+    await input().fill('broken');
+    await statusShown('The search index is not deployed.');
+    expect(await status().getAttribute('data-kind')).toBe('error');
+    expect(await results().count()).toBe(0);
+
+    await input().fill('install again');
+    await titleShown('Setup');
+    expect(await status().textContent()).toBe('');
+    expect(await status().getAttribute('data-kind')).toBeNull();
+  });
+
+  it('falls back to generic messages for a non-JSON error body and for a dropped connection', async () => {
+    // Hang up until told otherwise (not "once": Chromium itself retries a request whose reused
+    // keep-alive connection drops, so the server may see it twice).
+    let serverDown = true;
+    reply = (q) => (q === 'gateway' ? { status: 502, raw: 'Bad Gateway' } : serverDown ? { hangUp: true } : ok(q, [hit()]));
+    await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
+    await input().fill('gateway');
+    await statusShown(`${WIDGET_TEXT.failed} (HTTP 502)`);
+    await input().fill('flaky');
+    await statusShown(WIDGET_TEXT.unreachable);
+
+    // Enter retries the same query without waiting for new input.
+    serverDown = false;
+    await input().press('Enter');
+    await titleShown('Setup');
+    expect(await status().textContent()).toBe('');
+  });
+
+  it('reports a broken endpoint attribute as a failed search instead of throwing', async () => {
+    await page.goto(fixture('<recall-box endpoint="http://[" debounce="0"></recall-box>'));
+    await input().fill('install');
+    await statusShown(WIDGET_TEXT.failed);
+    expect(requests).toEqual([]);
+  });
+});
+
+describe('hostile result content', () => {
+  const EVIL_TITLE = '<img src=x onerror="window.__pwned=\'title\'">';
+  const EVIL_CRUMB = '<script>window.__pwned="crumb"</script>';
+  const EVIL_SNIPPET = '<svg onload="window.__pwned=\'snippet\'"></svg> <b>bold</b>';
+
+  it('renders markup in results as text, so nothing in it executes', async () => {
+    reply = (q) =>
+      ok(q, [
+        hit({
+          title: EVIL_TITLE,
+          breadcrumb: [EVIL_CRUMB, '<i>x</i>'],
+          snippet: { text: EVIL_SNIPPET, highlights: [[0, 4]] },
+        }),
+      ]);
+    await page.goto(`${server.url}/`);
+    await input().fill('evil');
+    await results().first().waitFor();
+
+    const result = results().first();
+    expect(await result.locator('[part~="title"]').textContent()).toBe(EVIL_TITLE);
+    expect(await result.locator('[part~="breadcrumb"]').textContent()).toBe(`${EVIL_CRUMB} › <i>x</i>`);
+    expect(await result.locator('[part~="snippet"]').textContent()).toBe(EVIL_SNIPPET);
+    expect(await result.locator('mark').allTextContents()).toEqual(['<svg']);
+    const injected = await page.evaluate(
+      () => document.querySelector('recall-box')!.shadowRoot!.querySelectorAll('img, script, svg, b, i, iframe').length,
+    );
+    expect(injected).toBe(0);
+    expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
+  });
+
+  it('renders results with non-http(s) URLs without a link, and clicking them does nothing', async () => {
+    reply = (q) =>
+      ok(q, [
+        hit({ id: '1', url: 'javascript:window.__pwned="plain"', title: 'Plain javascript' }),
+        hit({ id: '2', url: ' JaVaScRiPt:window.__pwned="disguised"', title: 'Disguised javascript' }),
+        hit({ id: '3', url: 'java\tscript:window.__pwned="tab"', title: 'Tab-split javascript' }),
+        hit({ id: '4', url: 'data:text/html,<script>alert(1)</script>', title: 'Data URL' }),
+        hit({ id: '5', url: 'vbscript:msgbox(1)', title: 'VBScript' }),
+        hit({ id: '6', url: 'https://example.com/docs/', title: 'External docs' }),
+        hit({ id: '7', url: '/guides/install/', title: 'Local page' }),
+      ]);
+    await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
+    const before = page.url();
+    await input().fill('links');
+    await titleShown('Local page');
+
+    const anchors = page.locator('recall-box a');
+    expect(await anchors.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
+      'https://example.com/docs/',
+      '/guides/install/',
+    ]);
+    const unlinked = page.locator('recall-box [part~="unlinked"] [part~="title"]');
+    expect(await unlinked.allTextContents()).toEqual([
+      'Plain javascript',
+      'Disguised javascript',
+      'Tab-split javascript',
+      'Data URL',
+      'VBScript',
+    ]);
+    for (const title of await unlinked.all()) await title.click();
+    expect(page.url()).toBe(before);
+    expect(context.pages()).toHaveLength(1);
+    expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
+  });
+});
+
+describe('links', () => {
+  it('makes each result an <a> with the URL as given, and clicking it navigates there', async () => {
+    pages.set('/guides/install/', '<!doctype html><title>Install guide</title><h1 id="setup">Setup</h1>');
+    await page.goto(`${server.url}/`);
+    await input().fill('install');
+    const link = page.locator('recall-box a[part~="link"]');
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe('/guides/install/#setup');
+    await link.locator('[part~="title"]').click();
+    await page.waitForURL(`${server.url}/guides/install/#setup`);
+    expect(await page.title()).toBe('Install guide');
+  });
+});
+
+describe('lifecycle', () => {
+  it('searches again for its current text after being moved in the DOM', async () => {
+    await page.goto(fixture('<recall-box debounce="0"></recall-box><div id="elsewhere"></div>'));
+    await input().fill('install');
+    await titleShown('Setup');
+    reply = (q) => ok(q, [hit({ id: 'moved', title: 'After the move' })]);
+    await page.evaluate(() => document.getElementById('elsewhere')!.append(document.querySelector('recall-box')!));
+    await titleShown('After the move');
+    expect(requests.map((r) => r.params.get('q'))).toEqual(['install', 'install']);
+  });
+});
+
+describe('registration', () => {
+  it('loading the bundle a second time keeps the first definition and throws nothing', async () => {
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(() => customElements.get('recall-box') !== undefined);
+    // A string, not a function: the test runner would rewrite a dynamic import() in a function body.
+    const outcome = await page.evaluate(`(async () => {
+      const first = customElements.get('recall-box');
+      const copy = await import('/recall-box.js?second-copy');
+      return { keptFirst: customElements.get('recall-box') === first, copyEvaluated: copy.RecallBoxElement !== first };
+    })()`);
+    expect(outcome).toEqual({ keptFirst: true, copyEvaluated: true });
+    await input().fill('install');
+    await titleShown('Setup');
+  });
+});

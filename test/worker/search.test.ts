@@ -1,0 +1,195 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import worker, { type Env } from '../../src/worker/index.ts';
+
+// These run inside workerd against the pack that test/support/prepare-site.ts built from
+// test/fixtures/site (the Skylark docs) and served as static assets, as in production.
+
+interface Result {
+  id: string;
+  url: string;
+  title: string;
+  breadcrumb: string[];
+  lang: string;
+  snippet: { text: string; highlights: [number, number][] };
+  score: number;
+  rank: number;
+}
+interface SearchBody {
+  query: string;
+  buildId: string;
+  results: Result[];
+  tookMs: number;
+}
+interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+const self = (exports as unknown as { default: { fetch(input: string | Request, init?: RequestInit): Promise<Response> } }).default;
+
+function get(path: string, init?: RequestInit): Promise<Response> {
+  return self.fetch(`https://search.example.com${path}`, init);
+}
+
+/** Call the Worker with other vars, e.g. another PACK_PATH, in this same isolate. */
+async function getWith(vars: Partial<Env>, path: string): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`https://search.example.com${path}`), { ...(env as unknown as Env), ...vars }, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+async function search(q: string, extra = ''): Promise<SearchBody> {
+  const res = await get(`/search?q=${encodeURIComponent(q)}${extra}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as SearchBody;
+}
+
+async function expectError(res: Response, status: number, code: string): Promise<ErrorBody> {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/application\/json/);
+  const body = (await res.json()) as ErrorBody;
+  expect(body.error.code).toBe(code);
+  expect(body.error.message.length).toBeGreaterThan(0);
+  // Never a stack trace or a file path in what the world sees.
+  expect(JSON.stringify(body)).not.toMatch(/\bat .+:\d+:\d+|\.ts\b|node_modules/);
+  return body;
+}
+
+describe('GET /search finds the right section', () => {
+  it('ranks the section whose heading names the topic first and links to its anchor', async () => {
+    const body = await search('route parameters');
+    expect(body.results[0]!.url).toBe('/guides/routing/#route-parameters');
+    expect(body.results[0]!.breadcrumb[0]).toBe('Routing');
+    expect(body.results.map((r) => r.rank)).toEqual(body.results.map((_, i) => i + 1));
+    expect(body.buildId).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('marks the query terms inside the snippet text', async () => {
+    const body = await search('middleware');
+    const top = body.results[0]!;
+    expect(top.snippet.highlights.length).toBeGreaterThan(0);
+    for (const [s, e] of top.snippet.highlights) {
+      expect(top.snippet.text.slice(s, e).toLowerCase()).toContain('middleware');
+    }
+  });
+
+  it('finds an identifier by its whole name and by its parts', async () => {
+    const whole = await search('getStaticPaths');
+    const parts = await search('static paths');
+    expect(whole.results[0]!.url).toMatch(/^\/reference\/api\//);
+    expect(parts.results.map((r) => r.url)).toContain(whole.results[0]!.url);
+  });
+
+  it('finds Chinese text with a Chinese query and filters by lang', async () => {
+    const zh = await search('配置路由');
+    expect(zh.results.length).toBeGreaterThan(0);
+    expect(zh.results[0]!.url.startsWith('/zh-cn/')).toBe(true);
+    const ja = await search('routing', '&lang=ja');
+    expect(ja.results.every((r) => r.lang === 'ja')).toBe(true);
+  });
+
+  it('answers POST with a JSON body the same as GET', async () => {
+    const viaGet = await search('route parameters', '&limit=3');
+    const res = await get('/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ q: 'route parameters', limit: 3 }),
+    });
+    expect(res.status).toBe(200);
+    const viaPost = (await res.json()) as SearchBody;
+    expect(viaPost.results.map((r) => r.id)).toEqual(viaGet.results.map((r) => r.id));
+    expect(viaPost.results.length).toBeLessThanOrEqual(3);
+  });
+
+  it('honours limit', async () => {
+    const body = await search('skylark', '&limit=2');
+    expect(body.results.length).toBe(2);
+  });
+});
+
+describe('bad requests get a JSON error with a stable code', () => {
+  it.each([
+    ['/search', 'QUERY_EMPTY'],
+    ['/search?q=%20%20%20', 'QUERY_EMPTY'],
+    [`/search?q=${'a'.repeat(257)}`, 'QUERY_TOO_LONG'],
+    ['/search?q=x&limit=0', 'BAD_LIMIT'],
+    ['/search?q=x&limit=51', 'BAD_LIMIT'],
+    ['/search?q=x&limit=ten', 'BAD_LIMIT'],
+    ['/search?q=x&lang=not_a%20lang', 'UNKNOWN_LANGUAGE'],
+  ])('%s → 400 %s', async (path, code) => {
+    await expectError(await get(path), 400, code);
+  });
+
+  it('lists the known languages when the language is unknown', async () => {
+    const body = await expectError(await get('/search?q=x&lang=fr'), 400, 'UNKNOWN_LANGUAGE');
+    expect(body.error.message).toContain('en');
+    expect(body.error.message).toContain('zh-cn');
+  });
+
+  it('accepts a 256-character query', async () => {
+    expect((await get(`/search?q=${'a'.repeat(256)}`)).status).toBe(200);
+  });
+
+  it('rejects a malformed JSON body, a non-JSON body and an oversized body', async () => {
+    const post = (body: string, type = 'application/json') => get('/search', { method: 'POST', headers: { 'content-type': type }, body });
+    await expectError(await post('{"q": '), 400, 'BAD_REQUEST');
+    await expectError(await post('[1,2]'), 400, 'BAD_REQUEST');
+    await expectError(await post('q=x', 'application/x-www-form-urlencoded'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    await expectError(await post(JSON.stringify({ q: 'x', pad: 'y'.repeat(10_000) })), 413, 'BODY_TOO_LARGE');
+  });
+
+  it('answers unknown routes and methods with JSON', async () => {
+    await expectError(await get('/nope'), 404, 'NOT_FOUND');
+    await expectError(await get('/search?q=x', { method: 'PUT' }), 405, 'METHOD_NOT_ALLOWED');
+  });
+});
+
+describe('the index pack', () => {
+  it('is loaded once per isolate, not per request', async () => {
+    const before = (await (await get('/health')).json()) as { isolate: { packLoads: number } };
+    for (const q of ['routing', 'middleware', 'deploy', 'cache']) await search(q);
+    const after = (await (await get('/health')).json()) as { isolate: { packLoads: number }; counts: { sections: number } };
+    expect(before.isolate.packLoads).toBeGreaterThanOrEqual(1);
+    expect(after.isolate.packLoads).toBe(before.isolate.packLoads);
+    expect(after.counts.sections).toBeGreaterThan(10);
+  });
+
+  it('is refused with 503 INDEX_VERSION_MISMATCH when its format version is not ours', async () => {
+    const body = await expectError(await getWith({ PACK_PATH: '/pack-v999/' }, '/search?q=routing'), 503, 'INDEX_VERSION_MISMATCH');
+    expect(body.error.message).toMatch(/999/);
+  });
+
+  it('is refused with 503 INDEX_CORRUPT when a file is cut short', async () => {
+    await expectError(await getWith({ PACK_PATH: '/pack-corrupt/' }, '/search?q=routing'), 503, 'INDEX_CORRUPT');
+  });
+
+  it('is reported as 503 INDEX_MISSING when there is none', async () => {
+    await expectError(await getWith({ PACK_PATH: '/no-pack-here/' }, '/health'), 503, 'INDEX_MISSING');
+  });
+
+  it('still validates the request before touching a broken pack', async () => {
+    await expectError(await getWith({ PACK_PATH: '/pack-v999/' }, '/search?q='), 400, 'QUERY_EMPTY');
+  });
+});
+
+describe('HTTP caching and CORS', () => {
+  it('gives an ETag from buildId and normalised query, and 304 on a match', async () => {
+    const a = await get('/search?q=Routing');
+    const etag = a.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"[0-9a-f]{16}-[0-9a-f]{8}"$/);
+    expect(a.headers.get('cache-control')).toMatch(/max-age=\d+/);
+    const same = await get('/search?q=%20routing%20', { headers: { 'if-none-match': etag } });
+    expect(same.status).toBe(304);
+    const other = await get('/search?q=deploy');
+    expect(other.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('allows the configured origin only', async () => {
+    const ok = await get('/search?q=routing', { headers: { origin: 'https://docs.example.com' } });
+    expect(ok.headers.get('access-control-allow-origin')).toBe('https://docs.example.com');
+    const other = await get('/search?q=routing', { headers: { origin: 'https://evil.example' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

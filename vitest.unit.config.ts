@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Pure core and build code, run in Node. Worker tests (workerd) and browser tests (Chromium) have
+// their own configs because they run in other runtimes.
+export default defineConfig({
+  test: {
+    include: ['test/core/**/*.test.ts', 'test/build/**/*.test.ts', 'test/eval/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
