@@ -32,33 +32,14 @@ export function rankLanguages(sections: readonly { lang: Lang }[]): Lang[] {
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([l]) => l);
 }
 
-function storedSections(pages: readonly Page[]): StoredSection[] {
-  return pages.flatMap((p) =>
-    p.sections.map((s) => ({
-      id: s.id,
-      url: s.url,
-      pageUrl: s.pageUrl,
-      title: s.title,
-      breadcrumb: s.breadcrumb,
-      depth: s.depth,
-      lang: s.lang,
-      text: s.text,
-      code: s.code,
-      links: s.links,
-      tags: s.tags,
-      description: s.description,
-    })),
-  );
-}
-
 /** Everything a pack holds, serialised, from already-ingested pages. Pure apart from the hash. */
 export async function assemblePack(
   pages: readonly Page[],
   options: { baseUrl: string; keyword?: KeywordOptionsInput; createdAt: string },
 ): Promise<{ manifest: PackManifest; files: PackFiles }> {
-  const sections = storedSections(pages);
+  const sections: StoredSection[] = pages.flatMap((p) => p.sections);
   const keyword = await buildKeywordIndex(
-    sections.map((s) => ({ fields: sectionFields({ ...s, anchor: '' }), lang: s.lang })),
+    sections.map((s) => ({ fields: sectionFields(s), lang: s.lang })),
     options.keyword,
   );
   const sectionsFile: SectionsFile = { sections };

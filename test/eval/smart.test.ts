@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isRecallBoxError } from '../../src/core/errors.ts';
+import { codeOf } from '../support/errors.ts';
 import {
   cranfieldGain,
   judgementsByQuery,
@@ -15,15 +15,6 @@ import {
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cranfield = path.resolve(projectRoot, '../shared/datasets/cranfield');
 const hasCranfield = existsSync(path.join(cranfield, 'cran.all.1400'));
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    return isRecallBoxError(e) ? e.code : 'NOT_A_RECALLBOX_ERROR';
-  }
-  return undefined;
-}
 
 describe('parseSmartDocuments', () => {
   it('reads .I/.T/.A/.B/.W into named fields, joining multi-line text', () => {

@@ -58,7 +58,8 @@ function chunkByHeading(tree: Root, maxHeadingDepth: number): Chunk[] {
     if (node.type === 'heading') {
       const label = headingLabel(node);
       const anchor = anchorer.anchor(label);
-      if (node.depth <= maxHeadingDepth) {
+      // A heading with no text (`##` alone, an image only) would make an untitled result.
+      if (node.depth <= maxHeadingDepth && label.text !== '') {
         chunks.push({ heading: { node, label, anchor }, nodes: [] });
         continue;
       }

@@ -1,5 +1,5 @@
 import { RecallBoxError } from '../errors.ts';
-import type { Lang } from '../types.ts';
+import type { Lang, Section } from '../types.ts';
 
 /**
  * The index pack: what the build writes and the Worker reads. Build, Worker and widget are versioned
@@ -36,21 +36,11 @@ export interface PackManifest {
   files: Record<string, { bytes: number }>;
 }
 
-/** A section as stored for the Worker: what a result and its snippet need. */
-export interface StoredSection {
-  id: string;
-  url: string;
-  pageUrl: string;
-  title: string;
-  breadcrumb: string[];
-  depth: number;
-  lang: Lang;
-  text: string;
-  code: string;
-  links: string[];
-  tags: string[];
-  description: string;
-}
+/**
+ * A section as stored for the Worker: exactly the Section ingest produced. One shape from build to
+ * response means a field added at ingest cannot be silently dropped on the way to the pack.
+ */
+export type StoredSection = Section;
 
 export interface SectionsFile {
   sections: StoredSection[];
@@ -97,7 +87,7 @@ export function validateManifest(value: unknown): PackManifest {
   return value as unknown as PackManifest;
 }
 
-const STRING_FIELDS = ['id', 'url', 'pageUrl', 'title', 'lang', 'text', 'code', 'description'] as const;
+const STRING_FIELDS = ['id', 'url', 'pageUrl', 'anchor', 'title', 'lang', 'text', 'code', 'description'] as const;
 
 /** Check the section store against the manifest's count, so a truncated file cannot pass. */
 export function validateSections(value: unknown, manifest: PackManifest): StoredSection[] {

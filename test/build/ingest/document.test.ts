@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../src/build/ingest/index.ts';
-import { isRecallBoxError } from '../../../src/core/errors.ts';
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    return isRecallBoxError(e) ? e.code : 'NOT_A_RECALLBOX_ERROR';
-  }
-  return undefined;
-}
+import { codeOf } from '../../support/errors.ts';
 
 describe('parseDocument: page metadata', () => {
   it('fills path, url, title, description and tags from the file', () => {

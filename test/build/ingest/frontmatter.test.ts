@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFrontMatter } from '../../../src/build/ingest/frontmatter.ts';
-import { isRecallBoxError } from '../../../src/core/errors.ts';
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    return isRecallBoxError(e) ? e.code : 'NOT_A_RECALLBOX_ERROR';
-  }
-  return undefined;
-}
+import { codeOf } from '../../support/errors.ts';
 
 describe('parseFrontMatter', () => {
   it('reads title, description, tags and lang', () => {

@@ -112,6 +112,11 @@ describe('section splitting', () => {
     ]);
   });
 
+  it('does not start a section at a heading without text', () => {
+    const p = parseDocument('a.md', 'Intro.\n\n## ![logo](/l.png)\n\nUnder the image heading.');
+    expect(p.sections.map((s) => [s.anchor, s.text])).toEqual([['', 'Intro.\nUnder the image heading.']]);
+  });
+
   it('collects each section its own outgoing links', () => {
     const p = parseDocument('guides/a.md', 'See [b](./b.md).\n\n## Two\n\nSee [c](/c/) and [c again](/c/#x) and [self](#two).');
     expect(p.sections.map((s) => s.links)).toEqual([['/guides/b/'], ['/c/']]);
