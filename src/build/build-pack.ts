@@ -2,7 +2,7 @@ import { sectionFields } from '../core/fields.ts';
 import { buildKeywordIndex, type KeywordOptionsInput } from '../core/keyword/index.ts';
 import { FORMAT_VERSION, PACK_FILES, type PackManifest, type SectionsFile, type StoredSection } from '../core/pack/format.ts';
 import type { Lang, Page, SkippedFile } from '../core/types.ts';
-import { ingestDirectory, type IngestOptions } from './ingest/index.ts';
+import { ingestDirectory, resolveIngestOptions, type IngestOptions } from './ingest/index.ts';
 import { computeBuildId, writePack, type PackFiles } from './pack-writer.ts';
 
 export interface BuildOptions {
@@ -68,7 +68,7 @@ export async function buildPack(docsDir: string, outDir: string, options: BuildO
   const started = performance.now();
   const ingest = await ingestDirectory(docsDir, options.ingest);
   const { manifest, files } = await assemblePack(ingest.pages, {
-    baseUrl: options.ingest?.baseUrl ?? '/',
+    baseUrl: resolveIngestOptions(options.ingest).baseUrl,
     keyword: options.keyword,
     createdAt: (options.now?.() ?? new Date()).toISOString(),
   });

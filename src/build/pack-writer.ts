@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FORMAT_VERSION, PACK_FILES, type PackManifest } from '../core/pack/format.ts';
@@ -21,23 +21,33 @@ export function computeBuildId(files: PackFiles): string {
 }
 
 /**
- * Write a pack atomically: into a sibling temporary folder first, then swapped in. A build that
- * fails half-way leaves the previous pack untouched, and a Worker reading the folder never sees a
- * mix of two builds.
+ * Write a pack atomically: into a sibling staging folder first, then swapped in. A build that
+ * fails half-way leaves the previous pack untouched, and a reader of the folder never sees a mix of
+ * two builds. The old pack is moved aside (not deleted) before the swap and removed only after it,
+ * so a crash between the two steps leaves a complete pack on disk (`<out>.old-…`) rather than none.
  */
 export async function writePack(outDir: string, manifest: PackManifest, files: PackFiles): Promise<void> {
   const target = path.resolve(outDir);
-  const temp = `${target}.tmp-${process.pid}-${Date.now()}`;
-  await mkdir(temp, { recursive: true });
+  // Unique per call, not per millisecond: two builds into one folder must not share staging.
+  const suffix = `${process.pid}-${randomUUID()}`;
+  const staging = `${target}.tmp-${suffix}`;
+  const previous = `${target}.old-${suffix}`;
+  await mkdir(staging, { recursive: true });
   try {
-    for (const [name, text] of Object.entries(files)) await writeFile(path.join(temp, name), text);
+    for (const [name, text] of Object.entries(files)) await writeFile(path.join(staging, name), text);
     // The manifest goes last: its presence is what marks a pack complete.
-    await writeFile(path.join(temp, PACK_FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
-    await rm(target, { recursive: true, force: true });
-    await mkdir(path.dirname(target), { recursive: true });
-    await rename(temp, target);
+    await writeFile(path.join(staging, PACK_FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
+    const hadPrevious = await rename(target, previous).then(
+      () => true,
+      (e: NodeJS.ErrnoException) => {
+        if (e.code === 'ENOENT') return false;
+        throw e;
+      },
+    );
+    await rename(staging, target);
+    if (hadPrevious) await rm(previous, { recursive: true, force: true });
   } catch (e) {
-    await rm(temp, { recursive: true, force: true });
+    await rm(staging, { recursive: true, force: true });
     throw e;
   }
 }

@@ -3,7 +3,9 @@
  * "the same search" (case, width, extra spaces) share one key.
  */
 export function normalizeQueryKey(q: string): string {
-  return q.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim();
+  // Normalised again after lower-casing: case mapping can emit combining marks out of canonical
+  // order (`İ` + U+0316), and the key must be a fixed point of itself.
+  return q.normalize('NFKC').toLowerCase().normalize('NFKC').replace(/\s+/gu, ' ').trim();
 }
 
 /**

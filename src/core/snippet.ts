@@ -66,9 +66,13 @@ function bestWindowStart(matches: Match[], length: number, lead: number): number
   return best.start;
 }
 
-function snapStart(text: string, start: number, maxMove: number): number {
-  if (start <= 0) return 0;
-  const limit = Math.min(text.length, start + maxMove);
+/**
+ * Move a cut that falls mid-word forward to the next word start, but never past `stop` (the first
+ * match in the window): a snippet built around a match must keep it.
+ */
+function snapStart(text: string, start: number, maxMove: number, stop: number): number {
+  if (start <= 0 || /\s/.test(text[start - 1]!)) return start;
+  const limit = Math.min(text.length, start + maxMove, stop);
   for (let i = start; i < limit; i++) if (/\s/.test(text[i]!)) return i + 1;
   return start;
 }
@@ -81,8 +85,12 @@ function snapEnd(text: string, end: number, maxMove: number): number {
 }
 
 function excerpt(text: string, matches: Match[], kind: Snippet['kind'], options: SnippetOptions): Snippet {
-  const rawStart = matches.length > 0 ? bestWindowStart(matches, options.length, options.lead) : 0;
-  const start = snapStart(text, rawStart, options.snapDistance);
+  const best = matches.length > 0 ? bestWindowStart(matches, options.length, options.lead) : 0;
+  // A window that would run past the end is pulled back, so a short section is shown whole and a
+  // match near the end keeps the context before it instead of an empty tail.
+  const rawStart = Math.max(0, Math.min(best, text.length - options.length));
+  const firstMatch = matches.find((m) => m.start >= rawStart)?.start ?? text.length;
+  const start = snapStart(text, rawStart, options.snapDistance, firstMatch);
   const end = snapEnd(text, Math.min(text.length, start + options.length), options.snapDistance);
   const prefix = start > 0 ? ELLIPSIS : '';
   const suffix = end < text.length ? ELLIPSIS : '';

@@ -90,9 +90,11 @@ describe('main: build', () => {
     ).sections;
     expect(sections.every((s) => s.url.startsWith('/docs/'))).toBe(true);
     expect(Math.max(...sections.map((s) => s.depth))).toBe(2);
-    // Pages outside a language folder take the default language.
-    expect(manifest.languages).toContain('de');
-    expect(manifest.languages).not.toContain('en');
+    // Pages outside a language folder, without a language of their own, take the default language
+    // (caching.html declares <html lang="en">, so it stays English).
+    expect(manifest.languages[0]).toBe('de');
+    expect(sections.filter((s) => s.url.startsWith('/docs/guides/routing/')).map((s) => s.lang)).toContain('de');
+    expect(sections.filter((s) => s.url.startsWith('/docs/zh-cn/')).every((s) => s.lang === 'zh-cn')).toBe(true);
   });
 
   it('returns 1 with DOCS_NOT_FOUND on stderr for a missing docs folder', async () => {
