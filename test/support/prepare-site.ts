@@ -4,6 +4,8 @@
  *   test/.generated/site/pack/        a pack of test/fixtures/site
  *   test/.generated/site/pack-v999/   the same pack claiming a format version this Worker does not read
  *   test/.generated/site/pack-corrupt/ the same pack with its section store cut short
+ *   test/.generated/site/segment-expected.json  Node's analysis of SEGMENT_SAMPLES, which the
+ *                                     workerd and Chromium tests compare their own against
  * Run with `npx tsx test/support/prepare-site.ts`.
  */
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildPack } from '../../src/build/build-pack.ts';
 import { buildWidget } from '../../scripts/build-widget.ts';
+import { terms } from '../../src/core/segment.ts';
+import { SEGMENT_EXPECTED_FILE, SEGMENT_SAMPLES } from './segment-samples.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SITE_DIR = path.join(root, 'test/.generated/site');
@@ -33,6 +37,8 @@ export async function prepareSite(): Promise<void> {
   await cp(pack, corrupt, { recursive: true });
   const sections = await readFile(path.join(corrupt, 'sections.json'), 'utf8');
   await writeFile(path.join(corrupt, 'sections.json'), sections.slice(0, Math.floor(sections.length / 2)));
+  const expected = SEGMENT_SAMPLES.map((s) => ({ ...s, terms: terms(s.text, s.lang) }));
+  await writeFile(path.join(SITE_DIR, SEGMENT_EXPECTED_FILE), JSON.stringify(expected));
   console.log(`prepared ${SITE_DIR}: pack ${summary.buildId}, ${summary.sections} sections`);
 }
 
