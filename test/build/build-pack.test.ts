@@ -6,23 +6,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildPack, rankLanguages, type BuildSummary } from '../../src/build/build-pack.ts';
 import { fsPackSource } from '../../src/build/fs-source.ts';
 import { computeBuildId, writePack } from '../../src/build/pack-writer.ts';
-import { isRecallBoxError } from '../../src/core/errors.ts';
 import { FORMAT_VERSION, type PackManifest } from '../../src/core/pack/format.ts';
 import { loadPack } from '../../src/core/pack/load.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search-options.ts';
 import { searchPack } from '../../src/core/search.ts';
+import { codeOfAsync } from '../support/errors.ts';
 
 const SITE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/site');
 const PACK_NAMES = ['keyword.json', 'manifest.json', 'sections.json'];
-
-async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await promise;
-  } catch (e) {
-    return isRecallBoxError(e) ? e.code : 'NOT_A_RECALLBOX_ERROR';
-  }
-  return undefined;
-}
 
 /** Every file of a folder with its content, for before/after comparisons. */
 async function snapshot(dir: string): Promise<Record<string, string>> {
@@ -155,7 +146,7 @@ describe('buildPack failures leave the existing pack untouched', () => {
   });
 
   it('a missing docs folder fails with DOCS_NOT_FOUND and changes nothing', async () => {
-    expect(await codeOf(buildPack(path.join(root, 'no-such-docs'), out))).toBe('DOCS_NOT_FOUND');
+    expect(await codeOfAsync(buildPack(path.join(root, 'no-such-docs'), out))).toBe('DOCS_NOT_FOUND');
     expect(await snapshot(out)).toEqual(before);
   });
 
@@ -163,7 +154,7 @@ describe('buildPack failures leave the existing pack untouched', () => {
     const empty = path.join(root, 'empty-docs');
     await mkdir(empty, { recursive: true });
     await writeFile(path.join(empty, 'notes.txt'), 'not a doc');
-    expect(await codeOf(buildPack(empty, out))).toBe('DOCS_EMPTY');
+    expect(await codeOfAsync(buildPack(empty, out))).toBe('DOCS_EMPTY');
     expect(await snapshot(out)).toEqual(before);
   });
 

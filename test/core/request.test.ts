@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { RecallBoxError } from '../../src/core/errors.ts';
 import { parseSearchRequest, resolveLanguages, type RawSearchRequest } from '../../src/core/request.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search-options.ts';
+import { thrown } from '../support/errors.ts';
 
 const parse = (raw: RawSearchRequest) => parseSearchRequest(raw, DEFAULT_SEARCH_OPTIONS);
-
-/** The RecallBoxError a call throws (fails the test if it throws nothing or something else). */
-function thrown(fn: () => unknown): RecallBoxError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(RecallBoxError);
-    return e as RecallBoxError;
-  }
-  throw new Error('expected a RecallBoxError, nothing was thrown');
-}
 
 const codeOf = (fn: () => unknown) => thrown(fn).code;
 

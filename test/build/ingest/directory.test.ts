@@ -4,19 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestDirectory, type IngestResult } from '../../../src/build/ingest/index.ts';
-import { isRecallBoxError } from '../../../src/core/errors.ts';
 import type { Section } from '../../../src/core/types.ts';
+import { codeOfAsync } from '../../support/errors.ts';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures');
-
-async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await promise;
-  } catch (e) {
-    return isRecallBoxError(e) ? e.code : 'NOT_A_RECALLBOX_ERROR';
-  }
-  return undefined;
-}
 
 describe('ingestDirectory: the Skylark fixture site', () => {
   let result: IngestResult;
@@ -120,12 +111,12 @@ describe('ingestDirectory: folders', () => {
   it('throws DOCS_NOT_FOUND naming a missing folder', async () => {
     const missing = path.join(tmp, 'nope');
     await expect(ingestDirectory(missing)).rejects.toThrow(missing);
-    expect(await codeOf(ingestDirectory(missing))).toBe('DOCS_NOT_FOUND');
+    expect(await codeOfAsync(ingestDirectory(missing))).toBe('DOCS_NOT_FOUND');
   });
 
   it('throws DOCS_NOT_FOUND for a file instead of a folder', async () => {
     await writeFile(path.join(tmp, 'file.md'), 'x');
-    expect(await codeOf(ingestDirectory(path.join(tmp, 'file.md')))).toBe('DOCS_NOT_FOUND');
+    expect(await codeOfAsync(ingestDirectory(path.join(tmp, 'file.md')))).toBe('DOCS_NOT_FOUND');
   });
 
   it('throws DOCS_EMPTY naming a folder without supported files', async () => {
@@ -133,7 +124,7 @@ describe('ingestDirectory: folders', () => {
     await mkdir(path.join(empty, 'sub'), { recursive: true });
     await writeFile(path.join(empty, 'notes.txt'), 'not a doc');
     await expect(ingestDirectory(empty)).rejects.toThrow(empty);
-    expect(await codeOf(ingestDirectory(empty))).toBe('DOCS_EMPTY');
+    expect(await codeOfAsync(ingestDirectory(empty))).toBe('DOCS_EMPTY');
   });
 
   it('skips node_modules and dot-folders, and keeps the first of two files with one URL', async () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { RecallBoxError } from '../../../src/core/errors.ts';
 import {
   FORMAT_VERSION,
   PACK_FILES,
@@ -9,16 +8,7 @@ import {
   type PackManifest,
   type StoredSection,
 } from '../../../src/core/pack/format.ts';
-
-function thrown(fn: () => unknown): RecallBoxError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(RecallBoxError);
-    return e as RecallBoxError;
-  }
-  throw new Error('expected a RecallBoxError, nothing was thrown');
-}
+import { thrown } from '../../support/errors.ts';
 
 function manifest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
