@@ -1,0 +1,94 @@
+/**
+ * `npm run eval` — retrieval quality and confidence honesty of recall-box and its peers, in one run:
+ *
+ *   npm run eval -- --dataset <dir> [--queries <file.jsonl>] [--json <out.json>] [--out <folder>]
+ *                   [--base-url /] [--systems name,name] [--no-confidence]
+ *
+ * --dataset   a SMART collection (Cranfield), a BEIR folder, or a docs folder (then --queries is
+ *             required: JSONL of {"query", "url"}, e.g. from scripts/title-queries.ts)
+ * --json      writes the JSON report to this file
+ * --out       writes report.md, results.json and selective-answering.svg into this folder
+ * --base-url  URL path a docs folder is served under (as for `recall-box build`; default /)
+ * --systems   only these systems (comma-separated names as listed in the report)
+ * --no-confidence  skips the withheld-documents protocol
+ *
+ * Prints the markdown report on stdout and progress on stderr. Exit 2 on bad arguments or input.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { isRecallBoxError } from '../src/core/errors.ts';
+import { loadDataset } from '../src/eval/datasets/index.ts';
+import { buildReport, plotSeries, renderMarkdown } from '../src/eval/report.ts';
+import { evaluate } from '../src/eval/run.ts';
+import { selectiveAnsweringSvg } from '../src/eval/svg.ts';
+import { allSystems } from '../src/eval/systems/index.ts';
+import type { EvalSystem } from '../src/eval/types.ts';
+
+const USAGE = 'usage: npm run eval -- --dataset <dir> [--queries <file.jsonl>] [--json <out.json>] [--out <folder>] [--base-url /] [--systems a,b] [--no-confidence]';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      dataset: { type: 'string' },
+      queries: { type: 'string' },
+      json: { type: 'string' },
+      out: { type: 'string' },
+      'base-url': { type: 'string' },
+      systems: { type: 'string' },
+      'no-confidence': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  }));
+} catch (error) {
+  fail(`${(error as Error).message}\n${USAGE}`);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (!values.dataset) fail(`--dataset is required\n${USAGE}`);
+
+const wanted = values.systems?.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+if (wanted) {
+  const known = new Set(allSystems().map((s) => s.name));
+  const unknown = wanted.filter((name) => !known.has(name));
+  if (unknown.length > 0) fail(`unknown system(s): ${unknown.join(', ')}; known: ${[...known].join(', ')}`);
+}
+const makeSystems = (): EvalSystem[] => (wanted ? allSystems().filter((s) => wanted.includes(s.name)) : allSystems());
+
+try {
+  const loaded = await loadDataset(path.resolve(values.dataset), { queries: values.queries, baseUrl: values['base-url'] });
+  const log = (line: string) => console.error(line);
+  log(`${loaded.dataset.name} (${loaded.kind}): ${loaded.dataset.docs.length} docs, ${loaded.dataset.queries.length} queries`);
+  const evaluation = await evaluate(loaded.dataset, makeSystems, { confidence: !values['no-confidence'], log });
+  const report = buildReport(evaluation, loaded.dataset, loaded.kind, loaded.notes);
+  const markdown = renderMarkdown(report);
+  const json = JSON.stringify(report, null, 2) + '\n';
+  process.stdout.write(markdown);
+
+  if (values.json) {
+    await mkdir(path.dirname(path.resolve(values.json)), { recursive: true });
+    await writeFile(values.json, json);
+    log(`wrote ${values.json}`);
+  }
+  if (values.out) {
+    const out = path.resolve(values.out);
+    await mkdir(out, { recursive: true });
+    await writeFile(path.join(out, 'report.md'), markdown);
+    await writeFile(path.join(out, 'results.json'), json);
+    await writeFile(path.join(out, 'selective-answering.svg'), selectiveAnsweringSvg(plotSeries(evaluation), `Selective answering on ${report.dataset}: coverage vs precision@3`));
+    log(`wrote report.md, results.json, selective-answering.svg to ${out}`);
+  }
+} catch (error) {
+  if (isRecallBoxError(error)) fail(error.message);
+  throw error;
+}

@@ -1,0 +1,39 @@
+/**
+ * Builds a recall-box pack from evaluation documents the way production does — `assemblePack`
+ * (the build) then `loadPack` (the Worker's loader, with its validation) — in memory.
+ */
+import { assemblePack } from '../../build/build-pack.ts';
+import { loadPack, type LoadedPack } from '../../core/pack/load.ts';
+import type { EvalDoc } from '../types.ts';
+import { evalPages } from './eval-pages.ts';
+import { checkUniqueIds } from './guards.ts';
+import { memoryPackSource } from './memory-source.ts';
+
+/**
+ * The pack's build time. Fixed: an evaluation pack is not a deployment, and a constant keeps every
+ * byte of the pack a function of the documents alone (the buildId already is).
+ */
+const EVAL_CREATED_AT = '1970-01-01T00:00:00.000Z';
+
+/** Base URL of evaluation packs: URLs are only identifiers here, never served. */
+const EVAL_BASE_URL = '/';
+
+export interface EvalPack {
+  pack: LoadedPack;
+  /** Evaluation document id by pack section position (the keyword route's `KeywordHit.doc`). */
+  docIdAt: readonly string[];
+  /** Evaluation document id by section id (what the Worker pipeline's results carry). */
+  docIdOfSection: ReadonlyMap<string, string>;
+}
+
+export async function buildEvalPack(system: string, docs: readonly EvalDoc[]): Promise<EvalPack> {
+  checkUniqueIds(system, docs.map((d) => d.id));
+  const pages = evalPages(docs);
+  const { manifest, files } = await assemblePack(pages, { baseUrl: EVAL_BASE_URL, createdAt: EVAL_CREATED_AT });
+  const pack = await loadPack(memoryPackSource(`memory:${system}`, manifest, files));
+  // evalPages keeps document order, so section i is document i.
+  const docIdAt = docs.map((d) => d.id);
+  checkUniqueIds(system, pack.sections.map((s) => s.id), 'section');
+  const docIdOfSection = new Map(pack.sections.map((s, i) => [s.id, docIdAt[i]!]));
+  return { pack, docIdAt, docIdOfSection };
+}

@@ -1,0 +1,28 @@
+/**
+ * Input checks every evaluation system applies the same way, so that a harness bug (searching
+ * before indexing, a nonsensical cut-off) fails loudly with the same message whichever system hit
+ * it, instead of one library returning [] and another throwing its own error.
+ */
+
+/** Throws unless `k` is a whole number ≥ 1: the harness always asks for a positive cut-off. */
+export function checkCutoff(system: string, k: number): void {
+  if (!Number.isInteger(k) || k < 1) throw new RangeError(`${system}: k must be a whole number ≥ 1, got ${k}.`);
+}
+
+/** The built index, or an error naming the system when `index()` has not completed yet. */
+export function requireIndexed<T>(system: string, index: T | undefined): T {
+  if (index === undefined) throw new Error(`${system}: search() before index() completed.`);
+  return index;
+}
+
+/**
+ * Throws when two documents share an id: results are mapped back to documents by id, so a
+ * duplicate would silently attribute one document's hits to another.
+ */
+export function checkUniqueIds(system: string, ids: readonly string[], what = 'document'): void {
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) throw new Error(`${system}: duplicate ${what} id '${id}'.`);
+    seen.add(id);
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * recall-box's configurations as evaluation systems, one per configuration that exists today:
+ *
+ * - `recall-box:keyword`: the keyword route alone (`pack.keyword.search`: FlexSearch candidates,
+ *   BM25F ranking), the component the ranking work tunes.
+ * - `recall-box:full`: everything on, exactly as the Worker answers `/search`:
+ *   `parseSearchRequest` then `searchPack`. Only the request bounds are raised (see
+ *   `evalSearchOptions`); an empty query gets what a reader gets: nothing.
+ *
+ * Both index through the production build and loader (`buildEvalPack`) and report
+ * `simpleConfidence` on every answer.
+ */
+import { isRecallBoxError } from '../../core/errors.ts';
+import { searchableText } from '../../core/fields.ts';
+import { detectScriptLang } from '../../core/lang.ts';
+import type { LoadedPack } from '../../core/pack/load.ts';
+import { parseSearchRequest } from '../../core/request.ts';
+import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../core/search-options.ts';
+import { searchPack } from '../../core/search.ts';
+import { terms } from '../../core/segment.ts';
+import type { Lang } from '../../core/types.ts';
+import type { EvalAnswer, EvalDoc, EvalSystem } from '../types.ts';
+import { buildEvalPack, type EvalPack } from './eval-pack.ts';
+import { checkCutoff, requireIndexed } from './guards.ts';
+import { simpleConfidence } from './simple-confidence.ts';
+
+/**
+ * Request errors after which the Worker answers 400 instead of results. For the harness they mean
+ * "no answer" (a reader would see an error message, not a result list), not a harness failure.
+ * QUERY_TOO_LONG cannot happen: `evalSearchOptions` lifts the length cap.
+ */
+const REFUSED_REQUEST_CODES: ReadonlySet<string> = new Set(['QUERY_EMPTY']);
+
+const NO_ANSWER: EvalAnswer = Object.freeze({ hits: [], confidence: 0 });
+
+/**
+ * The Worker's options with two request bounds raised; the defaults themselves are not changed and
+ * every ranking setting stays as deployed.
+ *
+ * - `maxLimit`/`candidateLimit` ≥ k: the harness needs up to 100 ranked hits (MAP@100, Recall@100)
+ *   where the Worker serves at most 50.
+ * - `maxQueryLength` ≥ the query's length: the cap guards the Worker's CPU against abuse; it is not
+ *   part of ranking. Kept, it would score test queries longer than 256 characters (3 of Cranfield's
+ *   225) as unanswered and measure the guard instead of the ranking, which every peer is spared.
+ */
+export function evalSearchOptions(k: number, query = ''): SearchOptions {
+  const d = DEFAULT_SEARCH_OPTIONS;
+  return {
+    ...d,
+    maxLimit: Math.max(d.maxLimit, k),
+    candidateLimit: Math.max(d.candidateLimit, k),
+    // Counted in code points after trimming, as parseSearchRequest counts.
+    maxQueryLength: Math.max(d.maxQueryLength, [...query.trim()].length),
+  };
+}
+
+/** The query's analysed terms, with the analyzer settings the pack was built with. */
+function queryTerms(pack: LoadedPack, query: string, lang: Lang): string[] {
+  return terms(query, lang, pack.manifest.analyzer);
+}
+
+/**
+ * The query terms a section contains, analysed as the index analysed it (section language, pack
+ * analyzer, the searchable fields of `sectionFields`): what `KeywordHit.matched` says for a hit,
+ * recomputed for a result of the Worker pipeline, which does not carry it.
+ */
+function termsFoundIn(pack: LoadedPack, sectionIndex: number, asked: readonly string[]): string[] {
+  const section = pack.sections[sectionIndex]!;
+  const present = new Set(terms(searchableText(section), section.lang, pack.manifest.analyzer));
+  return asked.filter((t) => present.has(t));
+}
+
+class RecallBoxKeyword implements EvalSystem {
+  readonly name = 'recall-box:keyword';
+  readonly peer = false;
+  readonly description =
+    'recall-box keyword route alone (segment() analyzer: English stop words, Porter stemmer, identifier splitting; FlexSearch candidates + BM25F over title/headings/body, DEFAULT_KEYWORD_OPTIONS), built by assemblePack and read by loadPack; query language from its script, else the pack default.';
+  private built: EvalPack | undefined;
+
+  async index(docs: readonly EvalDoc[]): Promise<void> {
+    this.built = undefined;
+    this.built = await buildEvalPack(this.name, docs);
+  }
+
+  search(query: string, k: number): EvalAnswer {
+    checkCutoff(this.name, k);
+    const { pack, docIdAt } = requireIndexed(this.name, this.built);
+    // The language searchPack would use for a request without `lang`.
+    const lang = detectScriptLang(query, pack.manifest.defaultLang);
+    const hits = pack.keyword.search(query, { lang, limit: k });
+    return {
+      hits: hits.map((h) => ({ docId: docIdAt[h.doc]!, score: h.score })),
+      confidence: simpleConfidence(queryTerms(pack, query, lang), hits[0]?.matched),
+    };
+  }
+}
+
+class RecallBoxFull implements EvalSystem {
+  readonly name = 'recall-box:full';
+  readonly peer = false;
+  readonly description =
+    'recall-box as the Worker runs /search: parseSearchRequest({q, limit: k}) + searchPack with DEFAULT_SEARCH_OPTIONS except maxLimit/candidateLimit raised to ≥ k and maxQueryLength to ≥ the query (the Worker refuses > 256 characters); an empty query gets no hits.';
+  private built: EvalPack | undefined;
+  /** Section position by section id, to find the top result's section for its matched terms. */
+  private positionOf = new Map<string, number>();
+
+  async index(docs: readonly EvalDoc[]): Promise<void> {
+    this.built = undefined;
+    const built = await buildEvalPack(this.name, docs);
+    this.positionOf = new Map(built.pack.sections.map((s, i) => [s.id, i]));
+    this.built = built;
+  }
+
+  search(query: string, k: number): EvalAnswer {
+    checkCutoff(this.name, k);
+    const { pack, docIdOfSection } = requireIndexed(this.name, this.built);
+    const options = evalSearchOptions(k, query);
+    let outcome;
+    try {
+      outcome = searchPack(pack, parseSearchRequest({ q: query, limit: k }, options), options);
+    } catch (e) {
+      if (isRecallBoxError(e) && REFUSED_REQUEST_CODES.has(e.code)) return NO_ANSWER;
+      throw e;
+    }
+    const { results, queryLang } = outcome;
+    // searchPack analyses the trimmed query; trimming changes no term.
+    const asked = queryTerms(pack, query, queryLang);
+    const top = results[0];
+    const matched = top === undefined ? undefined : termsFoundIn(pack, this.positionOf.get(top.id)!, asked);
+    return {
+      hits: results.map((r) => ({ docId: docIdOfSection.get(r.id)!, score: r.score })),
+      confidence: simpleConfidence(asked, matched),
+    };
+  }
+}
+
+/** recall-box's configurations, fresh (unindexed) instances. */
+export function recallBoxSystems(): EvalSystem[] {
+  return [new RecallBoxKeyword(), new RecallBoxFull()];
+}

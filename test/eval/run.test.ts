@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { WITHHOLD_SHARE } from '../../src/eval/confidence.ts';
+import { POOLS_UNAVAILABLE, PRIMARY_SYSTEM, bestPeer, buildReport, plotSeries, renderMarkdown } from '../../src/eval/report.ts';
+import { evaluate, evaluatedQueries, scoreAnswers, unitRanking } from '../../src/eval/run.ts';
+import type { EvalAnswer, EvalDataset, EvalDoc, EvalSystem } from '../../src/eval/types.ts';
+
+/**
+ * A stub system: ranks documents by the number of query words they contain (ties by id), and —
+ * when `confident` — reports the share of query words its top document contains as confidence.
+ */
+class OverlapSystem implements EvalSystem {
+  indexed: EvalDoc[] = [];
+  constructor(
+    readonly name: string,
+    readonly peer: boolean,
+    private readonly confident: boolean,
+    readonly description = 'stub: word overlap',
+  ) {}
+  async index(docs: readonly EvalDoc[]): Promise<void> {
+    this.indexed = [...docs];
+  }
+  search(query: string, k: number): EvalAnswer {
+    const words = new Set(query.toLowerCase().split(/\W+/).filter(Boolean));
+    const scored = this.indexed
+      .map((d) => ({ docId: d.id, score: `${d.title} ${d.body}`.toLowerCase().split(/\W+/).filter((w) => words.has(w)).length }))
+      .filter((h) => h.score > 0)
+      .sort((a, b) => b.score - a.score || a.docId.localeCompare(b.docId))
+      .slice(0, k);
+    const answer: EvalAnswer = { hits: scored };
+    if (this.confident) answer.confidence = scored.length === 0 ? 0 : Math.min(1, scored[0]!.score / words.size);
+    return answer;
+  }
+}
+
+/** Ten documents on distinct topics; documents come in pairs (a page with two sections). */
+function dataset(): EvalDataset {
+  const topics = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa'];
+  const docs: EvalDoc[] = topics.flatMap((t) => [
+    { id: `/${t}/#`, title: t, headings: '', body: `${t} intro`, lang: 'en' },
+    { id: `/${t}/#more`, title: t, headings: 'more', body: `${t} details`, lang: 'en' },
+  ]);
+  const queries = [...topics.map((t) => ({ id: t, text: `${t} details` })), { id: 'nothing', text: 'unjudged' }];
+  const qrels = new Map(topics.map((t) => [t, new Map([[`/${t}/`, 1]])]));
+  return { name: 'stub-docs', docs, queries, qrels, graded: false, unitOf: (id) => id.replace(/#.*$/, '') };
+}
+
+describe('unitRanking', () => {
+  it('maps hits to units and keeps each unit once, at its first rank', () => {
+    const hits = ['/a/#x', '/a/#y', '/b/#', '/a/#', '/c/#z'].map((docId, i) => ({ docId, score: 10 - i }));
+    expect(unitRanking(hits, (id) => id.replace(/#.*$/, ''))).toEqual(['/a/', '/b/', '/c/']);
+  });
+});
+
+describe('evaluatedQueries', () => {
+  it('leaves out queries without a relevant judgement', () => {
+    const d = dataset();
+    d.qrels.set('nothing', new Map([['/alpha/', 0]]));
+    expect(evaluatedQueries(d).map((q) => q.id)).not.toContain('nothing');
+    expect(evaluatedQueries(d)).toHaveLength(10);
+  });
+});
+
+describe('scoreAnswers', () => {
+  it('averages per-query metrics (hand-computed) and takes latency percentiles', () => {
+    const d: EvalDataset = {
+      name: 'tiny',
+      docs: [],
+      queries: [{ id: 'q1', text: '' }, { id: 'q2', text: '' }],
+      qrels: new Map([
+        ['q1', new Map([['a', 2], ['b', 1]])],
+        ['q2', new Map([['c', 1]])],
+      ]),
+      graded: true,
+      unitOf: (id) => id,
+    };
+    const result = scoreAnswers({ name: 's', peer: true, description: '' }, 5, [
+      { queryId: 'q1', units: ['b', 'a'], confidence: undefined, ms: 1 },
+      { queryId: 'q2', units: ['x', 'y'], confidence: undefined, ms: 3 },
+    ], d);
+    const ideal = 2 + 1 / Math.log2(3);
+    expect(result.ndcg10).toBeCloseTo((1 + 2 / Math.log2(3)) / ideal / 2, 12);
+    expect(result.map100).toBeCloseTo(1 / 2, 12); // q1 AP = (1 + 1) / 2, q2 AP = 0
+    expect(result.recall100).toBe(0.5);
+    expect(result.mrr10).toBe(0.5);
+    expect(result.p50Ms).toBe(2);
+    expect(result.p95Ms).toBeCloseTo(2.9, 12);
+    expect(result.rows[1]).toMatchObject({ queryId: 'q2', firstRelevantRank: null, top: ['x', 'y'], confidence: null });
+    expect(result.reportsConfidence).toBe(false);
+  });
+
+  it('refuses a system that reports confidence on some answers only', () => {
+    const d = dataset();
+    expect(() =>
+      scoreAnswers({ name: 's', peer: false, description: '' }, 0, [
+        { queryId: 'alpha', units: [], confidence: 0.5, ms: 0 },
+        { queryId: 'beta', units: [], confidence: undefined, ms: 0 },
+      ], d),
+    ).toThrow(/every answer or none/);
+  });
+});
+
+describe('evaluate (stub systems)', () => {
+  const makeSystems = () => [new OverlapSystem(PRIMARY_SYSTEM, false, true), new OverlapSystem('peer:overlap', true, false)];
+
+  it('scores every system on the judged queries, with page-level deduplication', async () => {
+    const evaluation = await evaluate(dataset(), makeSystems, { confidence: false });
+    expect(evaluation).toMatchObject({ dataset: 'stub-docs', docs: 20, queries: 11, evaluated: 10, graded: false, confidence: null });
+    for (const s of evaluation.systems) {
+      // Each query's own page matches both words and ranks first; its two sections count once.
+      expect(s.ndcg10).toBe(1);
+      expect(s.mrr10).toBe(1);
+      expect(s.rows[0]!.top[0]).toBe('/alpha/');
+      expect(new Set(s.rows[0]!.top).size).toBe(10); // 20 matching sections, 10 pages
+      expect(s.p95Ms).toBeGreaterThanOrEqual(s.p50Ms);
+    }
+    expect(evaluation.systems.map((s) => s.reportsConfidence)).toEqual([true, false]);
+  });
+
+  it('runs the withheld protocol on fresh instances of the confidence-reporting systems only', async () => {
+    const made: OverlapSystem[][] = [];
+    const factory = () => {
+      const systems = makeSystems();
+      made.push(systems);
+      return systems;
+    };
+    const evaluation = await evaluate(dataset(), factory, {});
+    expect(made).toHaveLength(2);
+    // The second instance of the primary system indexed 70% of the pages, whole pages only.
+    const withheldRun = made[1]![0]!;
+    expect(withheldRun.indexed).toHaveLength(Math.round(10 * (1 - WITHHOLD_SHARE)) * 2);
+    expect(made[1]![1]!.indexed).toHaveLength(0);
+    const c = evaluation.confidence!;
+    expect(c.units).toBe(10);
+    expect(c.withheldUnits).toBe(3);
+    expect([c.answerable, c.unanswerable]).toEqual([7, 3]);
+    expect(c.bySystem.map((s) => s.name)).toEqual([PRIMARY_SYSTEM]);
+    const m = c.bySystem[0]!.metrics;
+    // Answerable queries match both words of their page (confidence 1); unanswerable ones match
+    // nothing (their topic is withheld, "details" matches others: confidence 0.5).
+    expect(m.auroc).toBe(1);
+    expect(m.answeredShare).toBe(1);
+    expect(m.precisionAll).toBeCloseTo((7 * (1 / 3)) / 10, 12);
+  });
+
+  it('refuses two systems with the same name', async () => {
+    await expect(evaluate(dataset(), () => [new OverlapSystem('x', true, false), new OverlapSystem('x', true, false)])).rejects.toThrow(/named 'x'/);
+  });
+});
+
+describe('report', () => {
+  it('builds the JSON shape: metrics, ratio to best peer, confidence of the primary system, pools unavailable', async () => {
+    const d = dataset();
+    const evaluation = await evaluate(d, () => [new OverlapSystem(PRIMARY_SYSTEM, false, true), new OverlapSystem('peer:overlap', true, false)]);
+    const report = buildReport(evaluation, d, 'docs', ['a note']);
+    expect(report).toMatchObject({ dataset: 'stub-docs', kind: 'docs', queries: 10, queriesInDataset: 11, queriesWithoutRelevant: 1, bestPeer: 'peer:overlap' });
+    expect(report.systems[0]).toMatchObject({ name: PRIMARY_SYSTEM, peer: false, 'ndcg@10': 1, 'map@100': 1, 'recall@100': 1, 'mrr@10': 1, ratioToBestPeer: 1 });
+    expect(typeof report.systems[0]!.p50Ms).toBe('number');
+    expect(report.confidence).toMatchObject({ auroc: 1, answeredShare: 1, threshold: 0.5 });
+    expect(report.confidence).not.toHaveProperty('curve');
+    expect(report.confidenceBySystem[0]!.curve).toHaveLength(11);
+    expect(report.confidenceBySystem[0]!.perQuery).toHaveLength(10);
+    expect(report.pools).toEqual(POOLS_UNAVAILABLE);
+    expect(report.pools.available).toBe(false);
+    expect(report.perQuery[0]!.systems['peer:overlap']).toMatchObject({ 'ndcg@10': 1, firstRelevantRank: 1 });
+    // Round-trips through JSON without losing fields (no NaN, no undefined).
+    expect(JSON.parse(JSON.stringify(report))).toEqual(report);
+
+    const md = renderMarkdown(report);
+    expect(md).toContain('| system | nDCG@10 | ratio to best peer | MAP@100 | Recall@100 | MRR@10 | p50 ms | p95 ms | index ms |');
+    expect(md).toContain(`| **${PRIMARY_SYSTEM}** | 1.0000 | 1.000 |`);
+    expect(md).toContain('| recall-box:full coverage | recall-box:full P@3 |');
+    expect(md).toContain('## Pools');
+    expect(md).toContain('- a note');
+    expect(plotSeries(evaluation)).toHaveLength(1);
+  });
+
+  it('bestPeer ignores recall-box systems; no peers → no ratio', () => {
+    expect(bestPeer([{ peer: false, ndcg10: 0.9 }, { peer: true, ndcg10: 0.4 }, { peer: true, ndcg10: 0.5 }])).toEqual({ peer: true, ndcg10: 0.5 });
+    expect(bestPeer([{ peer: false, ndcg10: 0.9 }])).toBeUndefined();
+  });
+
+  it('writes undefined metrics as null and says when the protocol did not run', async () => {
+    const d = dataset();
+    const evaluation = await evaluate(d, () => [new OverlapSystem('only', false, false)]);
+    const report = buildReport(evaluation, d, 'docs');
+    expect(report.confidence).toBeNull();
+    expect(report.confidenceProtocol).toBeNull();
+    expect(report.systems[0]!.ratioToBestPeer).toBeNull();
+    expect(renderMarkdown(report)).toContain('Not run');
+  });
+});
