@@ -14,13 +14,13 @@ export type PerField = Readonly<Record<FieldName, number>>;
 export interface KeywordOptions {
   /**
    * BM25F field weights w_f: a term occurrence in field f counts as w_f occurrences in the body.
-   * Range ≥ 0 (0 makes a field unsearchable). Default title 3, headings 2, body 1.
+   * Range ≥ 0 (0 makes a field unsearchable). Default title 8, headings 6, body 1.
    */
   weights: PerField;
   /**
    * BM25F length normalisation b_f per field: 0 ignores the field's length, 1 divides the term
-   * frequency by (field length / average field length). Range 0..1. Default title 0.5,
-   * headings 0.5, body 0.75.
+   * frequency by (field length / average field length). Range 0..1. Default title 1,
+   * headings 1, body 0.75.
    */
   b: PerField;
   /**
@@ -52,20 +52,34 @@ export interface KeywordOptions {
  *   maxTermFrequency 8 · 255                        0.3772 · 0.3780 (export 608 · 610 KiB, as 32)
  *
  * Cranfield is a stand-in, not the target: every abstract repeats its title as its first
- * sentence and there are no headings. So the defaults stay at the textbook values (k1 1.2, b 0.75
- * for prose; b 0.5 for the short title/heading fields, whose length says little about topicality)
- * rather than the Cranfield optimum: +0.005 for k1 2.0 on one collection of long abstracts is no
- * reason to saturate more slowly on short docs sections. The weights are a moderate 3/2/1 order,
- * not fitted; Cranfield only confirms that weighing fields helps (+0.010 over equal weights) and
- * that the route stays above Lunr.
+ * sentence and there are no headings. The field weights and the title/heading b are therefore set
+ * on docs sites, with the two lookups readers make most — a page by its title and a section by its
+ * heading — as known-item query sets built from the Hono and Astro (en) docs (`npm run eval`,
+ * page-level nDCG@10; title queries from `scripts/title-queries.ts`, heading queries one per unique
+ * multi-word h2/h3), with Cranfield as a check that prose ranking does not suffer:
+ *
+ *   weights · b(title, headings)   Astro titles  Hono titles  Astro headings  Hono headings  Cranfield
+ *   3/2/1 · .5/.5 (first version)   0.970        0.963        0.902           0.954          0.3780
+ *   5/3/1 · 1/1                     0.996        0.982        0.933           0.966          0.3794
+ *   8/4/1 · 1/1                     0.998        1.000        0.950           0.966          0.3814
+ *   8/6/1 · 1/1  (default)          0.995        0.987        0.970           0.974          0.3814
+ *   6/6/1 · 1/1                     0.992        0.961        0.970           0.977          0.3798
+ *   8/6/1 · .75/.75                 0.995        0.978        0.968           0.974          0.3811
+ *
+ * With 3/2/1 a page titled "Routing" lost to pages whose long titles and bodies mention routes many
+ * times: BM25F saturates the summed pseudo-frequency, so a title match was worth little more than a
+ * few body mentions. Strong title and heading weights with full length normalisation (b = 1) on
+ * those short fields make a title or heading that IS the query outrank one that merely contains it.
+ * k1 and the body's b stay at the textbook values (Cranfield's optimum, k1 2.0, gains +0.005 on one
+ * collection of long abstracts: no reason to saturate more slowly on short docs sections).
  *
  * maxTermFrequency: with k1 = 1.2 the saturation tf/(tf + K) is within 4% of its limit at tf = 32
  * for a field of average length, so capping there changes no measured figure, while every slot up
  * to the largest stored tf costs bytes in the export (an empty slot is a `null`).
  */
 export const DEFAULT_KEYWORD_OPTIONS: Readonly<KeywordOptions> = Object.freeze({
-  weights: Object.freeze({ title: 3, headings: 2, body: 1 }),
-  b: Object.freeze({ title: 0.5, headings: 0.5, body: 0.75 }),
+  weights: Object.freeze({ title: 8, headings: 6, body: 1 }),
+  b: Object.freeze({ title: 1, headings: 1, body: 0.75 }),
   k1: 1.2,
   maxTermFrequency: 32,
   defaultLimit: 50,

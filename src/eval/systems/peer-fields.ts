@@ -11,7 +11,7 @@ export type PeerField = (typeof PEER_FIELDS)[number];
 
 /**
  * Field boosts of the tuned variants, through each library's documented boost option: recall-box's
- * own BM25F weights (title 3, headings 2, body 1). Taken over rather than fitted per library so no
+ * own BM25F field weights (DEFAULT_KEYWORD_OPTIONS.weights). Taken over rather than fitted per library so no
  * peer gets weights tuned on a test collection, and no peer is denied the field weighting
  * recall-box itself uses. Range > 0; 1 is neutral.
  */

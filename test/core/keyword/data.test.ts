@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isRecallBoxError } from '../../../src/core/errors.ts';
 import { indexDocuments } from '../../../src/core/keyword/build.ts';
-import { buildKeywordIndex, loadKeywordIndex, type KeywordDoc, type KeywordIndexData } from '../../../src/core/keyword/index.ts';
+import { buildKeywordIndex, DEFAULT_KEYWORD_OPTIONS, loadKeywordIndex, type KeywordDoc, type KeywordIndexData } from '../../../src/core/keyword/index.ts';
 import { rankingIndex } from '../../../src/core/keyword/search.ts';
 
 const docs: KeywordDoc[] = [
@@ -44,7 +44,7 @@ describe('export / import round trip', () => {
     const data = await buildKeywordIndex(docs, { k1: 0.9, weights: { title: 4 } });
     expect(data.version).toBe(1);
     expect(data.options.k1).toBe(0.9);
-    expect(data.options.weights).toEqual({ title: 4, headings: 2, body: 1 });
+    expect(data.options.weights).toEqual({ ...DEFAULT_KEYWORD_OPTIONS.weights, title: 4 });
     expect(data.stats.docCount).toBe(5);
     expect(data.stats.fieldLengths.title).toHaveLength(5);
     expect(data.stats.fieldLengths.body[3]).toBe(0);

@@ -27,11 +27,11 @@ describe('ranking of a small docs collection for "cors middleware"', () => {
   it('orders documents by field, rarity, saturation and length, position by position', async () => {
     const index = await indexOf(docs);
     expect(order(index, 'cors middleware')).toEqual([
-      // 1st, doc 0: both terms in the title (weight 3, a short field) and again in the body.
+      // 1st, doc 0: both terms in the title (the heaviest field, and a short one) and again in the body.
       0,
       // 2nd, doc 1: both terms, but only `middleware` is in the title; `cors` is body-only.
       1,
-      // 3rd, doc 2: both terms, but in weaker fields: `cors` as a heading (weight 2), `middleware` in the body.
+      // 3rd, doc 2: both terms, but in weaker fields: `cors` as a heading, `middleware` in the body.
       2,
       // 4th, doc 5: only one term, but the rarer one (`middleware`: 4 of 8 docs; `cors`: 5 of 8), in
       // the title and body of a short section; still below every document holding both terms.
