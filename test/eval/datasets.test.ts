@@ -6,7 +6,8 @@ import { detectDatasetKind, loadDataset } from '../../src/eval/datasets/index.ts
 import { parseBeirQrels } from '../../src/eval/datasets/beir.ts';
 import { pageUrlOf, resolvePageUrl } from '../../src/eval/datasets/docs.ts';
 import { findSmartFiles } from '../../src/eval/datasets/smart.ts';
-import { titleQueries, toJsonLines } from '../../src/eval/datasets/title-queries.ts';
+import { headingQueries, titleQueries, toJsonLines } from '../../src/eval/datasets/title-queries.ts';
+import type { Section } from '../../src/core/types.ts';
 
 let root: string;
 
@@ -194,5 +195,25 @@ describe('titleQueries', () => {
     expect(result.untitledPages).toBe(1);
     expect(toJsonLines(result.queries)).toBe('{"query":"Routing","url":"/routing/"}\n{"query":"Actions API","url":"/actions/"}\n');
     expect(toJsonLines([])).toBe('');
+  });
+});
+
+describe('headingQueries', () => {
+  const section = (title: string, depth: number, pageUrl: string) => ({ title, depth, pageUrl }) as Section;
+
+  it('makes one query per unique multi-word h2/h3, judged by the page holding it', () => {
+    const pages = [
+      { sections: [section('Routing', 1, '/routing/'), section('Route parameters', 2, '/routing/'), section('Examples', 2, '/routing/')] },
+      // "Route  Parameters" repeats the first page's heading (case and spaces aside): both are left out.
+      { sections: [section('Route  Parameters', 3, '/other/'), section('Deploy to Workers', 2, '/other/')] },
+    ];
+    expect(headingQueries(pages)).toEqual([{ query: 'Deploy to Workers', url: '/other/' }]);
+  });
+
+  it('samples evenly down to maxQueries, deterministically', () => {
+    const pages = [{ sections: Array.from({ length: 10 }, (_, i) => section(`heading number ${i}`, 2, `/p${i}/`)) }];
+    const picked = headingQueries(pages, { minWords: 2, maxQueries: 5 });
+    expect(picked.map((q) => q.url)).toEqual(['/p0/', '/p2/', '/p4/', '/p6/', '/p8/']);
+    expect(headingQueries(pages, { minWords: 4, maxQueries: 5 })).toEqual([]);
   });
 });

@@ -39,6 +39,37 @@ export function titleQueries(pages: readonly Pick<Page, 'title' | 'url'>[]): Tit
   return { queries, duplicateTitlePages, untitledPages };
 }
 
+/**
+ * Heading queries: the second lookup readers make — a section by its heading. One query per h2/h3
+ * heading that is unique in the site (case-insensitive) and has at least `minWords` words (a
+ * one-word heading such as "Examples" names no topic on its own); judged at page level like title
+ * queries (the page holding the heading is the right answer). Evenly sampled down to `maxQueries`
+ * so a large site does not make the run slow, deterministically (every k-th in document order).
+ */
+export interface HeadingQueryOptions {
+  /** Fewest words a heading needs to become a query. Range ≥ 1. Default 2. */
+  minWords: number;
+  /** Most queries kept. Range ≥ 1. Default 300: a few seconds per system on a large site. */
+  maxQueries: number;
+}
+
+export const DEFAULT_HEADING_QUERY_OPTIONS: Readonly<HeadingQueryOptions> = Object.freeze({ minWords: 2, maxQueries: 300 });
+
+export function headingQueries(
+  pages: readonly Pick<Page, 'sections'>[],
+  options: HeadingQueryOptions = DEFAULT_HEADING_QUERY_OPTIONS,
+): TitleQuery[] {
+  const key = (t: string) => t.replace(/\s+/g, ' ').trim().toLowerCase();
+  const headings = pages.flatMap((p) => p.sections).filter((s) => s.depth >= 2);
+  const counts = new Map<string, number>();
+  for (const s of headings) counts.set(key(s.title), (counts.get(key(s.title)) ?? 0) + 1);
+  const eligible = headings.filter((s) => counts.get(key(s.title)) === 1 && key(s.title).split(' ').length >= options.minWords);
+  const step = Math.max(1, Math.ceil(eligible.length / options.maxQueries));
+  return eligible
+    .filter((_, i) => i % step === 0)
+    .map((s) => ({ query: s.title.replace(/\s+/g, ' ').trim(), url: s.pageUrl }));
+}
+
 /** The queries as a JSONL file's content (one `{"query", "url"}` object a line, trailing newline). */
 export function toJsonLines(queries: readonly TitleQuery[]): string {
   return queries.map((q) => JSON.stringify({ query: q.query, url: q.url })).join('\n') + (queries.length > 0 ? '\n' : '');
