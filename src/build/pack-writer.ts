@@ -21,6 +21,43 @@ export function computeBuildId(files: PackFiles): string {
 }
 
 /**
+ * How often the swap is retried when another build put a pack in place between our move-aside and
+ * our rename (two builds into one folder at once): the last one to swap wins, neither fails.
+ */
+const MAX_SWAP_ATTEMPTS = 5;
+
+/**
+ * Move `target` aside (if present), rename `staging` onto it, then delete what was moved aside.
+ * If the swap fails, the pack moved aside last is put back, so a failure never leaves no pack.
+ */
+async function swapIn(staging: string, target: string, previousPrefix: string): Promise<void> {
+  const movedAside: string[] = [];
+  let swapped = false;
+  try {
+    for (let attempt = 1; !swapped; attempt++) {
+      const previous = `${previousPrefix}-${attempt}`;
+      await rename(target, previous).then(
+        () => movedAside.push(previous),
+        (e: NodeJS.ErrnoException) => {
+          if (e.code !== 'ENOENT') throw e;
+        },
+      );
+      try {
+        await rename(staging, target);
+        swapped = true;
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if ((code !== 'ENOTEMPTY' && code !== 'EEXIST') || attempt >= MAX_SWAP_ATTEMPTS) throw e;
+      }
+    }
+  } finally {
+    const restore = swapped ? undefined : movedAside.pop();
+    if (restore) await rename(restore, target).catch(() => undefined);
+    for (const dir of movedAside) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
  * Write a pack atomically: into a sibling staging folder first, then swapped in. A build that
  * fails half-way leaves the previous pack untouched, and a reader of the folder never sees a mix of
  * two builds. The old pack is moved aside (not deleted) before the swap and removed only after it,
@@ -37,15 +74,7 @@ export async function writePack(outDir: string, manifest: PackManifest, files: P
     for (const [name, text] of Object.entries(files)) await writeFile(path.join(staging, name), text);
     // The manifest goes last: its presence is what marks a pack complete.
     await writeFile(path.join(staging, PACK_FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
-    const hadPrevious = await rename(target, previous).then(
-      () => true,
-      (e: NodeJS.ErrnoException) => {
-        if (e.code === 'ENOENT') return false;
-        throw e;
-      },
-    );
-    await rename(staging, target);
-    if (hadPrevious) await rm(previous, { recursive: true, force: true });
+    await swapIn(staging, target, previous);
   } catch (e) {
     await rm(staging, { recursive: true, force: true });
     throw e;
