@@ -6,6 +6,8 @@
  *   test/.generated/site/pack-corrupt/ the same pack with its section store cut short
  *   test/.generated/site/segment-expected.json  Node's analysis of SEGMENT_SAMPLES, which the
  *                                     workerd and Chromium tests compare their own against
+ *   test/.generated/site/embed-test/  an ONNX embedding model, a corrupt and an incompatible copy,
+ *                                     and Node's vectors for EMBED_SAMPLES (see prepareEmbedFixture)
  * Run with `npx tsx test/support/prepare-site.ts`.
  */
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -15,6 +17,8 @@ import { buildPack } from '../../src/build/build-pack.ts';
 import { buildWidget } from '../../scripts/build-widget.ts';
 import { terms } from '../../src/core/segment.ts';
 import { SEGMENT_EXPECTED_FILE, SEGMENT_SAMPLES } from './segment-samples.ts';
+import { buildEmbedFixture } from './embed-model.ts';
+import { EMBED_FIXTURE_DIR, EMBED_FIXTURE_FILES } from './embed-samples.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SITE_DIR = path.join(root, 'test/.generated/site');
@@ -39,7 +43,24 @@ export async function prepareSite(): Promise<void> {
   await writeFile(path.join(corrupt, 'sections.json'), sections.slice(0, Math.floor(sections.length / 2)));
   const expected = SEGMENT_SAMPLES.map((s) => ({ ...s, terms: terms(s.text, s.lang) }));
   await writeFile(path.join(SITE_DIR, SEGMENT_EXPECTED_FILE), JSON.stringify(expected));
+  await prepareEmbedFixture(SITE_DIR);
   console.log(`prepared ${SITE_DIR}: pack ${summary.buildId}, ${summary.sections} sections`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Embedding fixtures (semantic route): the workerd test embeds EMBED_SAMPLES with the model in
+// embed-test/ and compares its vectors with those ORT computed here, in Node.
+// ---------------------------------------------------------------------------------------------
+
+/** Write the embedding model, its corrupt and incompatible copies and Node's vectors. */
+export async function prepareEmbedFixture(siteDir: string): Promise<void> {
+  const dir = path.join(siteDir, EMBED_FIXTURE_DIR);
+  await mkdir(dir, { recursive: true });
+  const fixture = await buildEmbedFixture();
+  await writeFile(path.join(dir, EMBED_FIXTURE_FILES.model), fixture.model);
+  await writeFile(path.join(dir, EMBED_FIXTURE_FILES.corrupt), fixture.model.subarray(0, Math.floor(fixture.model.length / 2)));
+  await writeFile(path.join(dir, EMBED_FIXTURE_FILES.incompatible), fixture.incompatible);
+  await writeFile(path.join(dir, EMBED_FIXTURE_FILES.expected), JSON.stringify(fixture.expected));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,0 +1,72 @@
+/**
+ * The static embedding model as the query side sees it: its settings (stored with the pack, so the
+ * Worker tokenizes exactly as the build did) and its vocabulary. Pure types and constants; the
+ * matrix E itself lives in the ONNX graph (build: src/build/embed/onnx.ts).
+ *
+ * Row layout of E, which token ids index: rows 0 … V−1 are the vocabulary terms in `terms` order,
+ * rows V … V+B−1 the B hashed character n-gram buckets (see ngrams.ts).
+ */
+import type { AnalyzerOptions } from '../segment.ts';
+
+/** Identifies the model format, so a reader can refuse a model it does not understand. */
+export const EMBEDDING_MODEL_FORMAT = 'recall-box/static-embedding';
+/** Bumped whenever tokenization, the row layout or the graph changes meaning. */
+export const EMBEDDING_MODEL_VERSION = 1;
+
+/**
+ * Floor of the L2 norm the embedding is divided by, in the ONNX graph and in the reference alike:
+ * a text without any known token sums to the zero vector and must stay zero, not become NaN.
+ * Far below any real norm (a single token row has norm ≈ 0.01 … 1).
+ */
+export const L2_NORM_FLOOR = 1e-12;
+
+/** How terms are cut into hashed character n-grams. Stored with the model: both sides must agree. */
+export interface NgramSettings {
+  /** Shortest n-gram, in code points, boundary markers included. */
+  minN: number;
+  /** Longest n-gram, in code points, boundary markers included. */
+  maxN: number;
+  /** Number of hash buckets (rows of E after the vocabulary); 0 turns n-grams off. */
+  buckets: number;
+  /**
+   * Share of a KNOWN term's weight given to its n-grams (split evenly among them); the term's own
+   * row keeps the rest. An unknown term has no row, so its n-grams carry all of its weight.
+   */
+  share: number;
+}
+
+/** Which co-occurrence statistics the term vectors were factorised from. */
+export type EmbeddingMethod = 'ppmi' | 'tfidf';
+
+/** Everything about a trained model except its vocabulary and matrix: small, JSON-safe. */
+export interface EmbeddingModelInfo {
+  format: typeof EMBEDDING_MODEL_FORMAT;
+  version: typeof EMBEDDING_MODEL_VERSION;
+  method: EmbeddingMethod;
+  /** Length of every embedding (columns of E). */
+  dimensions: number;
+  /** Number of vocabulary terms V (the first V rows of E). */
+  vocabularySize: number;
+  /** Rows of E: V + ngram.buckets. */
+  rows: number;
+  ngram: NgramSettings;
+  /** SIF smoothing a: a term of corpus probability p weighs a / (a + p). */
+  sifA: number;
+  /** Analyzer settings the terms were produced with; queries must be analysed the same way. */
+  analyzer: AnalyzerOptions;
+}
+
+/** A model's tokenizer side: settings plus the vocabulary with each term's SIF weight. */
+export interface EmbeddingModel {
+  info: EmbeddingModelInfo;
+  /** Vocabulary term of row i. */
+  terms: readonly string[];
+  /** SIF weight a / (a + p(term)) of row i, in (0, 1]. */
+  termWeights: Float32Array;
+}
+
+/**
+ * Weight of a term that is not in the vocabulary: the SIF weight of a term never seen,
+ * a / (a + 0) = 1 — an unseen word (a typo, a new identifier) is as informative as the rarest.
+ */
+export const UNKNOWN_TERM_WEIGHT = 1;

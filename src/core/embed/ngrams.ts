@@ -1,0 +1,46 @@
+/**
+ * Hashed character n-grams of a term (fastText's subword trick): `<config>` gives `<co`, `con`, …,
+ * `ig>`, `<con`, …, each hashed into one of a fixed number of buckets. A misspelt or unseen term
+ * shares most of its n-grams with the word it resembles, so its embedding lands near that word.
+ *
+ * Pure and deterministic on every runtime: the hash is 32-bit FNV-1a over UTF-16 code units with
+ * `Math.imul`, so build (Node) and query (Worker) agree bit for bit.
+ */
+
+/** Marks the start of a term, so `<con` (a prefix) differs from `con` inside a word. */
+export const NGRAM_START = '<';
+/** Marks the end of a term, so `ig>` (a suffix) differs from `ig` inside a word. */
+export const NGRAM_END = '>';
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** 32-bit FNV-1a of the string's UTF-16 code units, as an unsigned integer. */
+export function fnv1a(text: string): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, FNV_PRIME);
+  }
+  return h >>> 0;
+}
+
+/**
+ * The n-grams of `<term>` of every length minN … maxN, in code points (a surrogate pair is one
+ * character, so no n-gram holds half of one). The whole marked term is not among them once it is
+ * shorter than maxN + 1: that is the term's own row. A term shorter than minN − 2 has none.
+ */
+export function ngramsOf(term: string, minN: number, maxN: number): string[] {
+  const chars = Array.from(NGRAM_START + term + NGRAM_END);
+  const out: string[] = [];
+  for (let n = minN; n <= maxN; n++) {
+    for (let i = 0; i + n <= chars.length; i++) out.push(chars.slice(i, i + n).join(''));
+  }
+  return out;
+}
+
+/** Bucket (0 … buckets−1) of each n-gram of `term`, in `ngramsOf` order; empty when buckets is 0. */
+export function ngramBuckets(term: string, minN: number, maxN: number, buckets: number): number[] {
+  if (buckets <= 0) return [];
+  return ngramsOf(term, minN, maxN).map((g) => fnv1a(g) % buckets);
+}

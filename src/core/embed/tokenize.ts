@@ -1,0 +1,54 @@
+/**
+ * Text → the embedding graph's inputs: token ids (rows of E) and their weights.
+ *
+ * The terms are exactly the keyword index's terms — `terms()` with the analyzer settings the model
+ * was trained with — so both routes read the same words. Each term occurrence of SIF weight s adds:
+ * - a known term: s · (1 − share) to its own row, s · share / g to each of its g n-gram buckets;
+ * - an unknown term: UNKNOWN_TERM_WEIGHT / g to each of its n-gram buckets (it has no row), so a
+ *   typo or an unseen identifier is still placed by the pieces it shares with known words.
+ * Repeated ids are summed into one, and ids come out ascending, so the graph gathers each row once.
+ *
+ * Runs per query in the Worker: one `terms()` call, a map lookup and a few hashes per term.
+ */
+import { terms as analyze } from '../segment.ts';
+import type { Lang } from '../types.ts';
+import { UNKNOWN_TERM_WEIGHT } from './model.ts';
+import { ngramBuckets } from './ngrams.ts';
+import type { TokenizerModel } from './vocabulary.ts';
+
+/** The graph's two inputs for one text. Same length; empty when the text has no usable term. */
+export interface EmbeddingTokens {
+  ids: Int32Array;
+  weights: Float32Array;
+}
+
+/** Tokens of `text` analysed as language `lang`. */
+export function tokenize(text: string, lang: Lang, model: TokenizerModel): EmbeddingTokens {
+  return tokenizeTerms(analyze(text, lang, model.info.analyzer), model);
+}
+
+/** Tokens of already analysed terms (the training side has them at hand). */
+export function tokenizeTerms(terms: readonly string[], model: TokenizerModel): EmbeddingTokens {
+  const { minN, maxN, buckets, share } = model.info.ngram;
+  const offset = model.info.vocabularySize;
+  // Each distinct term is looked up and hashed once, with its weight times its count: a section
+  // repeats its words, and hashing every occurrence made building 3× slower.
+  const occurrences = new Map<string, number>();
+  for (const term of terms) occurrences.set(term, (occurrences.get(term) ?? 0) + 1);
+  const sums = new Map<number, number>();
+  const add = (id: number, w: number) => sums.set(id, (sums.get(id) ?? 0) + w);
+  for (const [term, count] of occurrences) {
+    const row = model.rowOf.get(term);
+    const known = row !== undefined;
+    const weight = count * (known ? model.termWeights[row] : UNKNOWN_TERM_WEIGHT);
+    // Without buckets there are no n-grams to share with: a known term keeps its whole weight.
+    const gramShare = buckets <= 0 ? 0 : known ? share : 1;
+    if (known) add(row, weight * (1 - gramShare));
+    if (gramShare <= 0) continue;
+    const grams = ngramBuckets(term, minN, maxN, buckets);
+    for (const b of grams) add(offset + b, (weight * gramShare) / grams.length);
+  }
+  const ids = Int32Array.from([...sums.keys()].filter((id) => sums.get(id)! > 0)).sort();
+  const weights = Float32Array.from(ids, (id) => sums.get(id)!);
+  return { ids, weights };
+}

@@ -1,0 +1,41 @@
+/**
+ * Vocabulary lookup: term → row of E. Built once per model (per isolate in the Worker) and then
+ * shared by every query.
+ */
+import { RecallBoxError } from '../errors.ts';
+import type { EmbeddingModel } from './model.ts';
+
+/** A model ready to tokenize with: the model plus its term → row map. */
+export interface TokenizerModel extends EmbeddingModel {
+  /** Row of each vocabulary term. */
+  rowOf: ReadonlyMap<string, number>;
+}
+
+/**
+ * The term → row map of a vocabulary. A term listed twice would make one of its rows unreachable
+ * and means the vocabulary was written wrongly, so it is refused (INDEX_CORRUPT: the vocabulary
+ * ships in the pack).
+ */
+export function vocabularyLookup(terms: readonly string[]): Map<string, number> {
+  const rows = new Map<string, number>();
+  terms.forEach((term, row) => {
+    if (rows.has(term)) throw new RecallBoxError('INDEX_CORRUPT', `embedding vocabulary lists "${term}" twice (rows ${rows.get(term)} and ${row}).`);
+    rows.set(term, row);
+  });
+  return rows;
+}
+
+/** Checks the model's parts agree with each other and adds the lookup map. */
+export function prepareTokenizer(model: EmbeddingModel): TokenizerModel {
+  const { info, terms, termWeights } = model;
+  if (terms.length !== info.vocabularySize || termWeights.length !== info.vocabularySize) {
+    throw new RecallBoxError(
+      'INDEX_CORRUPT',
+      `embedding model says ${info.vocabularySize} terms but has ${terms.length} terms and ${termWeights.length} weights.`,
+    );
+  }
+  if (info.rows !== info.vocabularySize + info.ngram.buckets) {
+    throw new RecallBoxError('INDEX_CORRUPT', `embedding model has ${info.rows} rows, expected ${info.vocabularySize} terms + ${info.ngram.buckets} buckets.`);
+  }
+  return { ...model, rowOf: vocabularyLookup(terms) };
+}

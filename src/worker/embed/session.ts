@@ -1,0 +1,56 @@
+/**
+ * One embedder per model per isolate, created lazily on first use and reused by every later
+ * request: creating an ORT session parses the model and (the first time) starts ORT's engine,
+ * which costs far more than an embedding.
+ *
+ * Like the pack cache: a RecallBoxError (a corrupt or missing model) stays failed for the isolate,
+ * since a deployment's model cannot change; any other failure (an asset fetch hiccup) is forgotten
+ * so the next request retries.
+ */
+import { isRecallBoxError } from '../../core/errors.ts';
+import { createEmbedder, type Embedder } from './embedder.ts';
+
+export type { Embedder } from './embedder.ts';
+
+/** Where a model's bytes come from: the pack's assets, a Data module, a test fixture. */
+export type ModelBytesLoader = () => Promise<Uint8Array>;
+
+export class EmbedderCache {
+  private readonly entries = new Map<string, Promise<Embedder>>();
+  private creations = 0;
+
+  /** How many ORT sessions this cache has started to create (failed ones included). */
+  get sessionsCreated(): number {
+    return this.creations;
+  }
+
+  /** The embedder for model `key` (e.g. its asset path), loading it with `load` the first time. */
+  get(key: string, load: ModelBytesLoader): Promise<Embedder> {
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = load().then((bytes) => {
+        this.creations++;
+        return createEmbedder(bytes, key);
+      });
+      this.entries.set(key, entry);
+      entry.catch((e) => {
+        if (!isRecallBoxError(e)) this.entries.delete(key);
+      });
+    }
+    return entry;
+  }
+}
+
+// Isolate-scoped: module state lives as long as the isolate, which is what makes the session
+// outlive a request.
+const isolateEmbedders = new EmbedderCache();
+
+/** The isolate's embedder for model `key`, created on first use from `loadModelBytes`. */
+export function getEmbedder(key: string, loadModelBytes: ModelBytesLoader): Promise<Embedder> {
+  return isolateEmbedders.get(key, loadModelBytes);
+}
+
+/** ORT sessions this isolate has started to create, for /health and tests. */
+export function sessionsCreated(): number {
+  return isolateEmbedders.sessionsCreated;
+}
