@@ -15,6 +15,8 @@ export interface BenchReport {
   queries: number;
   /** Null when the Worker step was skipped (--no-worker). */
   latency: LatencyBench | null;
+  /** The vector kernels' throughput (bench/kernel.ts), independent of the corpus. */
+  kernel: { header: string[]; rows: string[][] };
 }
 
 export const WORKERD_CLOCK_NOTE =
@@ -101,6 +103,7 @@ export function renderReport(r: BenchReport): string {
     filesTable(r),
     r.latency ? latencyTable(r.latency) : '_Worker latency skipped (--no-worker)._',
     pipelineTable(r),
+    table(r.kernel.header, r.kernel.rows),
     `Notes: ${WORKERD_CLOCK_NOTE} Figures are medians/percentiles from one run on a shared, noisy machine: compare ratios, not absolute times.`,
   ];
   return `${parts.join('\n\n')}\n`;

@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { benchBuild } from './build-bench.ts';
 import { benchPackLoad, benchPipeline } from './node-bench.ts';
 import { selectQueries } from './queries.ts';
+import { benchKernels, kernelTableRows } from './kernel.ts';
 import { renderReport, WORKERD_CLOCK_NOTE, type BenchReport } from './report.ts';
 import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts';
 import { benchLatency, type LatencyBench } from './worker-bench.ts';
@@ -139,6 +140,9 @@ async function main(): Promise<void> {
   log(`timing the pipeline: ${queries.length} queries × ${args.rounds} rounds`);
   const pipeline = benchPipeline(pack, queries, args.rounds);
 
+  log('timing the vector kernels (WASM and TypeScript) against a memory copy');
+  const kernel = kernelTableRows(await benchKernels());
+
   const report: BenchReport = {
     corpus: path.relative(ROOT, args.corpus) || args.corpus,
     machine: describeMachine(),
@@ -147,6 +151,7 @@ async function main(): Promise<void> {
     pipeline,
     queries: queries.length,
     latency,
+    kernel,
   };
   await writeFile(
     RESULT_FILE,
