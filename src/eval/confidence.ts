@@ -12,6 +12,7 @@
  */
 import { auroc, mean } from './metrics.ts';
 import type { EvalDataset, EvalDoc } from './types.ts';
+import { mulberry32 } from '../core/random.ts';
 
 /**
  * Seed of the withholding PRNG. Any fixed value works; fixing it makes every run withhold the same
@@ -39,20 +40,6 @@ export const PRECISION_DEPTH = 3;
 /** Thresholds of the selective-answering table: 0, 0.1, …, 1 (0 answers everything). */
 export const SELECTIVE_THRESHOLDS: readonly number[] = Array.from({ length: 11 }, (_, i) => i / 10);
 
-/**
- * mulberry32: a small, fast 32-bit PRNG with good statistical quality for sampling. Returns a
- * function giving floats in [0, 1). The same seed gives the same sequence on every platform.
- */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The withheld units: exactly round(share × n) of the n distinct units, chosen by a seeded

@@ -4,7 +4,7 @@
  * of different topics do not. Deterministic.
  */
 import type { EmbedDoc } from '../../../src/build/embed/train.ts';
-import { mulberry32 } from '../../../src/build/embed/prng.ts';
+import { mulberry32 } from '../../../src/core/random.ts';
 
 export const TOPICS = {
   deploy: ['deployment', 'server', 'adapter', 'hosting', 'production', 'netlify', 'vercel', 'build'],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import onnxProto from 'onnx-proto';
 import { EMBED_GRAPH_NAMES, exportOnnx, ONNX_OPSET } from '../../../src/build/embed/onnx.ts';
 import { createOrtEmbedder } from '../../../src/build/embed/ort-node.ts';
-import { mulberry32 } from '../../../src/build/embed/prng.ts';
+import { mulberry32 } from '../../../src/core/random.ts';
 import { trainEmbedding } from '../../../src/build/embed/train.ts';
 import { embedReference } from '../../../src/core/embed/reference.ts';
 import { tokenize } from '../../../src/core/embed/tokenize.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../../src/build/embed/prng.ts';
+import { mulberry32 } from '../../../src/core/random.ts';
 import { multiplyDense, sparseFromRows, transposeMultiplyDense, type SparseMatrix } from '../../../src/build/embed/sparse.ts';
 import { orthonormalize, randomizedSvd } from '../../../src/build/embed/svd.ts';
 

@@ -2,18 +2,10 @@
  * Seeded random vectors for the vector-kernel tests and bench: reproducible (mulberry32), pure
  * (runs in Node and workerd), with optional cluster structure like real embeddings have.
  */
+import { mulberry32 } from '../../../src/core/random.ts';
 
-/** mulberry32: a small, fast, well-mixed 32-bit generator; plenty for test data. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Test data draws from the project's one seeded generator. */
+export const seededRandom = mulberry32;
 
 /** A standard normal sample (Box–Muller). */
 export function gaussian(random: () => number): number {
