@@ -20,7 +20,15 @@ SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update
-$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-liberation
+# A mirror hiccup on a fresh CI machine should not fail the whole run: retry a few times.
+attempt=1
+until $SUDO apt-get update && $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-liberation; do
+  if [ "$attempt" -ge 3 ]; then
+    echo "install-chromium: apt-get failed $attempt times" >&2
+    exit 1
+  fi
+  attempt=$((attempt + 1))
+  sleep 10
+done
 
 echo "install-chromium: installed: $("$CHROMIUM" --version 2>/dev/null || echo "$CHROMIUM")"
