@@ -1,0 +1,91 @@
+/**
+ * Per-route score thresholds, with diagnostics. The two routes' scores mean different things: a
+ * keyword (BM25F) score only compares hits of one query, so its threshold is relative to the
+ * query's top score; a vector score is a cosine, comparable across queries, so its threshold is
+ * absolute. The diagnostics carry the scale so nobody reads "passed a relative threshold" as
+ * "relevant": the best hit of a query about nothing in the docs still has relative score 1.
+ */
+import { RecallBoxError } from './errors.ts';
+import type { RouteHit, RouteName } from './fuse.ts';
+
+/** `relative`: score ÷ the top score of the same list. `absolute`: the score as it is. */
+export type ScoreScale = 'relative' | 'absolute';
+
+export interface Threshold {
+  /** Lowest score kept (inclusive), on `scale`. */
+  min: number;
+  scale: ScoreScale;
+}
+
+export interface ThresholdDiagnostics {
+  scale: ScoreScale;
+  min: number;
+  /** Hits at or above the threshold. */
+  kept: number;
+  /** Hits below it (kept + dropped = hits given). */
+  dropped: number;
+  /** Highest raw score of the hits given, before thresholding; null for no hits. */
+  topScore: number | null;
+}
+
+export interface ThresholdResult {
+  /** The kept hits, in their input order. */
+  hits: RouteHit[];
+  diagnostics: ThresholdDiagnostics;
+}
+
+/**
+ * The threshold of each route when the caller names none. Neither value is tuned on the evaluation
+ * collections yet; both are deliberately loose, cutting only the tail that is almost never useful.
+ */
+export const DEFAULT_THRESHOLDS: Readonly<Record<RouteName, Readonly<Threshold>>> = Object.freeze({
+  /**
+   * Keyword: relative, range [0, 1]. Default 0.1: keeps hits scoring at least a tenth of the best
+   * one. Below that a hit typically matches only a common query term while the best hits match the
+   * rare ones; 0 keeps everything, 1 keeps only hits tied with the best.
+   */
+  keyword: Object.freeze({ min: 0.1, scale: 'relative' as const }),
+  /**
+   * Vector: absolute cosine, range [-1, 1]. Default 0.3: a common starting point for sentence
+   * embeddings, where unrelated texts tend to score near 0; not yet measured on this project's
+   * model. Cosine distributions are model-dependent: re-tune when the embedding model changes.
+   */
+  vector: Object.freeze({ min: 0.3, scale: 'absolute' as const }),
+});
+
+/**
+ * Keeps the hits whose score, on the threshold's scale, is ≥ `min`, in their input order. Under
+ * `relative`, a score is divided by the list's top score; a list whose top score is not positive
+ * has nothing to be relative to (BM25F never scores a real match ≤ 0), so all its hits are dropped.
+ * A NaN score is never kept. Throws RecallBoxError('INVALID_OPTIONS', …) when `min` is not finite
+ * or a relative `min` is outside [0, 1].
+ */
+export function applyThreshold(hits: readonly RouteHit[], threshold: Threshold): ThresholdResult {
+  const { min, scale } = threshold;
+  if (!Number.isFinite(min) || (scale === 'relative' && (min < 0 || min > 1))) {
+    const range = scale === 'relative' ? 'in [0, 1]' : 'finite';
+    throw new RecallBoxError('INVALID_OPTIONS', `threshold: a ${scale} min must be ${range}, got ${min}.`);
+  }
+  const topScore = hits.length === 0 ? null : topOf(hits);
+  const kept = hits.filter((hit) => passes(hit.score, min, scale, topScore));
+  return {
+    hits: kept,
+    diagnostics: { scale, min, kept: kept.length, dropped: hits.length - kept.length, topScore },
+  };
+}
+
+function passes(score: number, min: number, scale: ScoreScale, topScore: number | null): boolean {
+  if (scale === 'absolute') return score >= min;
+  if (topScore === null || !(topScore > 0)) return false;
+  return score / topScore >= min;
+}
+
+/**
+ * The maximum, not the first hit's score: the input is meant to be in rank order, but the
+ * threshold must not silently depend on it. NaN scores are ignored; all-NaN gives NaN.
+ */
+function topOf(hits: readonly RouteHit[]): number {
+  let top = Number.NaN;
+  for (const { score } of hits) if (!(score <= top)) top = Number.isNaN(score) ? top : score;
+  return top;
+}
