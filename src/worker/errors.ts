@@ -14,6 +14,11 @@ const STATUS_BY_CODE: Record<string, number> = {
   INDEX_MISSING: 503,
   INDEX_CORRUPT: 503,
   INDEX_VERSION_MISMATCH: 503,
+  // The semantic route's model: a missing or broken model is a deployment problem, like the index.
+  MODEL_MISSING: 503,
+  MODEL_CORRUPT: 503,
+  MODEL_INCOMPATIBLE: 503,
+  EMBED_RUNTIME_UNAVAILABLE: 503,
 };
 
 export interface ErrorBody {
