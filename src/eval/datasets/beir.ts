@@ -10,10 +10,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RecallBoxError } from '../../core/errors.ts';
-import type { EvalDataset, EvalDoc, EvalQuery } from '../types.ts';
+import type { EvalDoc, EvalQuery } from '../types.ts';
 import { DATASET_INVALID, optionalStringField, parseJsonLines, stringField } from './jsonl.ts';
-import type { LoadedDataset } from './loaded.ts';
-import { distinctPositiveGains } from './smart.ts';
+import { documentCollection, type LoadedDataset } from './loaded.ts';
 
 /** Language given to BEIR documents: the BEIR collections are English. */
 export const BEIR_LANG = 'en';
@@ -69,14 +68,7 @@ export function beirDataset(name: string, content: { corpus: string; queries: st
   const missing = [...qrels.keys()].filter((id) => !withText.has(id));
   for (const id of missing) qrels.delete(id);
 
-  const dataset: EvalDataset = {
-    name,
-    docs,
-    queries,
-    qrels,
-    graded: distinctPositiveGains(qrels) > 1,
-    unitOf: (docId) => docId,
-  };
+  const dataset = documentCollection(name, docs, queries, qrels);
   const notes = [`BEIR: ${queries.length} of ${allQueries.length} queries have test judgements and are evaluated.`];
   if (missing.length > 0) notes.push(`BEIR: ${missing.length} judged query ids have no text in ${BEIR_QUERIES} and were ignored.`);
   return { kind: 'beir', dataset, notes };

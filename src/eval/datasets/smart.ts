@@ -13,9 +13,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RecallBoxError } from '../../core/errors.ts';
 import { cranfieldGain, parseSmartDocuments, parseSmartJudgements, parseSmartQueries } from '../smart.ts';
-import type { EvalDataset, EvalDoc } from '../types.ts';
+import type { EvalDoc } from '../types.ts';
 import { DATASET_INVALID } from './jsonl.ts';
-import type { LoadedDataset } from './loaded.ts';
+import { documentCollection, type LoadedDataset } from './loaded.ts';
 
 /** Language of SMART collections: the classic ones (Cranfield, CISI, MED, …) are all English. */
 export const SMART_LANG = 'en';
@@ -70,14 +70,7 @@ export function smartDataset(name: string, content: { docs: string; queries: str
     if (!judged) qrels.set(queryId, (judged = new Map()));
     judged.set(j.doc, cranfieldGain(j.code));
   }
-  const dataset: EvalDataset = {
-    name,
-    docs,
-    queries,
-    qrels,
-    graded: distinctPositiveGains(qrels) > 1,
-    unitOf: (docId) => docId,
-  };
+  const dataset = documentCollection(name, docs, queries, qrels);
   const notes = ['SMART: query ids are positions in the query file (judgements number queries by position); gain = 5 − code for codes 1–4.'];
   if (unknownQueryLines > 0) notes.push(`SMART: ${unknownQueryLines} judgement lines name a query number beyond the query file and were ignored.`);
   return { kind: 'smart', dataset, notes };
@@ -95,13 +88,6 @@ export async function loadSmartDataset(dir: string): Promise<LoadedDataset> {
     queries: await read(files.queries),
     qrels: await read(files.qrels),
   });
-}
-
-/** Number of distinct gains > 0: more than one means graded judgements. */
-export function distinctPositiveGains(qrels: ReadonlyMap<string, ReadonlyMap<string, number>>): number {
-  const gains = new Set<number>();
-  for (const judged of qrels.values()) for (const g of judged.values()) if (g > 0) gains.add(g);
-  return gains.size;
 }
 
 /** SMART fields wrap at ~70 columns; a query or title is one line of text to a search box. */
