@@ -86,17 +86,8 @@ export interface ReportJson {
   /** The primary system's confidence figures (PRIMARY_SYSTEM), null if it did not run the protocol. */
   confidence: Omit<ConfidenceJson, 'curve' | 'perQuery' | 'name'> | null;
   confidenceBySystem: ConfidenceJson[];
-  confidenceProtocol: {
-    seed: number;
-    withheldShare: number;
-    units: number;
-    withheldUnits: number;
-    indexedDocs: number;
-    answerable: number;
-    unanswerable: number;
-    threshold: number;
-    precisionDepth: number;
-  } | null;
+  /** The protocol's settings and counts: ConfidenceRun without its per-system part, share named for the JSON. */
+  confidenceProtocol: (Omit<ConfidenceRun, 'bySystem' | 'share'> & { withheldShare: number; precisionDepth: number }) | null;
   pools: typeof POOLS_UNAVAILABLE;
   perQuery: Array<{
     id: string;
@@ -193,17 +184,8 @@ function headline(c: ConfidenceJson): Omit<ConfidenceJson, 'curve' | 'perQuery' 
 
 function protocolJson(run: ConfidenceRun | null): ReportJson['confidenceProtocol'] {
   if (!run) return null;
-  return {
-    seed: run.seed,
-    withheldShare: run.share,
-    units: run.units,
-    withheldUnits: run.withheldUnits,
-    indexedDocs: run.indexedDocs,
-    answerable: run.answerable,
-    unanswerable: run.unanswerable,
-    threshold: run.threshold,
-    precisionDepth: PRECISION_DEPTH,
-  };
+  const { bySystem: _bySystem, share, ...counts } = run;
+  return { ...counts, withheldShare: share, precisionDepth: PRECISION_DEPTH };
 }
 
 function confidenceJson(c: SystemConfidence): ConfidenceJson {

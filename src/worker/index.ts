@@ -9,22 +9,22 @@ export interface Env extends WorkerVars {
   ASSETS: AssetsFetcher;
 }
 
-// Isolate-scoped state: the pack cache and the app built for each distinct configuration. Building
-// them per request would re-import the index on every query.
+// Isolate-scoped state: the pack cache and the app built for each env. Building them per request
+// would re-import the index on every query; keying on the env object (the same one for every request
+// of an isolate) keeps even the config parsing off the request path.
 const packs = new PackCache();
-const apps = new Map<string, Hono>();
+const apps = new WeakMap<Env, Hono>();
 
 function appFor(env: Env): Hono {
-  const config = readConfig(env);
-  const key = JSON.stringify(config);
-  let app = apps.get(key);
+  let app = apps.get(env);
   if (!app) {
+    const config = readConfig(env);
     app = createApp({
       config,
       getPack: () => packs.get(config.packPath, () => assetsPackSource(env.ASSETS, config.packPath)),
       packLoads: () => packs.loads,
     });
-    apps.set(key, app);
+    apps.set(env, app);
   }
   return app;
 }

@@ -20,13 +20,12 @@
  * same matrix gives the same bytes.
  */
 import onnxProto from 'onnx-proto';
-import { L2_NORM_FLOOR, type EmbeddingModelInfo } from '../../core/embed/model.ts';
+import { EMBED_GRAPH_NAMES, L2_NORM_FLOOR, type EmbeddingModelInfo } from '../../core/embed/model.ts';
 import { RecallBoxError } from '../../core/errors.ts';
 
 const { onnx } = onnxProto;
 
-/** Names of the graph's inputs and output: the contract with the Worker's embedder. */
-export const EMBED_GRAPH_NAMES = { ids: 'ids', weights: 'weights', output: 'embedding' } as const;
+export { EMBED_GRAPH_NAMES };
 
 /** Operator set: 13 is the first with ReduceSum's axes as an input; every op used exists in it. */
 export const ONNX_OPSET = 13;

@@ -70,3 +70,10 @@ export interface EmbeddingModel {
  * a / (a + 0) = 1 — an unseen word (a typo, a new identifier) is as informative as the rarest.
  */
 export const UNKNOWN_TERM_WEIGHT = 1;
+
+/**
+ * Names of the ONNX graph's inputs and output: the contract between the exporter (build), the Node
+ * embedder and the Worker's embedder. Here, in the pure model module, so the Worker can import it
+ * without the protobuf writer the exporter needs.
+ */
+export const EMBED_GRAPH_NAMES = { ids: 'ids', weights: 'weights', output: 'embedding' } as const;

@@ -54,9 +54,10 @@ export interface KeywordOptions {
  * Cranfield is a stand-in, not the target: every abstract repeats its title as its first
  * sentence and there are no headings. The field weights and the title/heading b are therefore set
  * on docs sites, with the two lookups readers make most — a page by its title and a section by its
- * heading — as known-item query sets built from the Hono and Astro (en) docs (`npm run eval`,
- * page-level nDCG@10; title queries from `scripts/title-queries.ts`, heading queries one per unique
- * multi-word h2/h3), with Cranfield as a check that prose ranking does not suffer:
+ * heading — as known-item query sets built from the Hono and Astro (en) docs (page-level
+ * nDCG@10; `npm run eval:titles -- <docs> --out q.jsonl [--headings]`, then
+ * `npx tsx scripts/keyword-sweep.ts <docs>=q.jsonl ../shared/datasets/cranfield --variant
+ * name='{"weights":…,"b":…}'`), with Cranfield as a check that prose ranking does not suffer:
  *
  *   weights · b(title, headings)   Astro titles  Hono titles  Astro headings  Hono headings  Cranfield
  *   3/2/1 · .5/.5 (first version)   0.970        0.963        0.902           0.954          0.3780

@@ -3,20 +3,13 @@
  * exports (inputs `ids` int64 [n] and `weights` float [n], output `embedding` float [dim]), and
  * every ORT failure turned into a RecallBoxError with a stable code instead of ORT's own text.
  */
+import { EMBED_GRAPH_NAMES } from '../../core/embed/model.ts';
 import { RecallBoxError } from '../../core/errors.ts';
 import { EMBED_ERRORS } from './errors.ts';
 import { ort, withOrtEngine } from './ort-runtime.ts';
 
-/**
- * The graph's names, as the exporter writes them (EMBED_GRAPH_NAMES in src/build/embed/onnx.ts,
- * which the Worker must not import: it pulls in the protobuf writer). A model exported with other
- * names is refused as MODEL_INCOMPATIBLE when its session is created.
- */
-export const EMBED_GRAPH = {
-  ids: 'ids',
-  weights: 'weights',
-  output: 'embedding',
-} as const;
+/** A model exported with other graph names is refused as MODEL_INCOMPATIBLE when its session is created. */
+export const EMBED_GRAPH = EMBED_GRAPH_NAMES;
 
 /** Turns weighted token ids into a unit-length vector. */
 export interface Embedder {
