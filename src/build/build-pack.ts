@@ -1,13 +1,21 @@
 import { sectionFields } from '../core/fields.ts';
 import { buildKeywordIndex, type KeywordOptionsInput } from '../core/keyword/index.ts';
-import { FORMAT_VERSION, PACK_FILES, type PackManifest, type SectionsFile, type StoredSection } from '../core/pack/format.ts';
+import { encodeFloat32, encodeVectors } from '../core/pack/binary.ts';
+import { FORMAT_VERSION, PACK_FILES, type PackManifest, type PackModel, type SectionsFile, type StoredSection } from '../core/pack/format.ts';
 import type { Lang, Page, SkippedFile } from '../core/types.ts';
+import { quantizeVectors } from '../core/vector/quantize.ts';
+import { exportOnnx } from './embed/onnx.ts';
+import { resolveEmbedOptions, type EmbedOptionsInput } from './embed/options.ts';
+import { createOrtEmbedder } from './embed/ort-node.ts';
+import { sectionEmbedDocs, trainEmbedding } from './embed/train.ts';
 import { ingestDirectory, resolveIngestOptions, type IngestOptions } from './ingest/index.ts';
 import { computeBuildId, writePack, type PackFiles } from './pack-writer.ts';
 
 export interface BuildOptions {
   ingest?: Partial<IngestOptions>;
   keyword?: KeywordOptionsInput;
+  /** Embedding model options, or false for a keyword-only pack (`--no-vectors`). Default: the trained static model. */
+  embedding?: EmbedOptionsInput | false;
   /** Clock, injectable so tests can pin createdAt. */
   now?: () => Date;
 }
@@ -21,8 +29,14 @@ export interface BuildSummary {
   sections: number;
   skipped: SkippedFile[];
   languages: Lang[];
+  /** Whether the semantic route's files were built, and if not, why. */
+  vectors: VectorsDecision;
   bytes: Record<string, number>;
   ms: number;
+}
+
+function byteLength(data: string | Uint8Array): number {
+  return typeof data === 'string' ? new TextEncoder().encode(data).length : data.byteLength;
 }
 
 /** Languages by number of sections, most first; ties by tag so the order is stable. */
@@ -32,20 +46,67 @@ export function rankLanguages(sections: readonly { lang: Lang }[]): Lang[] {
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([l]) => l);
 }
 
+/**
+ * The semantic route's files: the static model trained on these sections (with the keyword index's
+ * analyzer, so both routes read the same terms), its ONNX graph, and every section embedded by that
+ * graph in onnxruntime-web — the runtime and model the Worker's ONNX configuration runs at query
+ * time — then quantized to int8.
+ */
+async function semanticFiles(
+  sections: readonly StoredSection[],
+  analyzer: PackManifest['analyzer'],
+  options: EmbedOptionsInput,
+): Promise<{ model: PackModel; files: PackFiles }> {
+  const trained = trainEmbedding(sectionEmbedDocs(sections), { ...options, analyzer: { ...analyzer, ...options.analyzer } });
+  const { info } = trained.model;
+  const matrixBytes = encodeFloat32(trained.matrix);
+  const onnxBytes = exportOnnx(trained.matrix, info, { externalMatrix: PACK_FILES.matrix });
+  const embedder = await createOrtEmbedder(onnxBytes, trained.model, [{ path: PACK_FILES.matrix, data: matrixBytes }]);
+  try {
+    const vectors = await embedder.embed(sectionEmbedDocs(sections));
+    return {
+      model: { kind: 'static', dimensions: info.dimensions, rows: info.rows },
+      files: {
+        [PACK_FILES.embedding]: JSON.stringify(trained.file),
+        [PACK_FILES.matrix]: matrixBytes,
+        [PACK_FILES.onnx]: onnxBytes,
+        [PACK_FILES.vectors]: encodeVectors(quantizeVectors(vectors, info.dimensions)),
+      },
+    };
+  } finally {
+    await embedder.release();
+  }
+}
+
+/** Whether the pack gets vectors, and if not, why (for the build summary). */
+export type VectorsDecision = { built: true } | { built: false; reason: string };
+
+function decideVectors(sectionCount: number, embedding: EmbedOptionsInput | false | undefined): VectorsDecision {
+  if (embedding === false) return { built: false, reason: 'turned off (--no-vectors)' };
+  const { minSections } = resolveEmbedOptions(embedding);
+  if (sectionCount < minSections) {
+    return { built: false, reason: `${sectionCount} sections are too few to train an embedding model (at least ${minSections}); keyword search only` };
+  }
+  return { built: true };
+}
+
 /** Everything a pack holds, serialised, from already-ingested pages. Pure apart from the hash. */
 export async function assemblePack(
   pages: readonly Page[],
-  options: { baseUrl: string; keyword?: KeywordOptionsInput; createdAt: string },
-): Promise<{ manifest: PackManifest; files: PackFiles }> {
+  options: { baseUrl: string; keyword?: KeywordOptionsInput; embedding?: EmbedOptionsInput | false; createdAt: string },
+): Promise<{ manifest: PackManifest; files: PackFiles; vectors: VectorsDecision }> {
   const sections: StoredSection[] = pages.flatMap((p) => p.sections);
   const keyword = await buildKeywordIndex(
     sections.map((s) => ({ fields: sectionFields(s), lang: s.lang })),
     options.keyword,
   );
   const sectionsFile: SectionsFile = { sections };
+  const vectors = decideVectors(sections.length, options.embedding);
+  const semantic = vectors.built ? await semanticFiles(sections, keyword.options.analyzer, options.embedding || {}) : null;
   const files: PackFiles = {
     [PACK_FILES.sections]: JSON.stringify(sectionsFile),
     [PACK_FILES.keyword]: JSON.stringify(keyword),
+    ...semantic?.files,
   };
   const languages = rankLanguages(sections);
   const manifest: PackManifest = {
@@ -57,19 +118,20 @@ export async function assemblePack(
     defaultLang: languages[0] ?? 'en',
     analyzer: { ...keyword.options.analyzer },
     baseUrl: options.baseUrl,
-    model: null,
-    files: Object.fromEntries(Object.entries(files).map(([name, text]) => [name, { bytes: new TextEncoder().encode(text).length }])),
+    model: semantic?.model ?? null,
+    files: Object.fromEntries(Object.entries(files).map(([name, data]) => [name, { bytes: byteLength(data) }])),
   };
-  return { manifest, files };
+  return { manifest, files, vectors };
 }
 
 /** docs folder → pack folder. Ingest problems are reported per file; the build goes on without them. */
 export async function buildPack(docsDir: string, outDir: string, options: BuildOptions = {}): Promise<BuildSummary> {
   const started = performance.now();
   const ingest = await ingestDirectory(docsDir, options.ingest);
-  const { manifest, files } = await assemblePack(ingest.pages, {
+  const { manifest, files, vectors } = await assemblePack(ingest.pages, {
     baseUrl: resolveIngestOptions(options.ingest).baseUrl,
     keyword: options.keyword,
+    embedding: options.embedding,
     createdAt: (options.now?.() ?? new Date()).toISOString(),
   });
   await writePack(outDir, manifest, files);
@@ -82,6 +144,7 @@ export async function buildPack(docsDir: string, outDir: string, options: BuildO
     sections: manifest.counts.sections,
     skipped: ingest.skipped,
     languages: manifest.languages,
+    vectors,
     bytes: Object.fromEntries(Object.entries(manifest.files).map(([n, f]) => [n, f.bytes])),
     ms: performance.now() - started,
   };

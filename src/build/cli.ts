@@ -3,13 +3,14 @@ import { isRecallBoxError } from '../core/errors.ts';
 import { buildPack, type BuildSummary } from './build-pack.ts';
 
 const USAGE = `Usage:
-  recall-box build <docs-dir> --out <pack-dir> [--base-url /docs/] [--heading-depth 3] [--default-lang en]
+  recall-box build <docs-dir> --out <pack-dir> [--base-url /docs/] [--heading-depth 3] [--default-lang en] [--no-vectors]
 
 Builds the search index pack of a folder of Markdown, MDX and HTML docs.
   --out            folder to write the pack to (replaced atomically)      required
   --base-url       URL prefix of the site's pages                         default /
   --heading-depth  deepest heading (1–6) that starts its own section      default 3
   --default-lang   language of pages whose path and front matter name none default en
+  --no-vectors     skip the embedding model and section vectors: keyword search only
 `;
 
 function formatKb(bytes: number): string {
@@ -20,6 +21,7 @@ export function formatSummary(s: BuildSummary): string {
   const lines = [
     `recall-box: built pack ${s.buildId} in ${(s.ms / 1000).toFixed(2)} s → ${s.outDir}`,
     `  files read: ${s.files}, pages indexed: ${s.pages}, sections: ${s.sections}, languages: ${s.languages.join(', ') || '-'}`,
+    `  vectors: ${s.vectors.built ? 'built' : `not built — ${s.vectors.reason}`}`,
     `  pack files: ${Object.entries(s.bytes).map(([n, b]) => `${n} ${formatKb(b)}`).join(', ')}`,
     `  files skipped: ${s.skipped.length}`,
     ...s.skipped.map((f) => `    ${f.path}: ${f.code} — ${f.reason}`),
@@ -43,6 +45,7 @@ export async function main(
         'base-url': { type: 'string' },
         'heading-depth': { type: 'string' },
         'default-lang': { type: 'string' },
+        'no-vectors': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -72,6 +75,7 @@ export async function main(
         ...(depth !== undefined && { maxHeadingDepth: depth as 1 | 2 | 3 | 4 | 5 | 6 }),
         ...(values['default-lang'] !== undefined && { defaultLang: values['default-lang'] }),
       },
+      ...(values['no-vectors'] && { embedding: false as const }),
     });
     out(formatSummary(summary));
     return 0;

@@ -19,19 +19,24 @@ function isAbsent(e: unknown): boolean {
  */
 export function fsPackSource(dir: string): PackSource {
   const root = path.resolve(dir);
+  async function readOrNull(name: string): Promise<Buffer | null> {
+    const file = path.resolve(root, name);
+    // Pack file names come from the manifest format; one that climbs out of the folder is a bug
+    // or a hostile manifest, never a file we should open.
+    if (!file.startsWith(root + path.sep)) throw new Error(`pack file name ${JSON.stringify(name)} leaves ${root}`);
+    try {
+      return await readFile(file);
+    } catch (e) {
+      if (isAbsent(e)) return null;
+      throw e;
+    }
+  }
   return {
     label: root,
-    async read(name) {
-      const file = path.resolve(root, name);
-      // Pack file names come from the manifest format; one that climbs out of the folder is a bug
-      // or a hostile manifest, never a file we should open.
-      if (!file.startsWith(root + path.sep)) throw new Error(`pack file name ${JSON.stringify(name)} leaves ${root}`);
-      try {
-        return await readFile(file, 'utf8');
-      } catch (e) {
-        if (isAbsent(e)) return null;
-        throw e;
-      }
+    read: async (name) => (await readOrNull(name))?.toString('utf8') ?? null,
+    readBytes: async (name) => {
+      const bytes = await readOrNull(name);
+      return bytes === null ? null : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     },
   };
 }

@@ -3,8 +3,8 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FORMAT_VERSION, PACK_FILES, type PackManifest } from '../core/pack/format.ts';
 
-/** Data files of a pack, already serialised, by file name. */
-export type PackFiles = Record<string, string>;
+/** Data files of a pack, already serialised (JSON text or binary), by file name. */
+export type PackFiles = Record<string, string | Uint8Array>;
 
 /**
  * The buildId is a hash of the format version and every data file, not of the time: rebuilding
@@ -14,8 +14,10 @@ export function computeBuildId(files: PackFiles): string {
   const hash = createHash('sha256');
   hash.update(`recall-box-pack-v${FORMAT_VERSION}\n`);
   for (const name of Object.keys(files).sort()) {
-    hash.update(`${name}\n${files[name]!.length}\n`);
-    hash.update(files[name]!);
+    const data = files[name]!;
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    hash.update(`${name}\n${bytes.byteLength}\n`);
+    hash.update(bytes);
   }
   return hash.digest('hex').slice(0, 16);
 }

@@ -2,6 +2,10 @@
  * Every tunable of a query, in one place with its meaning, range and default. The Worker reads
  * these defaults; the evaluation harness overrides them to compare configurations.
  */
+import { DEFAULT_FUSE_OPTIONS, type FuseOptions, type RouteName } from './fuse.ts';
+import { DEFAULT_NAME_MATCH_OPTIONS, type NameMatchOptions } from './name-match.ts';
+import { DEFAULT_THRESHOLDS, type Threshold } from './thresholds.ts';
+
 export interface SearchOptions {
   /**
    * Results returned when the request names no `limit`. Range 1..maxLimit. Default 10: what fits a
@@ -19,8 +23,10 @@ export interface SearchOptions {
    */
   maxQueryLength: number;
   /**
-   * Keyword candidates ranked before the language filter and the cut to `limit`. Range ≥ maxLimit.
-   * Default 200: enough that filtering a multi-language pack to one language still leaves a full page.
+   * Candidates each route ranks before the language filter, thresholds, fusion and the cut to
+   * `limit`. Range ≥ maxLimit. Default 200: enough that filtering a multi-language pack to one
+   * language still leaves a full page, and deep enough that a section ranked moderately by both
+   * routes is seen by both (fusion rewards that).
    */
   candidateLimit: number;
   /**
@@ -28,6 +34,12 @@ export interface SearchOptions {
    * dropdown, long enough to show a match with its context.
    */
   snippetLength: number;
+  /** Reciprocal rank fusion of the routes (fuse.ts): k and a weight per route; weight ≤ 0 turns a route off. */
+  fuse: FuseOptions;
+  /** Score threshold of each route (thresholds.ts): relative for keyword, absolute cosine for vector. */
+  thresholds: Record<RouteName, Threshold>;
+  /** The boost of sections whose title or heading holds every query term (name-match.ts). */
+  nameMatch: NameMatchOptions;
 }
 
 export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
@@ -36,4 +48,7 @@ export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
   maxQueryLength: 256,
   candidateLimit: 200,
   snippetLength: 180,
+  fuse: DEFAULT_FUSE_OPTIONS,
+  thresholds: DEFAULT_THRESHOLDS,
+  nameMatch: DEFAULT_NAME_MATCH_OPTIONS,
 });

@@ -1,10 +1,22 @@
+import { isRecallBoxError } from './errors.ts';
+import { fuseRanks, type FusedHit, type Match, type RouteHit, type RouteName } from './fuse.ts';
 import { detectScriptLang } from './lang.ts';
+import { boostNamedHits } from './name-match.ts';
 import type { LoadedPack } from './pack/load.ts';
 import { resolveLanguages, type SearchRequest } from './request.ts';
 import type { SearchOptions } from './search-options.ts';
+import { embedQuery, embedStatic, nonZero, queryTokens, staticEmbedder, type QueryEmbedder } from './semantic.ts';
 import { terms } from './segment.ts';
 import { DEFAULT_SNIPPET_OPTIONS, makeSnippet, type Snippet } from './snippet.ts';
+import { applyThreshold, type ThresholdDiagnostics } from './thresholds.ts';
 import type { Lang } from './types.ts';
+
+/** Where a result stood in one route: its rank there (1-based, after the threshold) and raw score. */
+export interface RoutePosition {
+  rank: number;
+  /** keyword: BM25F (comparable within one query); vector: cosine in [-1, 1] (absolute). */
+  score: number;
+}
 
 export interface SearchResult {
   id: string;
@@ -13,37 +25,176 @@ export interface SearchResult {
   breadcrumb: string[];
   lang: Lang;
   snippet: Snippet;
-  /** The keyword route's BM25F score: comparable within one query only. */
+  /** The fused (reciprocal rank) score: orders this response, means nothing across queries. */
   score: number;
   /** 1-based position in this response. */
   rank: number;
+  /** Which routes found the section: `keyword`, `vector`, or `hybrid` for both. */
+  match: Match;
+  /** The section's position in each route that found it. */
+  routes: Partial<Record<RouteName, RoutePosition>>;
+}
+
+/** Why a route took no part in a query. */
+export type RouteSkip =
+  /** The pack was built without vectors. */
+  | 'no-model'
+  /** The caller passed no query vector (a keyword-only search of a pack that has vectors). */
+  | 'not-requested'
+  /** The query has no token the model knows or can hash. */
+  | 'no-query-vector'
+  /** Its fusion weight is ≤ 0. */
+  | 'disabled'
+  /** Embedding the query failed; see `warnings`. */
+  | 'failed';
+
+/** What a route did for one query: its threshold diagnostics, or why it was skipped. */
+export type RouteReport = ({ ran: true } & ThresholdDiagnostics) | { ran: false; reason: RouteSkip };
+
+export interface SearchWarning {
+  code: string;
+  message: string;
 }
 
 export interface SearchOutcome {
   results: SearchResult[];
   /** Language the query was analysed as (the request's, else guessed from its script). */
   queryLang: Lang;
+  routes: Record<RouteName, RouteReport>;
+  /** Problems that degraded the answer without failing it (e.g. the vector route was down). */
+  warnings: SearchWarning[];
 }
 
-/** Scores are rounded for the wire: more digits carry no ranking information and bloat responses. */
-const SCORE_DECIMALS = 4;
+/**
+ * Scores are rounded for the wire: more digits carry no ranking information and bloat responses.
+ * Six, not four: RRF scores of neighbouring ranks differ in the fourth or fifth decimal.
+ */
+const SCORE_DECIMALS = 6;
+const round = (x: number) => Math.round(x * 10 ** SCORE_DECIMALS) / 10 ** SCORE_DECIMALS;
+
+/** The language a request is analysed as: the one it names, else its script's, else the pack's default. */
+export function queryLanguage(pack: LoadedPack, request: SearchRequest): Lang {
+  return request.lang ?? detectScriptLang(request.q, pack.manifest.defaultLang);
+}
+
+/** The query embedding a search needs: null when the vector route cannot or need not run. */
+export interface QueryVector {
+  vector: Float32Array | null;
+  /** Set when the route is skipped before searching (no model, no tokens, embedding failed). */
+  skip?: RouteSkip;
+  warning?: SearchWarning;
+}
 
 /**
- * Answer a validated request from a loaded pack. Pure: the same call gives the same answer in
- * Node, workerd and the browser, which is what lets the evaluation harness measure the Worker's
- * ranking without the Worker.
+ * Embeds the request's query for the vector route. Async because ONNX Runtime is; everything else
+ * about a search is synchronous (searchPack). An embedding failure does not fail the search: the
+ * keyword route still answers, and the outcome says why the vector route did not run.
  */
-export function searchPack(pack: LoadedPack, request: SearchRequest, options: SearchOptions): SearchOutcome {
-  const { manifest, sections, keyword } = pack;
-  const allowed = request.lang ? new Set(resolveLanguages(request.lang, manifest.languages)) : null;
-  const queryLang = request.lang ?? detectScriptLang(request.q, manifest.defaultLang);
-  const hits = keyword.search(request.q, { lang: queryLang, limit: options.candidateLimit });
-  const kept = allowed ? hits.filter((h) => allowed.has(sections[h.doc]!.lang)) : hits;
+export async function queryVectorFor(
+  pack: LoadedPack,
+  request: SearchRequest,
+  options: SearchOptions,
+  embedder?: QueryEmbedder,
+): Promise<QueryVector> {
+  const { semantic } = pack;
+  if (semantic === null) return { vector: null, skip: 'no-model' };
+  if (!(options.fuse.weights.vector > 0)) return { vector: null, skip: 'disabled' };
+  try {
+    const vector = await embedQuery(semantic, request.q, queryLanguage(pack, request), embedder ?? staticEmbedder(semantic));
+    return vector === null ? { vector: null, skip: 'no-query-vector' } : { vector };
+  } catch (e) {
+    const code = isRecallBoxError(e) ? e.code : 'EMBED_FAILED';
+    const message = `the vector route is unavailable, results come from the keyword route alone: ${(e as Error).message}`;
+    return { vector: null, skip: 'failed', warning: { code, message } };
+  }
+}
+
+/**
+ * `queryVectorFor` with the static model computed synchronously: for callers that cannot await
+ * (the evaluation harness's systems), with the same result as the async path's default embedder.
+ */
+export function staticQueryVector(pack: LoadedPack, request: SearchRequest, options: SearchOptions): QueryVector {
+  const { semantic } = pack;
+  if (semantic === null) return { vector: null, skip: 'no-model' };
+  if (!(options.fuse.weights.vector > 0)) return { vector: null, skip: 'disabled' };
+  const tokens = queryTokens(semantic, request.q, queryLanguage(pack, request));
+  const vector = tokens.ids.length === 0 ? null : nonZero(embedStatic(semantic, tokens));
+  return vector === null ? { vector: null, skip: 'no-query-vector' } : { vector };
+}
+
+/** The sections of the languages a request allows, or null for all. */
+function allowedLanguages(pack: LoadedPack, request: SearchRequest): Set<Lang> | null {
+  return request.lang ? new Set(resolveLanguages(request.lang, pack.manifest.languages)) : null;
+}
+
+/**
+ * Keyword route: FlexSearch candidates ranked by BM25F, in the allowed languages, and among them
+ * the sections named by the query (every query term in their title or heading), in keyword order.
+ */
+function keywordRoute(pack: LoadedPack, q: string, lang: Lang, allowed: Set<Lang> | null, options: SearchOptions): { hits: RouteHit[]; named: number[] } {
+  const hits = pack.keyword.search(q, { lang, limit: options.candidateLimit });
+  const kept = allowed ? hits.filter((h) => allowed.has(pack.sections[h.doc]!.lang)) : hits;
+  const termCount = new Set(terms(q, lang, pack.manifest.analyzer)).size;
+  return {
+    hits: kept.map((h) => ({ id: h.doc, score: h.score })),
+    named: kept.filter((h) => h.namedTerms === termCount).map((h) => h.doc),
+  };
+}
+
+/**
+ * Vector route: the kernel's best cosines, in the allowed languages. With a language filter the
+ * kernel is asked for proportionally more, so filtering still leaves about `candidateLimit`.
+ */
+function vectorRoute(pack: LoadedPack, vector: Float32Array, allowed: Set<Lang> | null, options: SearchOptions): RouteHit[] {
+  const { sections } = pack;
+  let k = options.candidateLimit;
+  if (allowed) {
+    const inLanguage = sections.reduce((n, s) => n + (allowed.has(s.lang) ? 1 : 0), 0);
+    k = inLanguage === 0 ? 0 : Math.min(sections.length, Math.ceil((options.candidateLimit * sections.length) / inLanguage));
+  }
+  const top = pack.semantic!.kernel.topK(vector, k);
+  const hits: RouteHit[] = [];
+  for (let i = 0; i < top.ids.length && hits.length < options.candidateLimit; i++) {
+    const id = top.ids[i]!;
+    if (!allowed || allowed.has(sections[id]!.lang)) hits.push({ id, score: top.scores[i]! });
+  }
+  return hits;
+}
+
+function routePositions(hit: FusedHit): Partial<Record<RouteName, RoutePosition>> {
+  const out: Partial<Record<RouteName, RoutePosition>> = {};
+  for (const route of Object.keys(hit.ranks) as RouteName[]) {
+    out[route] = { rank: hit.ranks[route]!, score: round(hit.scores[route]!) };
+  }
+  return out;
+}
+
+/**
+ * Answer a validated request from a loaded pack: both routes, each through its threshold, fused by
+ * reciprocal rank. Pure and synchronous: the query's embedding (`queryVectorFor`) is passed in, so
+ * the same call gives the same answer in Node, workerd and the browser, which is what lets the
+ * evaluation harness measure the Worker's ranking without the Worker.
+ */
+export function searchPack(pack: LoadedPack, request: SearchRequest, options: SearchOptions, query?: QueryVector): SearchOutcome {
+  query ??= { vector: null, skip: pack.semantic ? 'not-requested' : 'no-model' };
+  const { manifest, sections } = pack;
+  const allowed = allowedLanguages(pack, request);
+  const queryLang = queryLanguage(pack, request);
+
+  const keywordHits = keywordRoute(pack, request.q, queryLang, allowed, options);
+  const keyword = applyThreshold(keywordHits.hits, options.thresholds.keyword);
+  const vector =
+    query.vector && pack.semantic
+      ? applyThreshold(vectorRoute(pack, query.vector, allowed, options), options.thresholds.vector)
+      : null;
+  const kept = new Set(keyword.hits.map((h) => h.id));
+  const named = options.fuse.weights.keyword > 0 ? keywordHits.named.filter((id) => kept.has(id)) : [];
+  const fused = boostNamedHits(fuseRanks({ keyword: keyword.hits, vector: vector?.hits }, options.fuse), named, options.nameMatch).hits;
+
   const queryTerms = new Set(terms(request.q, queryLang, manifest.analyzer));
   const snippetOptions = { ...DEFAULT_SNIPPET_OPTIONS, length: options.snippetLength };
-  const factor = 10 ** SCORE_DECIMALS;
-  const results = kept.slice(0, request.limit).map((hit, i): SearchResult => {
-    const s = sections[hit.doc]!;
+  const results = fused.slice(0, request.limit).map((hit, i): SearchResult => {
+    const s = sections[hit.id]!;
     return {
       id: s.id,
       url: s.url,
@@ -51,9 +202,28 @@ export function searchPack(pack: LoadedPack, request: SearchRequest, options: Se
       breadcrumb: s.breadcrumb,
       lang: s.lang,
       snippet: makeSnippet(s, queryTerms, manifest.analyzer, snippetOptions),
-      score: Math.round(hit.score * factor) / factor,
+      score: round(hit.score),
       rank: i + 1,
+      match: hit.match,
+      routes: routePositions(hit),
     };
   });
-  return { results, queryLang };
+  const keywordReport: RouteReport = options.fuse.weights.keyword > 0 ? { ran: true, ...keyword.diagnostics } : { ran: false, reason: 'disabled' };
+  const vectorReport: RouteReport = vector ? { ran: true, ...vector.diagnostics } : { ran: false, reason: query.skip ?? 'no-query-vector' };
+  return {
+    results,
+    queryLang,
+    routes: { keyword: keywordReport, vector: vectorReport },
+    warnings: query.warning ? [query.warning] : [],
+  };
+}
+
+/** Embed, then search: the whole query path for callers that have the embedder at hand. */
+export async function searchPackWithVectors(
+  pack: LoadedPack,
+  request: SearchRequest,
+  options: SearchOptions,
+  embedder?: QueryEmbedder,
+): Promise<SearchOutcome> {
+  return searchPack(pack, request, options, await queryVectorFor(pack, request, options, embedder));
 }

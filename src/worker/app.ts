@@ -4,7 +4,8 @@ import { RecallBoxError } from '../core/errors.ts';
 import type { LoadedPack } from '../core/pack/load.ts';
 import { fnv1a, normalizeQueryKey } from '../core/query-key.ts';
 import { parseSearchRequest, type RawSearchRequest, type SearchRequest } from '../core/request.ts';
-import { searchPack } from '../core/search.ts';
+import { queryVectorFor, searchPack } from '../core/search.ts';
+import type { QueryEmbedder } from '../core/semantic.ts';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../core/search-options.ts';
 import type { WorkerConfig } from './config.ts';
 import { toErrorResponse } from './errors.ts';
@@ -20,6 +21,11 @@ export interface AppDeps {
   /** How many times this isolate has loaded a pack: reported by /health to make caching visible. */
   packLoads: () => number;
   searchOptions?: SearchOptions;
+  /**
+   * How this Worker embeds a query for the pack's model. Default: the static embedder in plain
+   * TypeScript (core/semantic.ts); the ONNX configuration passes onnxruntime-web (src/worker/onnx.ts).
+   */
+  queryEmbedder?: (pack: LoadedPack) => QueryEmbedder;
   /** Clock for tookMs. In workerd it does not advance during CPU work; see the README. */
   now?: () => number;
 }
@@ -81,9 +87,17 @@ export function createApp(deps: AppDeps): Hono {
     const etag = etagFor(pack.manifest.buildId, request);
     const headers = { ETag: etag, 'Cache-Control': `public, max-age=${config.cacheMaxAge}` };
     if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-    const outcome = searchPack(pack, request, options);
+    const query = await queryVectorFor(pack, request, options, deps.queryEmbedder?.(pack));
+    const outcome = searchPack(pack, request, options, query);
     return c.json(
-      { query: request.q, buildId: pack.manifest.buildId, lang: outcome.queryLang, results: outcome.results, tookMs: now() - started },
+      {
+        query: request.q,
+        buildId: pack.manifest.buildId,
+        lang: outcome.queryLang,
+        results: outcome.results,
+        warnings: outcome.warnings,
+        tookMs: now() - started,
+      },
       200,
       headers,
     );
@@ -106,6 +120,7 @@ export function createApp(deps: AppDeps): Hono {
         createdAt: m.createdAt,
         counts: m.counts,
         languages: m.languages,
+        model: m.model,
         isolate: { packLoads: deps.packLoads() },
       },
       200,

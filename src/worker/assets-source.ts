@@ -10,13 +10,18 @@ export interface AssetsFetcher {
  * path only, and a reserved `.invalid` name can never reach the network by mistake.
  */
 export function assetsPackSource(assets: AssetsFetcher, packPath: string): PackSource {
+  async function fetchOrNull(name: string): Promise<Response | null> {
+    const res = await assets.fetch(new Request(`https://assets.invalid${packPath}${name}`));
+    if (res.status === 404) return null;
+    if (!res.ok) throw new Error(`assets answered ${res.status} for ${packPath}${name}`);
+    return res;
+  }
   return {
     label: `assets:${packPath}`,
-    async read(name) {
-      const res = await assets.fetch(new Request(`https://assets.invalid${packPath}${name}`));
-      if (res.status === 404) return null;
-      if (!res.ok) throw new Error(`assets answered ${res.status} for ${packPath}${name}`);
-      return res.text();
+    read: async (name) => (await fetchOrNull(name))?.text() ?? null,
+    readBytes: async (name) => {
+      const res = await fetchOrNull(name);
+      return res === null ? null : new Uint8Array(await res.arrayBuffer());
     },
   };
 }

@@ -1,5 +1,5 @@
 import { isRecallBoxError } from '../core/errors.ts';
-import { loadPack, type LoadedPack } from '../core/pack/load.ts';
+import { loadPack, type LoadedPack, type LoadPackOptions } from '../core/pack/load.ts';
 import type { PackSource } from '../core/pack/source.ts';
 
 /**
@@ -14,6 +14,9 @@ export class PackCache {
   private readonly entries = new Map<string, Promise<LoadedPack>>();
   private loadCount = 0;
 
+  /** `options`: the runtime's capabilities for the loader (e.g. the WASM vector kernel). */
+  constructor(private readonly options: LoadPackOptions = {}) {}
+
   get loads(): number {
     return this.loadCount;
   }
@@ -22,7 +25,7 @@ export class PackCache {
     let entry = this.entries.get(key);
     if (!entry) {
       this.loadCount++;
-      entry = loadPack(source());
+      entry = loadPack(source(), this.options);
       this.entries.set(key, entry);
       entry.catch((e) => {
         if (!isRecallBoxError(e)) this.entries.delete(key);

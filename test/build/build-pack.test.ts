@@ -10,10 +10,12 @@ import { FORMAT_VERSION, type PackManifest } from '../../src/core/pack/format.ts
 import { loadPack } from '../../src/core/pack/load.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search-options.ts';
 import { searchPack } from '../../src/core/search.ts';
+import { searchableText } from '../../src/core/fields.ts';
+import { embedStatic, queryTokens } from '../../src/core/semantic.ts';
 import { codeOfAsync } from '../support/errors.ts';
 
 const SITE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/site');
-const PACK_NAMES = ['keyword.json', 'manifest.json', 'sections.json'];
+const PACK_NAMES = ['embedding.bin', 'embedding.json', 'keyword.json', 'manifest.json', 'model.onnx', 'sections.json', 'vectors.bin'];
 
 /** Every file of a folder with its content, for before/after comparisons. */
 async function snapshot(dir: string): Promise<Record<string, string>> {
@@ -48,7 +50,7 @@ describe('buildPack on the fixture site', () => {
     manifest = await readManifest(out);
   });
 
-  it('writes exactly the manifest, sections and keyword files', async () => {
+  it('writes exactly the manifest, sections, keyword and semantic files', async () => {
     expect((await readdir(out)).sort()).toEqual(PACK_NAMES);
   });
 
@@ -74,7 +76,7 @@ describe('buildPack on the fixture site', () => {
   });
 
   it('reports and records the byte size of each data file as written', async () => {
-    expect(Object.keys(summary.bytes).sort()).toEqual(['keyword.json', 'sections.json']);
+    expect(Object.keys(summary.bytes).sort()).toEqual(PACK_NAMES.filter((n) => n !== 'manifest.json'));
     for (const [name, bytes] of Object.entries(summary.bytes)) {
       expect(manifest.files[name]).toEqual({ bytes });
       expect((await stat(path.join(out, name))).size).toBe(bytes);
@@ -116,6 +118,57 @@ describe('buildPack on the fixture site', () => {
     const changed = await buildPack(docs, path.join(root, 'copy-pack'), { now: at('2026-02-03T04:05:06.000Z') });
     expect(changed.buildId).not.toBe(summary.buildId);
     expect((await readManifest(path.join(root, 'copy-pack'))).buildId).toBe(changed.buildId);
+  });
+});
+
+describe('buildPack: the semantic route', () => {
+  let out: string;
+  let summary: BuildSummary;
+
+  beforeAll(async () => {
+    out = path.join(root, 'semantic-pack');
+    summary = await buildPack(SITE, out, { now: at('2026-02-03T04:05:06.000Z') });
+  });
+
+  it('trains a model and stores one int8 vector per section, described by the manifest', async () => {
+    expect(summary.vectors).toEqual({ built: true });
+    const pack = await loadPack(fsPackSource(out));
+    const model = pack.manifest.model!;
+    expect(model.kind).toBe('static');
+    expect(pack.semantic!.dimensions).toBe(model.dimensions);
+    expect(pack.semantic!.matrix).toHaveLength(model.rows * model.dimensions);
+    const vectors = await readFile(path.join(out, 'vectors.bin'));
+    expect(vectors.byteLength).toBe(pack.sections.length * (4 + model.dimensions));
+  });
+
+  it('stores each section as the embedding of its indexed text: its own vector is its nearest', async () => {
+    const pack = await loadPack(fsPackSource(out));
+    const semantic = pack.semantic!;
+    // ORT embedded the sections at build time; the static embedder computes the same graph. Each
+    // section's query-side embedding must find the section itself first (cosine ≈ 1 up to int8).
+    let self = 0;
+    pack.sections.forEach((s, i) => {
+      const tokens = queryTokens(semantic, searchableText(s), s.lang);
+      const top = semantic.kernel.topK(embedStatic(semantic, tokens), 1);
+      if (top.ids[0] === i || top.scores[0]! > 0.999) self++;
+      expect(top.scores[0]!).toBeGreaterThan(0.99);
+    });
+    expect(self).toBe(pack.sections.length);
+  });
+
+  it('keeps model.onnx small: E lives once, in embedding.bin, as the graph\'s external data', async () => {
+    const onnx = await stat(path.join(out, 'model.onnx'));
+    const matrix = await stat(path.join(out, 'embedding.bin'));
+    expect(onnx.size).toBeLessThan(4096);
+    expect(matrix.size).toBe(summary.bytes['embedding.bin']);
+  });
+
+  it('gives a site under minSections a keyword-only pack and says why', async () => {
+    const small = path.join(root, 'small-site-pack');
+    const result = await buildPack(SITE, small, { embedding: { minSections: 1000 } });
+    expect(result.vectors).toEqual({ built: false, reason: expect.stringContaining('at least 1000') });
+    expect((await readdir(small)).sort()).toEqual(['keyword.json', 'manifest.json', 'sections.json']);
+    expect((await readManifest(small)).model).toBeNull();
   });
 });
 

@@ -112,12 +112,13 @@ describe('main: build', () => {
     expect(r.err).toContain('INVALID_OPTIONS');
   });
 
-  it('builds a folder with broken files, returns 0 and lists each skipped file with its code', async () => {
+  it('builds a folder with broken files, returns 0 and lists each skipped file with its code (keyword-only with --no-vectors)', async () => {
     const out = path.join(root, 'broken-pack');
-    const r = await run(['build', BROKEN, '--out', out]);
+    const r = await run(['build', BROKEN, '--out', out, '--no-vectors']);
     expect(r.code).toBe(0);
     expect(r.out).toContain('files read: 6, pages indexed: 3');
     expect(r.out).toContain('files skipped: 3');
+    expect(r.out).toContain('vectors: not built — turned off (--no-vectors)');
     const skipped = r.out.split('\n').filter((l) => /^ {4}\S/.test(l));
     expect(skipped).toHaveLength(3);
     expect(skipped[0]).toMatch(/^ {4}bad-front-matter\.md: FRONT_MATTER_INVALID — \S/);
@@ -137,6 +138,7 @@ describe('formatSummary', () => {
     sections: 12,
     skipped: [{ path: 'a/b.md', code: 'NO_CONTENT', reason: 'a/b.md has no text to index' }],
     languages: [],
+    vectors: { built: false, reason: '12 sections are too few' },
     bytes: { 'sections.json': 2048, 'keyword.json': 1536 },
     ms: 1234,
   };
@@ -145,9 +147,11 @@ describe('formatSummary', () => {
     expect(formatSummary(summary).split('\n')).toEqual([
       'recall-box: built pack 0123456789abcdef in 1.23 s → public/pack',
       '  files read: 4, pages indexed: 3, sections: 12, languages: -',
+      '  vectors: not built — 12 sections are too few',
       '  pack files: sections.json 2.0 KB, keyword.json 1.5 KB',
       '  files skipped: 1',
       '    a/b.md: NO_CONTENT — a/b.md has no text to index',
     ]);
+    expect(formatSummary({ ...summary, vectors: { built: true } })).toContain('\n  vectors: built\n');
   });
 });

@@ -2,11 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { assemblePack } from '../../src/build/build-pack.ts';
 import { parseDocument } from '../../src/build/ingest/index.ts';
 import { RecallBoxError } from '../../src/core/errors.ts';
+import { FORMAT_VERSION } from '../../src/core/pack/format.ts';
 import { loadPack, type LoadedPack } from '../../src/core/pack/load.ts';
 import type { PackSource } from '../../src/core/pack/source.ts';
 import type { SearchRequest } from '../../src/core/request.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search-options.ts';
-import { searchPack } from '../../src/core/search.ts';
+import { queryVectorFor, searchPack, searchPackWithVectors, staticQueryVector } from '../../src/core/search.ts';
 import { terms } from '../../src/core/segment.ts';
 import type { Page } from '../../src/core/types.ts';
 
@@ -86,20 +87,34 @@ function pagesOf(docs: Record<string, string>): Page[] {
 }
 
 /** A pack's files by name, as the build would write them. */
-async function packFiles(docs: Record<string, string>): Promise<Record<string, string>> {
-  const { manifest, files } = await assemblePack(pagesOf(docs), { baseUrl: '/', createdAt: CREATED_AT });
+async function packFiles(docs: Record<string, string>): Promise<Record<string, string | Uint8Array>> {
+  // These docs have 13 sections, under the default minSections: the tests lower it to get vectors.
+  const { manifest, files } = await assemblePack(pagesOf(docs), { baseUrl: '/', createdAt: CREATED_AT, embedding: SMALL_SITE_EMBEDDING });
   return { ...files, 'manifest.json': JSON.stringify(manifest) };
 }
 
+/** Embedding options that train a model on these few sections (production requires 32). */
+const SMALL_SITE_EMBEDDING = { minSections: 2 };
+
 /** An in-memory PackSource that records the names it was asked for. */
-function memorySource(files: Record<string, string>, label = 'memory:/pack/'): PackSource & { reads: string[] } {
+function memorySource(files: Record<string, string | Uint8Array>, label = 'memory:/pack/'): PackSource & { reads: string[] } {
   const reads: string[] = [];
+  const bytes = (name: string): Uint8Array | null => {
+    if (!Object.hasOwn(files, name)) return null;
+    const f = files[name]!;
+    return typeof f === 'string' ? new TextEncoder().encode(f) : f;
+  };
   return {
     label,
     reads,
     async read(name) {
       reads.push(name);
-      return Object.hasOwn(files, name) ? files[name]! : null;
+      const b = bytes(name);
+      return b === null ? null : new TextDecoder().decode(b);
+    },
+    async readBytes(name) {
+      reads.push(name);
+      return bytes(name);
     },
   };
 }
@@ -117,7 +132,7 @@ async function loadError(source: PackSource): Promise<RecallBoxError> {
 const request = (q: string, overrides: Partial<SearchRequest> = {}): SearchRequest => ({ q, limit: 10, lang: null, ...overrides });
 
 describe('searchPack', () => {
-  let files: Record<string, string>;
+  let files: Record<string, string | Uint8Array>;
   let pack: LoadedPack;
   const search = (q: string, overrides: Partial<SearchRequest> = {}) => searchPack(pack, request(q, overrides), DEFAULT_SEARCH_OPTIONS);
   const ids = (q: string, overrides: Partial<SearchRequest> = {}) => search(q, overrides).results.map((r) => r.id);
@@ -166,10 +181,11 @@ describe('searchPack', () => {
     });
   });
 
-  it('rounds scores to 4 decimals', () => {
-    for (const r of search('route parameters').results) {
-      expect(Math.abs(r.score * 1e4 - Math.round(r.score * 1e4))).toBeLessThan(1e-6);
-    }
+  it('rounds fused and per-route scores to 6 decimals', () => {
+    const results = search('route parameters').results;
+    const scores = results.flatMap((r) => [r.score, ...Object.values(r.routes).map((p) => p!.score)]);
+    expect(scores.length).toBeGreaterThan(results.length);
+    for (const score of scores) expect(Math.abs(score * 1e6 - Math.round(score * 1e6))).toBeLessThan(1e-6);
   });
 
   it('honours limit, returning the top of the longer list', () => {
@@ -272,33 +288,177 @@ describe('searchPack', () => {
   });
 });
 
+describe('searchPack with the vector route', () => {
+  let pack: LoadedPack;
+  const withVectors = (q: string, overrides: Partial<SearchRequest> = {}, options = DEFAULT_SEARCH_OPTIONS) =>
+    searchPackWithVectors(pack, request(q, overrides), options);
+
+  beforeAll(async () => {
+    pack = await loadPack(memorySource(await packFiles(DOCS)));
+  });
+
+  it('finds a misspelt word by the vector route alone, where the keyword route finds nothing', async () => {
+    const { results, routes } = await withVectors('midleware');
+    expect(routes.keyword).toMatchObject({ ran: true, kept: 0 });
+    expect(routes.vector).toMatchObject({ ran: true, scale: 'absolute', min: DEFAULT_SEARCH_OPTIONS.thresholds.vector.min });
+    expect(results.length).toBeGreaterThan(0);
+    for (const r of results) {
+      expect(r.match).toBe('vector');
+      expect(r.url.startsWith('/guides/middleware/')).toBe(true);
+      expect(r.routes.keyword).toBeUndefined();
+      expect(r.routes.vector!.score).toBeGreaterThanOrEqual(DEFAULT_SEARCH_OPTIONS.thresholds.vector.min);
+    }
+  });
+
+  it('says which routes found each result, with ranks that agree with `match`', async () => {
+    const { results } = await withVectors('cross origin headers');
+    expect(results[0]).toMatchObject({ id: '/guides/middleware/#cors', match: 'hybrid' });
+    for (const r of results) {
+      const found = Object.keys(r.routes).sort();
+      expect(r.match).toBe(found.length === 2 ? 'hybrid' : found[0]);
+      for (const position of Object.values(r.routes)) expect(position!.rank).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('answers typed noise with nothing: its n-grams are unknown, so it does not embed', async () => {
+    const outcome = await withVectors('zqxjv wqpfkz');
+    expect(outcome.results).toEqual([]);
+    expect(outcome.routes.vector).toEqual({ ran: false, reason: 'no-query-vector' });
+  });
+
+  it('keeps the vector route to the requested language', async () => {
+    const { results } = await withVectors('ルートパラメーター', { lang: 'ja' });
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.every((r) => r.lang === 'ja')).toBe(true);
+  });
+
+  it('is the keyword route alone when the vector route\'s weight is 0', async () => {
+    const off = { ...DEFAULT_SEARCH_OPTIONS, fuse: { ...DEFAULT_SEARCH_OPTIONS.fuse, weights: { keyword: 1, vector: 0 } } };
+    const outcome = await withVectors('route parameters', {}, off);
+    expect(outcome.routes.vector).toEqual({ ran: false, reason: 'disabled' });
+    expect(outcome.results).toEqual(searchPack(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS).results);
+  });
+
+  it('says a keyword-only search of a pack with vectors did not ask for them', () => {
+    expect(searchPack(pack, request('routing'), DEFAULT_SEARCH_OPTIONS).routes.vector).toEqual({ ran: false, reason: 'not-requested' });
+  });
+
+  it('answers from the keyword route with a warning when embedding the query fails', async () => {
+    const failing = async () => {
+      throw new RecallBoxError('EMBED_FAILED', 'the model is gone');
+    };
+    const outcome = await searchPackWithVectors(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS, failing);
+    expect(outcome.routes.vector).toEqual({ ran: false, reason: 'failed' });
+    expect(outcome.warnings).toEqual([{ code: 'EMBED_FAILED', message: expect.stringContaining('the model is gone') }]);
+    expect(outcome.results.map((r) => r.id)).toEqual(searchPack(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS).results.map((r) => r.id));
+  });
+
+  it('computes the same query vector synchronously (eval) as through the async static embedder (Worker)', async () => {
+    for (const q of ['route parameters', 'midleware', 'ルートパラメーター']) {
+      const sync = staticQueryVector(pack, request(q), DEFAULT_SEARCH_OPTIONS);
+      const async = await queryVectorFor(pack, request(q), DEFAULT_SEARCH_OPTIONS);
+      expect(Array.from(sync.vector!)).toEqual(Array.from(async.vector!));
+    }
+  });
+
+  it('ranks the section a query names (its heading) first, even when another section is found by both routes', async () => {
+    // `route groups` is the heading of /guides/routing/#route-groups: the name-match boost keeps it
+    // first whatever the vector route thinks of its neighbours.
+    for (const [q, id] of [['Route groups', '/guides/routing/#route-groups'], ['Logging', '/guides/middleware/#logging'], ['Optional parameters', '/guides/routing/#optional-parameters']]) {
+      expect((await withVectors(q!)).results[0]!.id, q).toBe(id);
+    }
+  });
+
+  it('reports the pack\'s absence of a model as the reason the vector route did not run', async () => {
+    const { manifest, files } = await assemblePack(pagesOf(DOCS), { baseUrl: '/', createdAt: CREATED_AT, embedding: false });
+    const keywordOnly = await loadPack(memorySource({ ...files, 'manifest.json': JSON.stringify(manifest) }));
+    const outcome = await searchPackWithVectors(keywordOnly, request('routing'), DEFAULT_SEARCH_OPTIONS);
+    expect(outcome.routes.vector).toEqual({ ran: false, reason: 'no-model' });
+    expect(outcome.results.every((r) => r.match === 'keyword')).toBe(true);
+  });
+});
+
 describe('loadPack', () => {
-  let files: Record<string, string>;
+  let files: Record<string, string | Uint8Array>;
 
   beforeAll(async () => {
     files = await packFiles(DOCS);
   });
 
-  const withFile = (name: string, text: string | undefined): Record<string, string> => {
+  const textOf = (name: string): string => {
+    const f = files[name];
+    if (typeof f !== "string") throw new Error(`${name} is not a text file`);
+    return f;
+  };
+
+  const withFile = (name: string, text: string | Uint8Array | undefined): Record<string, string | Uint8Array> => {
     const copy = { ...files };
     if (text === undefined) delete copy[name];
     else copy[name] = text;
     return copy;
   };
 
-  it('reads the three pack files and returns manifest, sections and keyword index', async () => {
+  it('reads the pack files and returns manifest, sections, keyword index and semantic index', async () => {
     const source = memorySource(files);
     const pack = await loadPack(source);
-    expect([...source.reads].sort()).toEqual(['keyword.json', 'manifest.json', 'sections.json']);
+    // model.onnx is not read: the Worker's default (static) embedder computes the graph from E.
+    expect([...source.reads].sort()).toEqual(['embedding.bin', 'embedding.json', 'keyword.json', 'manifest.json', 'sections.json', 'vectors.bin']);
+    expect(pack.semantic?.dimensions).toBe(pack.manifest.model?.dimensions);
     expect(source.reads[0]).toBe('manifest.json');
-    expect(pack.manifest).toEqual(JSON.parse(files['manifest.json']!));
-    expect(pack.sections).toEqual(JSON.parse(files['sections.json']!).sections);
+    expect(pack.manifest).toEqual(JSON.parse(textOf('manifest.json')));
+    expect(pack.sections).toEqual(JSON.parse(textOf('sections.json')).sections);
   });
 
   it('throws INDEX_MISSING, naming the source, when there is no manifest', async () => {
     const e = await loadError(memorySource(withFile('manifest.json', undefined), 'memory:/nowhere/'));
     expect(e.code).toBe('INDEX_MISSING');
     expect(e.message).toContain('memory:/nowhere/');
+  });
+
+  it('loads a keyword-only pack (built without vectors) with no semantic index, reading no semantic file', async () => {
+    const { manifest, files: keywordOnly } = await assemblePack(pagesOf(DOCS), { baseUrl: '/', createdAt: CREATED_AT, embedding: false });
+    const source = memorySource({ ...keywordOnly, 'manifest.json': JSON.stringify(manifest) });
+    const pack = await loadPack(source);
+    expect(pack.manifest.model).toBeNull();
+    expect(pack.semantic).toBeNull();
+    expect([...source.reads].sort()).toEqual(['keyword.json', 'manifest.json', 'sections.json']);
+  });
+
+  it.each(['embedding.json', 'embedding.bin', 'vectors.bin'])('throws INDEX_CORRUPT naming %s when the manifest has a model and the file is missing', async (name) => {
+    const e = await loadError(memorySource(withFile(name, undefined)));
+    expect(e.code).toBe('INDEX_CORRUPT');
+    expect(e.message).toContain(name);
+  });
+
+  it.each(['embedding.bin', 'vectors.bin'])('throws INDEX_CORRUPT naming %s when it is truncated by one byte', async (name) => {
+    const bytes = files[name] as Uint8Array;
+    const e = await loadError(memorySource(withFile(name, bytes.subarray(0, bytes.byteLength - 1))));
+    expect(e.code).toBe('INDEX_CORRUPT');
+    expect(e.message).toContain(name);
+  });
+
+  it('throws INDEX_CORRUPT when a section vector has a non-finite scale', async () => {
+    const bytes = Uint8Array.from(files['vectors.bin'] as Uint8Array);
+    new DataView(bytes.buffer).setFloat32(0, Number.NaN, true);
+    const e = await loadError(memorySource(withFile('vectors.bin', bytes)));
+    expect(e.code).toBe('INDEX_CORRUPT');
+    expect(e.message).toContain('scale');
+  });
+
+  it('throws INDEX_CORRUPT when the vocabulary and the manifest describe different models', async () => {
+    const manifest = JSON.parse(textOf('manifest.json'));
+    manifest.model.dimensions += 1;
+    const e = await loadError(memorySource(withFile('manifest.json', JSON.stringify(manifest))));
+    expect(e.code).toBe('INDEX_CORRUPT');
+    expect(e.message).toContain('embedding.json');
+  });
+
+  it('throws INDEX_CORRUPT for a manifest model entry of an unknown kind', async () => {
+    const manifest = JSON.parse(textOf('manifest.json'));
+    manifest.model.kind = 'transformer';
+    const e = await loadError(memorySource(withFile('manifest.json', JSON.stringify(manifest))));
+    expect(e.code).toBe('INDEX_CORRUPT');
+    expect(e.message).toContain('model');
   });
 
   it('throws INDEX_MISSING for an empty source', async () => {
@@ -318,7 +478,7 @@ describe('loadPack', () => {
   });
 
   it('throws INDEX_CORRUPT when the section store and the manifest disagree on the count', async () => {
-    const manifest = JSON.parse(files['manifest.json']!);
+    const manifest = JSON.parse(textOf('manifest.json'));
     manifest.counts.sections += 1;
     const e = await loadError(memorySource(withFile('manifest.json', JSON.stringify(manifest))));
     expect(e.code).toBe('INDEX_CORRUPT');
@@ -327,14 +487,14 @@ describe('loadPack', () => {
   it('throws INDEX_CORRUPT when the keyword index covers another number of sections', async () => {
     // The keyword index of a smaller pack (one page), with this pack's manifest and sections.
     const smaller = await packFiles({ 'guides/middleware.md': DOCS['guides/middleware.md']! });
-    const e = await loadError(memorySource(withFile('keyword.json', smaller['keyword.json'])));
+    const e = await loadError(memorySource(withFile('keyword.json', smaller['keyword.json'] as string)));
     expect(e.code).toBe('INDEX_CORRUPT');
     expect(e.message).toContain('keyword index covers 3 sections');
     expect(e.message).toContain('holds 13');
   });
 
   it('throws INDEX_VERSION_MISMATCH for another format version, without reading the data files', async () => {
-    const manifest = { ...JSON.parse(files['manifest.json']!), formatVersion: 2 };
+    const manifest = { ...JSON.parse(textOf('manifest.json')), formatVersion: FORMAT_VERSION + 1 };
     const source = memorySource(withFile('manifest.json', JSON.stringify(manifest)));
     const e = await loadError(source);
     expect(e.code).toBe('INDEX_VERSION_MISMATCH');
@@ -343,12 +503,14 @@ describe('loadPack', () => {
 
   it('lets a transport failure of the source through unchanged', async () => {
     const failure = new Error('network down');
+    const healthy = memorySource(files);
     const source: PackSource = {
       label: 'broken',
       read: async (name) => {
         if (name === 'sections.json') throw failure;
-        return files[name] ?? null;
+        return healthy.read(name);
       },
+      readBytes: (name) => healthy.readBytes(name),
     };
     await expect(loadPack(source)).rejects.toBe(failure);
   });

@@ -10,7 +10,7 @@ describe('applyThreshold', () => {
   it('defaults the keyword route to a relative threshold and the vector route to an absolute cosine', () => {
     expect(DEFAULT_THRESHOLDS).toEqual({
       keyword: { min: 0.1, scale: 'relative' },
-      vector: { min: 0.3, scale: 'absolute' },
+      vector: { min: 0.4, scale: 'absolute' },
     });
   });
 
@@ -34,14 +34,14 @@ describe('applyThreshold', () => {
   });
 
   it('absolute: compares raw scores with min, inclusive, whatever the top score', () => {
-    const { hits, diagnostics } = applyThreshold(scored(0.8, 0.31, 0.3, 0.29), DEFAULT_THRESHOLDS.vector);
+    const { hits, diagnostics } = applyThreshold(scored(0.8, 0.41, 0.4, 0.39), DEFAULT_THRESHOLDS.vector);
     expect(hits.map((h) => h.id)).toEqual([
       0, // 0.8
-      1, // 0.31
-      2, // 0.3: min is inclusive
-      // id 3 dropped: 0.29 < 0.3
+      1, // 0.41
+      2, // 0.4: min is inclusive
+      // id 3 dropped: 0.39 < 0.4
     ]);
-    expect(diagnostics).toEqual({ scale: 'absolute', min: 0.3, kept: 3, dropped: 1, topScore: 0.8 });
+    expect(diagnostics).toEqual({ scale: 'absolute', min: 0.4, kept: 3, dropped: 1, topScore: 0.8 });
     // A list of only weak cosines keeps nothing: absolute scores do not rescale per query.
     expect(applyThreshold(scored(0.2, 0.1), DEFAULT_THRESHOLDS.vector).hits).toEqual([]);
   });

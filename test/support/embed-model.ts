@@ -49,7 +49,7 @@ function placeholderModel(rows: number, dim: number): EmbeddingModel {
       dimensions: dim,
       vocabularySize: rows,
       rows,
-      ngram: { minN: 3, maxN: 5, buckets: 0, share: 0 },
+      ngram: { minN: 3, maxN: 5, buckets: 0, share: 0, minKnownShare: 0 },
       sifA: 1e-3,
       analyzer: DEFAULT_ANALYZER_OPTIONS,
     },

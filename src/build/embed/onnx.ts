@@ -60,11 +60,40 @@ function tensorType(elemType: number, dims: Array<string | number>) {
   };
 }
 
+export interface ExportOnnxOptions {
+  /**
+   * Keep E out of the graph, as ONNX external data in this file (float32 little-endian, offset 0),
+   * which the runtime is given beside the model. The pack does this: its embedding.bin then serves
+   * the static embedder and ORT alike, instead of the pack carrying E twice.
+   */
+  externalMatrix?: string;
+}
+
+/** The initializer holding E: inline (raw_data) or a reference to external data. */
+function matrixInitializer(matrix: Float32Array, rows: number, dim: number, externalMatrix: string | undefined) {
+  if (externalMatrix === undefined) return { name: 'E', dims: [rows, dim], dataType: FLOAT, rawData: floatBytes(matrix) };
+  return {
+    name: 'E',
+    dims: [rows, dim],
+    dataType: FLOAT,
+    dataLocation: onnx.TensorProto.DataLocation.EXTERNAL,
+    externalData: [
+      { key: 'location', value: externalMatrix },
+      { key: 'offset', value: '0' },
+      { key: 'length', value: String(matrix.length * 4) },
+    ],
+  };
+}
+
 /**
  * The ONNX model bytes for E (row-major, info.rows × info.dimensions). The model's info is also
  * stored as metadata (`recall-box:model`, JSON) for anyone inspecting the file.
  */
-export function exportOnnx(matrix: Float32Array, info: Pick<EmbeddingModelInfo, 'rows' | 'dimensions'> & Partial<EmbeddingModelInfo>): Uint8Array {
+export function exportOnnx(
+  matrix: Float32Array,
+  info: Pick<EmbeddingModelInfo, 'rows' | 'dimensions'> & Partial<EmbeddingModelInfo>,
+  options: ExportOnnxOptions = {},
+): Uint8Array {
   const { rows, dimensions: dim } = info;
   if (matrix.length !== rows * dim) {
     throw new RecallBoxError('INVALID_OPTIONS', `embedding matrix has ${matrix.length} values, expected ${rows} rows × ${dim}.`);
@@ -78,7 +107,7 @@ export function exportOnnx(matrix: Float32Array, info: Pick<EmbeddingModelInfo, 
     graph: {
       name: 'recall-box-static-embedding',
       initializer: [
-        { name: 'E', dims: [rows, dim], dataType: FLOAT, rawData: floatBytes(matrix) },
+        matrixInitializer(matrix, rows, dim, options.externalMatrix),
         { name: 'axis0', dims: [1], dataType: INT64, rawData: int64Bytes([0]) },
         { name: 'axis1', dims: [1], dataType: INT64, rawData: int64Bytes([1]) },
         { name: 'epsilon', dims: [], dataType: FLOAT, rawData: floatBytes(Float32Array.of(L2_NORM_FLOOR)) },

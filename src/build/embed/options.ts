@@ -85,6 +85,15 @@ export interface EmbedOptions {
   ngramIterations: number;
   /** Analyzer settings: pass the pack's, so the model reads exactly the keyword index's terms. Default DEFAULT_ANALYZER_OPTIONS. */
   analyzer: AnalyzerOptions;
+  /**
+   * Fewest sections a model is trained on; a smaller site gets a keyword-only pack (the build
+   * says so). Range integer ≥ 2. Default 32: n sections give the factorisation at most n
+   * directions, one of which common-component removal takes away (a one-section site embeds
+   * everything to zero), and a handful of directions cannot tell topics apart — on an 8-section
+   * test site, nonsense and real queries reached the same cosines. Keyword search serves a site
+   * that small fully.
+   */
+  minSections: number;
 }
 
 /**
@@ -108,11 +117,12 @@ export const DEFAULT_EMBED_OPTIONS: Readonly<EmbedOptions> = Object.freeze({
   seed: 0x5eed_2024,
   sifA: 1e-2,
   commonComponents: 1,
-  ngram: Object.freeze({ minN: 3, maxN: 5, buckets: 8192, share: 0.1 }),
+  ngram: Object.freeze({ minN: 3, maxN: 5, buckets: 8192, share: 0.1, minKnownShare: 0.5 }),
   ngramVectors: 'least-squares',
   ngramRidge: 0.1,
   ngramIterations: 10,
   analyzer: DEFAULT_ANALYZER_OPTIONS,
+  minSections: 32,
 });
 
 export type EmbedOptionsInput = Partial<Omit<EmbedOptions, 'ngram' | 'analyzer'>> & {
@@ -151,8 +161,10 @@ export function resolveEmbedOptions(input: EmbedOptionsInput = {}): EmbedOptions
   check(isInt(g.minN, 1) && isInt(g.maxN, g.minN, 16), `ngram.minN..maxN must be integers with 1 ≤ minN ≤ maxN ≤ 16, got ${g.minN}..${g.maxN}`);
   check(o.ngramVectors === 'mean' || o.ngramVectors === 'least-squares', `ngramVectors must be "mean" or "least-squares", got ${String(o.ngramVectors)}`);
   check(o.ngramRidge > 0 && Number.isFinite(o.ngramRidge), `ngramRidge must be > 0, got ${o.ngramRidge}`);
+  check(isInt(o.minSections, 2), `minSections must be an integer ≥ 2, got ${o.minSections}`);
   check(isInt(o.ngramIterations, 1, 200), `ngramIterations must be an integer in 1..200, got ${o.ngramIterations}`);
   check(isInt(g.buckets, 0, 1 << 24), `ngram.buckets must be an integer in 0..16777216, got ${g.buckets}`);
   check(g.share >= 0 && g.share < 1, `ngram.share must be in [0, 1), got ${g.share}`);
+  check(g.minKnownShare >= 0 && g.minKnownShare <= 1, `ngram.minKnownShare must be in [0, 1], got ${g.minKnownShare}`);
   return o;
 }

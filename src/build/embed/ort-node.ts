@@ -57,14 +57,27 @@ function reason(e: unknown): string {
  */
 const ORT_LOG_SEVERITY = 4;
 
-/** An embedder for the ONNX bytes of `exportOnnx` and the model they were exported from. */
-export async function createOrtEmbedder(onnxBytes: Uint8Array, model: EmbeddingModel): Promise<NodeEmbedder> {
+/** An external data file the model refers to (see ExportOnnxOptions.externalMatrix). */
+export interface OrtExternalData {
+  path: string;
+  data: Uint8Array;
+}
+
+/**
+ * An embedder for the ONNX bytes of `exportOnnx` and the model they were exported from; `external`
+ * supplies E when it was exported as external data.
+ */
+export async function createOrtEmbedder(onnxBytes: Uint8Array, model: EmbeddingModel, external: readonly OrtExternalData[] = []): Promise<NodeEmbedder> {
   configureOrt();
   const tokenizer = prepareTokenizer(model);
   const dim = model.info.dimensions;
   let session: ort.InferenceSession;
   try {
-    session = await ort.InferenceSession.create(onnxBytes, { executionProviders: ['wasm'], logSeverityLevel: ORT_LOG_SEVERITY });
+    session = await ort.InferenceSession.create(onnxBytes, {
+      executionProviders: ['wasm'],
+      logSeverityLevel: ORT_LOG_SEVERITY,
+      externalData: external.map((e) => ({ path: e.path, data: e.data })),
+    });
   } catch (e) {
     throw new RecallBoxError('MODEL_CORRUPT', `onnxruntime-web cannot load the embedding model: ${reason(e)}`);
   }

@@ -49,7 +49,7 @@ export function validateModelFile(value: unknown): EmbeddingModelFile {
     throw corrupt('info.dimensions, vocabularySize, rows or sifA is not a valid number.');
   }
   const ngram = info.ngram;
-  if (!isRecord(ngram) || !['minN', 'maxN', 'buckets', 'share'].every((k) => typeof ngram[k] === 'number')) throw corrupt('info.ngram is malformed.');
+  if (!isRecord(ngram) || !['minN', 'maxN', 'buckets', 'share', 'minKnownShare'].every((k) => typeof ngram[k] === 'number')) throw corrupt('info.ngram is malformed.');
   if (!isRecord(info.analyzer)) throw corrupt('info.analyzer is missing.');
   if (!isCount(value.totalTokens)) throw corrupt('totalTokens is not a count.');
   if (!Array.isArray(value.terms) || !value.terms.every((t) => typeof t === 'string')) throw corrupt('terms is not a list of strings.');

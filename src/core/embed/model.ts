@@ -11,7 +11,7 @@ import type { AnalyzerOptions } from '../segment.ts';
 /** Identifies the model format, so a reader can refuse a model it does not understand. */
 export const EMBEDDING_MODEL_FORMAT = 'recall-box/static-embedding';
 /** Bumped whenever tokenization, the row layout or the graph changes meaning. */
-export const EMBEDDING_MODEL_VERSION = 1;
+export const EMBEDDING_MODEL_VERSION = 2;
 
 /**
  * Floor of the L2 norm the embedding is divided by, in the ONNX graph and in the reference alike:
@@ -33,6 +33,17 @@ export interface NgramSettings {
    * row keeps the rest. An unknown term has no row, so its n-grams carry all of its weight.
    */
   share: number;
+  /**
+   * An unknown term takes part only if at least this share of its n-grams occur in vocabulary
+   * terms (0 keeps every unknown term). A typo shares most n-grams with its word (`midleware`,
+   * analysed `midlewar`: 15 of its 21 occur in `middlewar`); typed noise (`zqxjv`) shares none, and without this rule its hashed
+   * n-grams — colliding in buckets with real words' — still embed to a unit vector that lands
+   * near some section (on the Astro docs, random letter strings reached top-1 cosine 0.38
+   * median, 0.51 at p95), which the reader sees as confident-looking noise. With 0.5 they embed
+   * to nothing, while all 16 typos of `scripts/embed-cranfield.ts --typos` still pass (their
+   * ranks are unchanged). Reproduce: `npx tsx scripts/vector-threshold.ts <docs> <queries>`.
+   */
+  minKnownShare: number;
 }
 
 /** Which co-occurrence statistics the term vectors were factorised from. */

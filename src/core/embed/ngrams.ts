@@ -44,3 +44,32 @@ export function ngramBuckets(term: string, minN: number, maxN: number, buckets: 
   if (buckets <= 0) return [];
   return ngramsOf(term, minN, maxN).map((g) => fnv1a(g) % buckets);
 }
+
+/**
+ * Every distinct n-gram of the vocabulary terms, as sorted unique 32-bit FNV-1a hashes: what
+ * `isKnownNgram` looks a query's n-grams up in. Hashes, not strings, keep the set a flat array
+ * (4 bytes per n-gram; the Astro docs' 10 360 terms give ~60 000); a collision of two different
+ * n-grams' 32-bit hashes is rare enough to ignore here.
+ */
+export function knownNgramHashes(terms: readonly string[], minN: number, maxN: number): Uint32Array {
+  const hashes: number[] = [];
+  for (const term of terms) for (const gram of ngramsOf(term, minN, maxN)) hashes.push(fnv1a(gram));
+  const sorted = Uint32Array.from(hashes).sort();
+  let unique = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[unique++] = sorted[i]!;
+  return sorted.slice(0, unique);
+}
+
+/** Whether `hash` is in the sorted array `known` (binary search). */
+export function isKnownNgram(known: Uint32Array, hash: number): boolean {
+  let lo = 0;
+  let hi = known.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = known[mid]!;
+    if (v === hash) return true;
+    if (v < hash) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}

@@ -5,7 +5,8 @@
  * was trained with — so both routes read the same words. Each term occurrence of SIF weight s adds:
  * - a known term: s · (1 − share) to its own row, s · share / g to each of its g n-gram buckets;
  * - an unknown term: UNKNOWN_TERM_WEIGHT / g to each of its n-gram buckets (it has no row), so a
- *   typo or an unseen identifier is still placed by the pieces it shares with known words.
+ *   typo or an unseen identifier is still placed by the pieces it shares with known words — if
+ *   enough of its n-grams occur in the vocabulary (NgramSettings.minKnownShare); noise adds nothing.
  * Repeated ids are summed into one, and ids come out ascending, so the graph gathers each row once.
  *
  * Runs per query in the Worker: one `terms()` call, a map lookup and a few hashes per term.
@@ -13,7 +14,7 @@
 import { terms as analyze } from '../segment.ts';
 import type { Lang } from '../types.ts';
 import { UNKNOWN_TERM_WEIGHT } from './model.ts';
-import { ngramBuckets } from './ngrams.ts';
+import { fnv1a, isKnownNgram, ngramsOf } from './ngrams.ts';
 import type { TokenizerModel } from './vocabulary.ts';
 
 /** The graph's two inputs for one text. Same length; empty when the text has no usable term. */
@@ -29,7 +30,7 @@ export function tokenize(text: string, lang: Lang, model: TokenizerModel): Embed
 
 /** Tokens of already analysed terms (the training side has them at hand). */
 export function tokenizeTerms(terms: readonly string[], model: TokenizerModel): EmbeddingTokens {
-  const { minN, maxN, buckets, share } = model.info.ngram;
+  const { minN, maxN, buckets, share, minKnownShare } = model.info.ngram;
   const offset = model.info.vocabularySize;
   // Each distinct term is looked up and hashed once, with its weight times its count: a section
   // repeats its words, and hashing every occurrence made building 3× slower.
@@ -45,8 +46,14 @@ export function tokenizeTerms(terms: readonly string[], model: TokenizerModel): 
     const gramShare = buckets <= 0 ? 0 : known ? share : 1;
     if (known) add(row, weight * (1 - gramShare));
     if (gramShare <= 0) continue;
-    const grams = ngramBuckets(term, minN, maxN, buckets);
-    for (const b of grams) add(offset + b, (weight * gramShare) / grams.length);
+    const hashes = ngramsOf(term, minN, maxN).map(fnv1a);
+    if (hashes.length === 0) continue;
+    if (!known && minKnownShare > 0) {
+      const seen = hashes.reduce((n, h) => n + (isKnownNgram(model.knownNgrams, h) ? 1 : 0), 0);
+      if (seen / hashes.length < minKnownShare) continue;
+    }
+    // The bucket of an n-gram is its FNV-1a hash modulo the bucket count (ngramBuckets).
+    for (const h of hashes) add(offset + (h % buckets), (weight * gramShare) / hashes.length);
   }
   const ids = Int32Array.from([...sums.keys()].filter((id) => sums.get(id)! > 0)).sort();
   const weights = Float32Array.from(ids, (id) => sums.get(id)!);

@@ -4,11 +4,14 @@
  */
 import { RecallBoxError } from '../errors.ts';
 import type { EmbeddingModel } from './model.ts';
+import { knownNgramHashes } from './ngrams.ts';
 
 /** A model ready to tokenize with: the model plus its term → row map. */
 export interface TokenizerModel extends EmbeddingModel {
   /** Row of each vocabulary term. */
   rowOf: ReadonlyMap<string, number>;
+  /** Hashes of the vocabulary's n-grams (knownNgramHashes), for NgramSettings.minKnownShare. */
+  knownNgrams: Uint32Array;
 }
 
 /**
@@ -37,5 +40,8 @@ export function prepareTokenizer(model: EmbeddingModel): TokenizerModel {
   if (info.rows !== info.vocabularySize + info.ngram.buckets) {
     throw new RecallBoxError('INDEX_CORRUPT', `embedding model has ${info.rows} rows, expected ${info.vocabularySize} terms + ${info.ngram.buckets} buckets.`);
   }
-  return { ...model, rowOf: vocabularyLookup(terms) };
+  const { minN, maxN, buckets, minKnownShare } = info.ngram;
+  // Only needed when unknown terms are filtered; computing it costs ~10 ms per 10 000 terms.
+  const knownNgrams = buckets > 0 && minKnownShare > 0 ? knownNgramHashes(terms, minN, maxN) : new Uint32Array(0);
+  return { ...model, rowOf: vocabularyLookup(terms), knownNgrams };
 }

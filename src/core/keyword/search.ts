@@ -15,7 +15,16 @@ export interface KeywordHit {
   score: number;
   /** Distinct query terms (analyzed) found in this document, in query order. */
   matched: string[];
+  /**
+   * How many of the query's distinct terms occur in the section's title or heading fields (the
+   * NAMING_FIELDS). Equal to the query's term count when the section is named by the query — what
+   * a reader who types a heading expects first (see core/name-match.ts).
+   */
+  namedTerms: number;
 }
+
+/** The fields that name a section (page title + tags, and its own heading), as opposed to its body. */
+export const NAMING_FIELDS: ReadonlySet<string> = new Set(['title', 'headings']);
 
 export interface KeywordSearchOptions {
   /** Language to analyze the query in. */
@@ -73,6 +82,7 @@ class Bm25fIndex implements KeywordIndex {
     // sections, and a Worker has a few milliseconds of CPU per request; typed arrays keep the
     // inner loop allocation-free (Maps here showed 30+ ms GC pauses on the Astro docs).
     const scores = new Float64Array(this.size);
+    const named = new Uint16Array(this.size);
     const matched: string[][] = [];
     const hits: number[] = [];
     const pseudo = new Float64Array(this.size);
@@ -80,7 +90,7 @@ class Bm25fIndex implements KeywordIndex {
     const containing: number[] = [];
     queryTerms.forEach((term, t) => {
       containing.length = 0;
-      this.accumulate(term, t + 1, pseudo, seenAtTerm, containing);
+      this.accumulate(term, t + 1, pseudo, seenAtTerm, containing, named);
       const weight = idf(this.size, containing.length);
       for (const doc of containing) {
         const contribution = weight * saturate(pseudo[doc], this.options.k1);
@@ -95,7 +105,7 @@ class Bm25fIndex implements KeywordIndex {
       }
     });
     return hits
-      .map((doc) => ({ doc, score: scores[doc], matched: matched[doc] }))
+      .map((doc) => ({ doc, score: scores[doc], matched: matched[doc], namedTerms: named[doc] }))
       .sort((a, b) => b.score - a.score || a.doc - b.doc)
       .slice(0, limit);
   }
@@ -105,9 +115,12 @@ class Bm25fIndex implements KeywordIndex {
    * those documents in `containing` (its length is the df). `mark` tells this term's documents
    * from earlier terms' in `seenAtTerm`.
    */
-  private accumulate(term: string, mark: number, pseudo: Float64Array, seenAtTerm: Uint32Array, containing: number[]): void {
+  private accumulate(term: string, mark: number, pseudo: Float64Array, seenAtTerm: Uint32Array, containing: number[], named: Uint16Array): void {
+    // A document counts a term as named once, however many naming fields hold it.
+    const namedAt = new Set<number>();
     FIELD_NAMES.forEach((field, f) => {
       const factor = this.factors[f];
+      const naming = NAMING_FIELDS.has(field);
       const slots = this.flex.slots(field, term);
       for (let slot = 0; slot < slots.length; slot++) {
         const docs = slots[slot];
@@ -119,6 +132,10 @@ class Bm25fIndex implements KeywordIndex {
             containing.push(doc);
           }
           pseudo[doc] += factor[doc] * frequency;
+          if (naming && !namedAt.has(doc)) {
+            namedAt.add(doc);
+            named[doc]++;
+          }
         }
       }
     });

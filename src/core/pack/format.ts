@@ -6,14 +6,38 @@ import type { Lang, Section } from '../types.ts';
  * together through FORMAT_VERSION: a Worker refuses a pack of any other version instead of guessing
  * (the Pagefind lesson — a silently misread index returns plausible garbage).
  */
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 
 /** File names inside a pack folder. */
 export const PACK_FILES = {
   manifest: 'manifest.json',
   sections: 'sections.json',
   keyword: 'keyword.json',
+  /** The embedding model's vocabulary and settings (core/embed/model-file.ts). */
+  embedding: 'embedding.json',
+  /**
+   * The embedding matrix E, float32 little-endian, rows × dimensions. One copy serves both query
+   * runtimes: the static embedder reads it directly, and model.onnx names it as ONNX external data.
+   */
+  matrix: 'embedding.bin',
+  /** The ONNX graph (Gather → weighted sum → L2 normalise) with E as external data in embedding.bin. */
+  onnx: 'model.onnx',
+  /** Every section's embedding, int8 with one float32 scale each (pack/vectors-file.ts). */
+  vectors: 'vectors.bin',
 } as const;
+
+/**
+ * What the manifest says about the semantic route. Null when the pack was built without vectors
+ * (`--no-vectors`): the Worker then answers from the keyword route alone.
+ */
+export interface PackModel {
+  /** `static`: a lookup and a weighted mean, which the Worker can run without ONNX Runtime. */
+  kind: 'static';
+  /** Length of every embedding. */
+  dimensions: number;
+  /** Rows of E (vocabulary terms + n-gram buckets). */
+  rows: number;
+}
 
 export interface PackManifest {
   formatVersion: number;
@@ -30,8 +54,8 @@ export interface PackManifest {
   analyzer: { stem: boolean; stopWords: boolean; splitIdentifiers: boolean };
   /** Base URL the page URLs were built with. */
   baseUrl: string;
-  /** Embedding model info, once the semantic route exists. */
-  model: null;
+  /** The semantic route's model, or null for a keyword-only pack. */
+  model: PackModel | null;
   /** Data files and their byte sizes. */
   files: Record<string, { bytes: number }>;
 }
@@ -84,7 +108,19 @@ export function validateManifest(value: unknown): PackManifest {
   }
   if (typeof value.defaultLang !== 'string') throw corrupt('manifest.json has no defaultLang.');
   if (!isRecord(value.analyzer)) throw corrupt('manifest.json has no analyzer settings.');
+  if (value.model !== null) validateModelEntry(value.model);
   return value as unknown as PackManifest;
+}
+
+function validateModelEntry(model: unknown): void {
+  const ok =
+    isRecord(model) &&
+    model.kind === 'static' &&
+    Number.isInteger(model.dimensions) &&
+    (model.dimensions as number) > 0 &&
+    Number.isInteger(model.rows) &&
+    (model.rows as number) > 0;
+  if (!ok) throw corrupt('manifest.json has a model entry that is not {kind: "static", dimensions, rows}.');
 }
 
 const STRING_FIELDS = ['id', 'url', 'pageUrl', 'anchor', 'title', 'lang', 'text', 'code', 'description'] as const;

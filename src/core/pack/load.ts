@@ -1,11 +1,18 @@
+import { modelFromFile, validateModelFile } from '../embed/model-file.ts';
+import { prepareTokenizer } from '../embed/vocabulary.ts';
 import { RecallBoxError } from '../errors.ts';
 import { loadKeywordIndex, type KeywordIndex } from '../keyword/index.ts';
+import type { SemanticIndex } from '../semantic.ts';
+import { createTypeScriptKernel } from '../vector/typescript-kernel.ts';
+import type { QuantizedVectors, VectorKernel } from '../vector/types.ts';
+import { decodeMatrix, decodeVectors } from './binary.ts';
 import {
   PACK_FILES,
   parsePackJson,
   validateManifest,
   validateSections,
   type PackManifest,
+  type PackModel,
   type StoredSection,
 } from './format.ts';
 import type { PackSource } from './source.ts';
@@ -15,6 +22,23 @@ export interface LoadedPack {
   manifest: PackManifest;
   sections: StoredSection[];
   keyword: KeywordIndex;
+  /** The semantic route; null for a pack built without vectors. */
+  semantic: SemanticIndex | null;
+}
+
+/** Runtime capabilities the loader is given (Hono's seam): everything has a portable default. */
+export interface LoadPackOptions {
+  /**
+   * A kernel holding `vectors`. Default: the TypeScript kernel. The Worker passes the WASM kernel
+   * (its module is imported pre-compiled, which only the runtime adapter can do).
+   */
+  createKernel?: (vectors: QuantizedVectors) => Promise<VectorKernel>;
+}
+
+async function typeScriptKernel(vectors: QuantizedVectors): Promise<VectorKernel> {
+  const kernel = createTypeScriptKernel();
+  kernel.load(vectors);
+  return kernel;
 }
 
 async function readRequired(source: PackSource, name: string): Promise<string> {
@@ -23,11 +47,38 @@ async function readRequired(source: PackSource, name: string): Promise<string> {
   return text;
 }
 
+async function readRequiredBytes(source: PackSource, name: string): Promise<Uint8Array> {
+  const bytes = await source.readBytes(name);
+  if (bytes === null) throw new RecallBoxError('INDEX_CORRUPT', `${source.label} has no ${name}.`);
+  return bytes;
+}
+
+/** The semantic files, checked against each other and the manifest, with the vectors in a kernel. */
+async function loadSemantic(source: PackSource, model: PackModel, sectionCount: number, options: LoadPackOptions): Promise<SemanticIndex> {
+  const [vocabularyText, matrixBytes, vectorBytes] = await Promise.all([
+    readRequired(source, PACK_FILES.embedding),
+    readRequiredBytes(source, PACK_FILES.matrix),
+    readRequiredBytes(source, PACK_FILES.vectors),
+  ]);
+  const file = validateModelFile(parsePackJson(PACK_FILES.embedding, vocabularyText));
+  if (file.info.dimensions !== model.dimensions || file.info.rows !== model.rows) {
+    throw new RecallBoxError(
+      'INDEX_CORRUPT',
+      `embedding.json describes ${file.info.rows} rows × ${file.info.dimensions}, the manifest ${model.rows} × ${model.dimensions}.`,
+    );
+  }
+  const tokenizer = prepareTokenizer(modelFromFile(file));
+  const matrix = decodeMatrix(matrixBytes, model.rows, model.dimensions);
+  const vectors = decodeVectors(vectorBytes, sectionCount, model.dimensions);
+  const kernel = await (options.createKernel ?? typeScriptKernel)(vectors);
+  return { tokenizer, matrix, dimensions: model.dimensions, kernel };
+}
+
 /**
  * Read, check and import a pack. The manifest is read and checked before anything else so that a
  * pack of another format version is refused without parsing data files whose shape we do not know.
  */
-export async function loadPack(source: PackSource): Promise<LoadedPack> {
+export async function loadPack(source: PackSource, options: LoadPackOptions = {}): Promise<LoadedPack> {
   const manifestText = await source.read(PACK_FILES.manifest);
   if (manifestText === null) {
     throw new RecallBoxError('INDEX_MISSING', `no index pack at ${source.label}: build one with \`recall-box build <docs> --out <dir>\`.`);
@@ -45,5 +96,6 @@ export async function loadPack(source: PackSource): Promise<LoadedPack> {
       `the keyword index covers ${keyword.size} sections, the section store holds ${sections.length}.`,
     );
   }
-  return { manifest, sections, keyword };
+  const semantic = manifest.model === null ? null : await loadSemantic(source, manifest.model, sections.length, options);
+  return { manifest, sections, keyword, semantic };
 }

@@ -8,4 +8,6 @@ export interface PackSource {
   readonly label: string;
   /** The file's text, or null when it does not exist. Throws only on transport failure. */
   read(name: string): Promise<string | null>;
+  /** The file's bytes, or null when it does not exist (binary files: vectors, the matrix). */
+  readBytes(name: string): Promise<Uint8Array | null>;
 }

@@ -26,10 +26,15 @@ export interface EvalPack {
   docIdOfSection: ReadonlyMap<string, string>;
 }
 
-export async function buildEvalPack(system: string, docs: readonly EvalDoc[]): Promise<EvalPack> {
+/** `vectors: false` builds a keyword-only pack (skips training the embedding model). Default true. */
+export async function buildEvalPack(system: string, docs: readonly EvalDoc[], options: { vectors?: boolean } = {}): Promise<EvalPack> {
   checkUniqueIds(system, docs.map((d) => d.id));
   const pages = evalPages(docs);
-  const { manifest, files } = await assemblePack(pages, { baseUrl: EVAL_BASE_URL, createdAt: EVAL_CREATED_AT });
+  const { manifest, files } = await assemblePack(pages, {
+    baseUrl: EVAL_BASE_URL,
+    createdAt: EVAL_CREATED_AT,
+    ...(options.vectors === false && { embedding: false as const }),
+  });
   const pack = await loadPack(memoryPackSource(`memory:${system}`, manifest, files));
   // evalPages keeps document order, so section i is document i.
   const docIdAt = docs.map((d) => d.id);

@@ -3,9 +3,12 @@
  *
  * - `recall-box:keyword`: the keyword route alone (`pack.keyword.search`: FlexSearch candidates,
  *   BM25F ranking), the component the ranking work tunes.
+ * - `recall-box:vector`: the vector route alone, through the Worker's pipeline.
+ * - `recall-box:hybrid`: both routes fused by reciprocal rank, through the Worker's pipeline.
  * - `recall-box:full`: everything on, exactly as the Worker answers `/search`:
  *   `parseSearchRequest` then `searchPack`. Only the request bounds are raised (see
- *   `evalSearchOptions`); an empty query gets what a reader gets: nothing.
+ *   `evalSearchOptions`); an empty query gets what a reader gets: nothing. (Equal to `hybrid`
+ *   until the pipeline's later stages exist.)
  *
  * Both index through the production build and loader (`buildEvalPack`) and report
  * `simpleConfidence` on every answer.
@@ -16,7 +19,7 @@ import { detectScriptLang } from '../../core/lang.ts';
 import type { LoadedPack } from '../../core/pack/load.ts';
 import { parseSearchRequest } from '../../core/request.ts';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../core/search-options.ts';
-import { searchPack } from '../../core/search.ts';
+import { searchPack, staticQueryVector } from '../../core/search.ts';
 import { terms } from '../../core/segment.ts';
 import type { Lang } from '../../core/types.ts';
 import type { EvalAnswer, EvalDoc, EvalSystem } from '../types.ts';
@@ -79,7 +82,7 @@ class RecallBoxKeyword implements EvalSystem {
 
   async index(docs: readonly EvalDoc[]): Promise<void> {
     this.built = undefined;
-    this.built = await buildEvalPack(this.name, docs);
+    this.built = await buildEvalPack(this.name, docs, { vectors: false });
   }
 
   search(query: string, k: number): EvalAnswer {
@@ -95,14 +98,22 @@ class RecallBoxKeyword implements EvalSystem {
   }
 }
 
-class RecallBoxFull implements EvalSystem {
-  readonly name = 'recall-box:full';
+/**
+ * recall-box's query pipeline as the Worker runs it — `parseSearchRequest` then `searchPack` with
+ * the query embedded by the pack's static model — under search options that differ from the
+ * Worker's only as `configure` says.
+ */
+class RecallBoxPipeline implements EvalSystem {
   readonly peer = false;
-  readonly description =
-    'recall-box as the Worker runs /search: parseSearchRequest({q, limit: k}) + searchPack with DEFAULT_SEARCH_OPTIONS except maxLimit/candidateLimit raised to ≥ k and maxQueryLength to ≥ the query (the Worker refuses > 256 characters); an empty query gets no hits.';
   private built: EvalPack | undefined;
   /** Section position by section id, to find the top result's section for its matched terms. */
   private positionOf = new Map<string, number>();
+
+  constructor(
+    readonly name: string,
+    readonly description: string,
+    private readonly configure: (options: SearchOptions) => SearchOptions = (o) => o,
+  ) {}
 
   async index(docs: readonly EvalDoc[]): Promise<void> {
     this.built = undefined;
@@ -114,10 +125,11 @@ class RecallBoxFull implements EvalSystem {
   search(query: string, k: number): EvalAnswer {
     checkCutoff(this.name, k);
     const { pack, docIdOfSection } = requireIndexed(this.name, this.built);
-    const options = evalSearchOptions(k, query);
+    const options = this.configure(evalSearchOptions(k, query));
     let outcome;
     try {
-      outcome = searchPack(pack, parseSearchRequest({ q: query, limit: k }, options), options);
+      const request = parseSearchRequest({ q: query, limit: k }, options);
+      outcome = searchPack(pack, request, options, staticQueryVector(pack, request, options));
     } catch (e) {
       if (isRecallBoxError(e) && REFUSED_REQUEST_CODES.has(e.code)) return NO_ANSWER;
       throw e;
@@ -134,7 +146,26 @@ class RecallBoxFull implements EvalSystem {
   }
 }
 
+const PIPELINE = 'parseSearchRequest({q, limit: k}) + searchPack, the query embedded by the pack\'s static model (staticQueryVector), DEFAULT_SEARCH_OPTIONS except maxLimit/candidateLimit raised to ≥ k and maxQueryLength to ≥ the query (the Worker refuses > 256 characters); an empty query gets no hits';
+
+/** Only the vector route: fusion weight 0 for the keyword route. */
+function vectorOnly(o: SearchOptions): SearchOptions {
+  return { ...o, fuse: { ...o.fuse, weights: { ...o.fuse.weights, keyword: 0 } } };
+}
+
 /** recall-box's configurations, fresh (unindexed) instances. */
 export function recallBoxSystems(): EvalSystem[] {
-  return [new RecallBoxKeyword(), new RecallBoxFull()];
+  return [
+    new RecallBoxKeyword(),
+    new RecallBoxPipeline(
+      'recall-box:vector',
+      `recall-box vector route alone (static embedding trained on the collection, int8 vectors, cosine threshold): ${PIPELINE}, with the keyword route's fusion weight 0.`,
+      vectorOnly,
+    ),
+    new RecallBoxPipeline(
+      'recall-box:hybrid',
+      `recall-box keyword + vector routes, each through its threshold, fused by reciprocal rank: ${PIPELINE}.`,
+    ),
+    new RecallBoxPipeline('recall-box:full', `recall-box as the Worker answers /search, every stage on: ${PIPELINE}.`),
+  ];
 }

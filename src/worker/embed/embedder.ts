@@ -39,9 +39,16 @@ function ortReason(e: unknown): string {
   return text.replace(/\u001b\[[0-9;]*m/g, '').slice(0, 300);
 }
 
-async function createSession(modelBytes: Uint8Array, label: string): Promise<ort.InferenceSession> {
+/** A file an ONNX model names as external data (the pack's model.onnx keeps E in embedding.bin). */
+export interface ExternalData {
+  path: string;
+  data: Uint8Array;
+}
+
+async function createSession(modelBytes: Uint8Array, label: string, external: readonly ExternalData[]): Promise<ort.InferenceSession> {
+  const options = external.length === 0 ? SESSION_OPTIONS : { ...SESSION_OPTIONS, externalData: external.map((e) => ({ path: e.path, data: e.data })) };
   try {
-    return await withOrtEngine(() => ort.InferenceSession.create(modelBytes, SESSION_OPTIONS));
+    return await withOrtEngine(() => ort.InferenceSession.create(modelBytes, options));
   } catch (e) {
     if (BACKEND_FAILURE.test(ortReason(e))) {
       throw new RecallBoxError(EMBED_ERRORS.runtimeUnavailable, `the ONNX runtime did not start: ${ortReason(e)}`);
@@ -67,9 +74,12 @@ function toInt64(ids: Int32Array | BigInt64Array): BigInt64Array {
   return ids instanceof BigInt64Array ? ids : BigInt64Array.from(ids, (id) => BigInt(id));
 }
 
-/** Load `modelBytes` into a new ORT session. `label` names the model in error messages. */
-export async function createEmbedder(modelBytes: Uint8Array, label: string): Promise<Embedder> {
-  const session = await createSession(modelBytes, label);
+/**
+ * Load `modelBytes` into a new ORT session, with the external data files it names. `label` names
+ * the model in error messages.
+ */
+export async function createEmbedder(modelBytes: Uint8Array, label: string, external: readonly ExternalData[] = []): Promise<Embedder> {
+  const session = await createSession(modelBytes, label, external);
   try {
     checkGraph(session, label);
   } catch (e) {

@@ -8,7 +8,7 @@
  * so the next request retries.
  */
 import { isRecallBoxError } from '../../core/errors.ts';
-import { createEmbedder, type Embedder } from './embedder.ts';
+import { createEmbedder, type Embedder, type ExternalData } from './embedder.ts';
 
 export type { Embedder } from './embedder.ts';
 
@@ -25,12 +25,12 @@ export class EmbedderCache {
   }
 
   /** The embedder for model `key` (e.g. its asset path), loading it with `load` the first time. */
-  get(key: string, load: ModelBytesLoader): Promise<Embedder> {
+  get(key: string, load: ModelBytesLoader, external: () => readonly ExternalData[] = () => []): Promise<Embedder> {
     let entry = this.entries.get(key);
     if (!entry) {
       entry = load().then((bytes) => {
         this.creations++;
-        return createEmbedder(bytes, key);
+        return createEmbedder(bytes, key, external());
       });
       this.entries.set(key, entry);
       entry.catch((e) => {
@@ -45,9 +45,12 @@ export class EmbedderCache {
 // outlive a request.
 const isolateEmbedders = new EmbedderCache();
 
-/** The isolate's embedder for model `key`, created on first use from `loadModelBytes`. */
-export function getEmbedder(key: string, loadModelBytes: ModelBytesLoader): Promise<Embedder> {
-  return isolateEmbedders.get(key, loadModelBytes);
+/**
+ * The isolate's embedder for model `key`, created on first use from `loadModelBytes` and, for a
+ * model with external data, the files `external` returns (called only when the session is created).
+ */
+export function getEmbedder(key: string, loadModelBytes: ModelBytesLoader, external?: () => readonly ExternalData[]): Promise<Embedder> {
+  return isolateEmbedders.get(key, loadModelBytes, external);
 }
 
 /** ORT sessions this isolate has started to create, for /health and tests. */

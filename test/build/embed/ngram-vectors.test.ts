@@ -4,7 +4,7 @@ import { fillGaussian } from '../../../src/build/embed/prng.ts';
 import { multiplyDense, transposeMultiplyDense } from '../../../src/build/embed/sparse.ts';
 
 const TERMS = ['config', 'configur', 'deploy', 'deploymnet', 'route', 'router', 'imag', 'collect', 'schema', 'middlewar'];
-const NGRAM = { minN: 3, maxN: 5, buckets: 256, share: 0.1 };
+const NGRAM = { minN: 3, maxN: 5, buckets: 256, share: 0.1, minKnownShare: 0 };
 const DIM = 6;
 
 function unitRows(seed: number): Float64Array {

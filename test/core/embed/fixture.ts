@@ -8,7 +8,8 @@ export function handModel(
   ngram: Partial<NgramSettings> = {},
   analyzer: AnalyzerOptions = DEFAULT_ANALYZER_OPTIONS,
 ): TokenizerModel {
-  const g: NgramSettings = { minN: 3, maxN: 5, buckets: 1024, share: 0.25, ...ngram };
+  // minKnownShare 0: every unknown term uses its n-grams unless a test turns the filter on.
+  const g: NgramSettings = { minN: 3, maxN: 5, buckets: 1024, share: 0.25, minKnownShare: 0, ...ngram };
   const model: EmbeddingModel = {
     info: {
       format: EMBEDDING_MODEL_FORMAT,

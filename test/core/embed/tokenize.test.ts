@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UNKNOWN_TERM_WEIGHT } from '../../../src/core/embed/model.ts';
-import { fnv1a, ngramBuckets, ngramsOf } from '../../../src/core/embed/ngrams.ts';
+import fc from 'fast-check';
+import { fnv1a, isKnownNgram, knownNgramHashes, ngramBuckets, ngramsOf } from '../../../src/core/embed/ngrams.ts';
 import { tokenize } from '../../../src/core/embed/tokenize.ts';
 import { terms } from '../../../src/core/segment.ts';
 import { handModel } from './fixture.ts';
@@ -101,5 +102,45 @@ describe('tokenize', () => {
       expect(t.ids.length).toBe(0);
       expect(t.weights.length).toBe(0);
     }
+  });
+});
+
+describe('known n-grams', () => {
+  it('finds exactly the hashes of the vocabulary\'s n-grams', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ minLength: 1, maxLength: 8 }), { maxLength: 20 }), fc.string({ maxLength: 6 }), (vocab, probe) => {
+        const known = knownNgramHashes(vocab, 3, 5);
+        const all = new Set(vocab.flatMap((t) => ngramsOf(t, 3, 5)).map(fnv1a));
+        expect(known.length).toBe(all.size);
+        for (const h of all) expect(isKnownNgram(known, h)).toBe(true);
+        expect(isKnownNgram(known, fnv1a(probe))).toBe(all.has(fnv1a(probe)));
+      }),
+    );
+  });
+});
+
+describe('tokenize: unknown terms need known n-grams (minKnownShare)', () => {
+  const vocab = terms('middleware routing parameters configuration deploy', 'en');
+  const filtered = handModel(vocab, { minKnownShare: 0.5 });
+  const open = handModel(vocab, { minKnownShare: 0 });
+
+  it('keeps a typo, most of whose n-grams occur in a vocabulary word', () => {
+    // `midleware` → `midlewar`: 15 of its 21 n-grams occur in `middlewar`.
+    const grams = ngramsOf('midlewar', 3, 5);
+    const seen = grams.filter((g) => isKnownNgram(filtered.knownNgrams, fnv1a(g))).length;
+    expect(seen / grams.length).toBeGreaterThanOrEqual(0.5);
+    expect(tokenize('midleware', 'en', filtered)).toEqual(tokenize('midleware', 'en', open));
+    expect(tokenize('midleware', 'en', filtered).ids.length).toBeGreaterThan(0);
+  });
+
+  it('drops typed noise, none of whose n-grams occur in the vocabulary', () => {
+    expect(tokenize('zqxjv wqpfkz', 'en', open).ids.length).toBeGreaterThan(0);
+    expect(tokenize('zqxjv wqpfkz', 'en', filtered).ids).toHaveLength(0);
+  });
+
+  it('never drops a known term, and drops noise beside it without changing its weight', () => {
+    const alone = tokenize('routing', 'en', filtered);
+    const withNoise = tokenize('routing zqxjv', 'en', filtered);
+    expect(weightById(withNoise)).toEqual(weightById(alone));
   });
 });

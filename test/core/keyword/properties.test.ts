@@ -17,6 +17,8 @@ const keywordDoc: fc.Arbitrary<KeywordDoc> = fc.record({
 
 const termsOf = (d: KeywordDoc) =>
   new Set([d.fields.title, d.fields.headings, d.fields.body].flatMap((t) => analyze(t, d.lang, DEFAULT_ANALYZER_OPTIONS)));
+/** Terms of the naming fields only (title and heading). */
+const namingTermsOf = (d: KeywordDoc) => new Set([d.fields.title, d.fields.headings].flatMap((t) => analyze(t, d.lang, DEFAULT_ANALYZER_OPTIONS)));
 
 describe('search over random small collections', () => {
   it('returns exactly the documents holding a query term, with scores non-increasing and ties by position', async () => {
@@ -31,6 +33,8 @@ describe('search over random small collections', () => {
           // Every hit holds at least one query term, and `matched` names exactly the ones it holds.
           expect(hit.matched.length).toBeGreaterThan(0);
           expect(hit.matched).toEqual(queryTerms.filter((t) => docTerms.has(t)));
+          // `namedTerms` counts the query terms in the title or heading, each once.
+          expect(hit.namedTerms).toBe(queryTerms.filter((t) => namingTermsOf(docs[hit.doc]).has(t)).length);
           expect(hit.score).toBeGreaterThan(0);
         }
         // No document holding a query term is lost (the per-term union is complete).

@@ -52,9 +52,17 @@ function stored(overrides: Partial<StoredSection> = {}): StoredSection {
 }
 
 describe('PACK_FILES and FORMAT_VERSION', () => {
-  it('name the three pack files and version 1', () => {
-    expect(PACK_FILES).toEqual({ manifest: 'manifest.json', sections: 'sections.json', keyword: 'keyword.json' });
-    expect(FORMAT_VERSION).toBe(1);
+  it('name the pack files and version 2 (v2 added the semantic route\'s files)', () => {
+    expect(PACK_FILES).toEqual({
+      manifest: 'manifest.json',
+      sections: 'sections.json',
+      keyword: 'keyword.json',
+      embedding: 'embedding.json',
+      matrix: 'embedding.bin',
+      onnx: 'model.onnx',
+      vectors: 'vectors.bin',
+    });
+    expect(FORMAT_VERSION).toBe(2);
   });
 });
 
@@ -80,15 +88,22 @@ describe('validateManifest', () => {
     expect(validateManifest(m)).toBe(m);
   });
 
-  it.each([2, 0, 999])('refuses format version %i with INDEX_VERSION_MISMATCH', (formatVersion) => {
+  it.each([1, 3, 0, 999])('refuses format version %i with INDEX_VERSION_MISMATCH', (formatVersion) => {
     const e = thrown(() => validateManifest(manifest({ formatVersion })));
     expect(e.code).toBe('INDEX_VERSION_MISMATCH');
     expect(e.message).toContain(String(formatVersion));
   });
 
   it('checks the version before the shape: a foreign-version manifest of any shape is a version mismatch', () => {
-    expect(thrown(() => validateManifest({ formatVersion: 2 })).code).toBe('INDEX_VERSION_MISMATCH');
+    expect(thrown(() => validateManifest({ formatVersion: 1 })).code).toBe('INDEX_VERSION_MISMATCH');
     expect(thrown(() => validateManifest({ formatVersion: 999, buildId: 7, languages: 'en' })).code).toBe('INDEX_VERSION_MISMATCH');
+  });
+
+  it('accepts a static model entry and refuses a malformed one as INDEX_CORRUPT', () => {
+    expect(validateManifest(manifest({ model: { kind: 'static', dimensions: 128, rows: 9000 } }))).toBeTruthy();
+    for (const model of [{ kind: 'static', dimensions: 0, rows: 10 }, { kind: 'static', dimensions: 8 }, { kind: 'other', dimensions: 8, rows: 8 }, 'static']) {
+      expect(thrown(() => validateManifest(manifest({ model }))).code).toBe('INDEX_CORRUPT');
+    }
   });
 
   it.each([

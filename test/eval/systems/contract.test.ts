@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_EMBED_OPTIONS } from '../../../src/build/embed/options.ts';
 import { allSystems } from '../../../src/eval/systems/index.ts';
 import type { EvalAnswer, EvalDoc, EvalSystem } from '../../../src/eval/types.ts';
 
@@ -47,7 +48,17 @@ const AWKWARD_QUERIES = [
   'a'.repeat(300),
 ];
 
+/**
+ * Systems that answer nothing on a collection this small, by design: the vector route exists only
+ * for packs of at least DEFAULT_EMBED_OPTIONS.minSections sections (a static model trained on 8
+ * sections cannot tell topics apart), and `recall-box:vector` has no other route. The product
+ * answers such a site by the keyword route (recall-box:hybrid and :full below), and the vector
+ * route's own quality is measured on real collections by the harness.
+ */
+const NEEDS_LARGER_COLLECTION = new Set(['recall-box:vector']);
+
 const NAMES = allSystems().map((s) => s.name);
+const ANSWERING = NAMES.filter((n) => !NEEDS_LARGER_COLLECTION.has(n));
 
 /** A fresh instance of the named system, indexed over DOCS. */
 async function indexed(name: string): Promise<EvalSystem> {
@@ -88,7 +99,17 @@ describe('allSystems', () => {
   });
 });
 
-describe.each(NAMES)('%s', (name) => {
+describe.each([...NEEDS_LARGER_COLLECTION])('%s on a collection below minSections', (name) => {
+  it('answers nothing, well-formed, and still indexes and re-indexes', async () => {
+    expect(DOCS.length).toBeLessThan(DEFAULT_EMBED_OPTIONS.minSections);
+    const system = await indexed(name);
+    for (const [query] of OBVIOUS) expect(system.search(query, 10).hits).toEqual([]);
+    expectWellFormed(system.search(COMMON_TERM, 5), 5);
+    expect(() => system.search(COMMON_TERM, 0)).toThrow(RangeError);
+  });
+});
+
+describe.each(ANSWERING)('%s', (name) => {
   let system: EvalSystem;
   beforeAll(async () => {
     system = await indexed(name);

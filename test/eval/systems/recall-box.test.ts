@@ -24,7 +24,9 @@ const DOCS: EvalDoc[] = [
 ];
 
 async function indexedRecallBox(docs: readonly EvalDoc[] = DOCS): Promise<{ keyword: EvalSystem; full: EvalSystem }> {
-  const [keyword, full] = recallBoxSystems();
+  const systems = recallBoxSystems();
+  const keyword = systems.find((s) => s.name === 'recall-box:keyword');
+  const full = systems.find((s) => s.name === 'recall-box:full');
   await keyword!.index(docs);
   await full!.index(docs);
   return { keyword: keyword!, full: full! };

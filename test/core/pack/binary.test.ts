@@ -1,0 +1,62 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeFloat32, decodeMatrix, decodeVectors, encodeFloat32, encodeVectors } from '../../../src/core/pack/binary.ts';
+import { quantizeVectors } from '../../../src/core/vector/quantize.ts';
+import { thrown } from '../../support/errors.ts';
+
+const finiteFloat = fc.float({ noNaN: true, noDefaultInfinity: true });
+
+describe('float32 files', () => {
+  it('round-trips any finite float32 values, little-endian', () => {
+    fc.assert(
+      fc.property(fc.array(finiteFloat, { maxLength: 64 }), (values) => {
+        const f = Float32Array.from(values);
+        expect(Array.from(decodeFloat32(encodeFloat32(f), 0, f.length))).toEqual(Array.from(f));
+      }),
+    );
+  });
+
+  it('writes little-endian bytes whatever the host', () => {
+    // 1.0f is 0x3f800000: little-endian bytes 00 00 80 3f.
+    expect(Array.from(encodeFloat32(Float32Array.of(1)))).toEqual([0, 0, 0x80, 0x3f]);
+  });
+
+  it('reads from an unaligned offset of a larger buffer', () => {
+    const bytes = new Uint8Array(9);
+    bytes.set(encodeFloat32(Float32Array.of(2.5, -1)), 1);
+    expect(Array.from(decodeFloat32(bytes.subarray(1), 0, 2))).toEqual([2.5, -1]);
+  });
+
+  it('refuses a matrix of the wrong size or with a non-finite value as INDEX_CORRUPT', () => {
+    const ok = encodeFloat32(Float32Array.of(1, 2, 3, 4));
+    expect(Array.from(decodeMatrix(ok, 2, 2))).toEqual([1, 2, 3, 4]);
+    expect(thrown(() => decodeMatrix(ok, 3, 2)).code).toBe('INDEX_CORRUPT');
+    expect(thrown(() => decodeMatrix(encodeFloat32(Float32Array.of(1, Number.POSITIVE_INFINITY)), 1, 2)).code).toBe('INDEX_CORRUPT');
+  });
+});
+
+describe('vectors.bin', () => {
+  it('round-trips quantized vectors exactly', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 0, max: 6 }), fc.integer(), (dim, count, seed) => {
+        let x = seed | 0;
+        const next = () => ((x = (Math.imul(x, 1103515245) + 12345) | 0) % 1000) / 1000;
+        const vectors = quantizeVectors(Array.from({ length: count }, () => Float32Array.from({ length: dim }, next)), dim);
+        const back = decodeVectors(encodeVectors(vectors), count, dim);
+        expect(back.dim).toBe(dim);
+        expect(back.count).toBe(count);
+        expect(Array.from(back.data)).toEqual(Array.from(vectors.data));
+        expect(Array.from(back.scales)).toEqual(Array.from(vectors.scales));
+      }),
+    );
+  });
+
+  it('refuses a file whose length disagrees with the section count or dimensions', () => {
+    const bytes = encodeVectors(quantizeVectors([Float32Array.of(1, 0, 0), Float32Array.of(0, 1, 0)]));
+    for (const [count, dim] of [[3, 3], [2, 4], [1, 3]]) {
+      const e = thrown(() => decodeVectors(bytes, count!, dim!));
+      expect(e.code).toBe('INDEX_CORRUPT');
+      expect(e.message).toContain('vectors.bin');
+    }
+  });
+});
