@@ -4,6 +4,9 @@
  *   test/.generated/site/pack/        a pack of test/fixtures/site
  *   test/.generated/site/pack-v999/   the same pack claiming a format version this Worker does not read
  *   test/.generated/site/pack-corrupt/ the same pack with its section store cut short
+ *   test/.generated/site/pack-bad-vectors/ the same pack with vectors.bin cut short
+ *   test/.generated/site/pack-keyword/ a keyword-only pack of the same site (--no-vectors)
+ *   test/.generated/site/search-expected.json  Node's /search answers for SEARCH_SAMPLES
  *   test/.generated/site/segment-expected.json  Node's analysis of SEGMENT_SAMPLES, which the
  *                                     workerd and Chromium tests compare their own against
  *   test/.generated/site/embed-test/  an ONNX embedding model, a corrupt and an incompatible copy,
@@ -19,6 +22,12 @@ import { terms } from '../../src/core/segment.ts';
 import { SEGMENT_EXPECTED_FILE, SEGMENT_SAMPLES } from './segment-samples.ts';
 import { buildEmbedFixture } from './embed-model.ts';
 import { EMBED_FIXTURE_DIR, EMBED_FIXTURE_FILES } from './embed-samples.ts';
+import { fsPackSource } from '../../src/build/fs-source.ts';
+import { loadPack } from '../../src/core/pack/load.ts';
+import { parseSearchRequest } from '../../src/core/request.ts';
+import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search-options.ts';
+import { searchPackWithVectors } from '../../src/core/search.ts';
+import { comparable, SEARCH_EXPECTED_FILE, SEARCH_SAMPLES, type SearchExpected } from './search-samples.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SITE_DIR = path.join(root, 'test/.generated/site');
@@ -41,10 +50,31 @@ export async function prepareSite(): Promise<void> {
   await cp(pack, corrupt, { recursive: true });
   const sections = await readFile(path.join(corrupt, 'sections.json'), 'utf8');
   await writeFile(path.join(corrupt, 'sections.json'), sections.slice(0, Math.floor(sections.length / 2)));
+  const badVectors = path.join(SITE_DIR, 'pack-bad-vectors');
+  await cp(pack, badVectors, { recursive: true });
+  const vectors = await readFile(path.join(badVectors, 'vectors.bin'));
+  await writeFile(path.join(badVectors, 'vectors.bin'), vectors.subarray(0, vectors.length - 7));
+
+  await buildPack(path.join(root, 'test/fixtures/site'), path.join(SITE_DIR, 'pack-keyword'), { embedding: false, now: () => new Date('2026-01-01T00:00:00Z') });
+  await writeSearchExpected(pack);
+
   const expected = SEGMENT_SAMPLES.map((s) => ({ ...s, terms: terms(s.text, s.lang) }));
   await writeFile(path.join(SITE_DIR, SEGMENT_EXPECTED_FILE), JSON.stringify(expected));
   await prepareEmbedFixture(SITE_DIR);
   console.log(`prepared ${SITE_DIR}: pack ${summary.buildId}, ${summary.sections} sections`);
+}
+
+/** Node's answers to SEARCH_SAMPLES from the pack, through the same pure pipeline the Worker runs. */
+async function writeSearchExpected(packDir: string): Promise<void> {
+  const pack = await loadPack(fsPackSource(packDir));
+  const answers = [];
+  for (const q of SEARCH_SAMPLES) {
+    const request = parseSearchRequest({ q }, DEFAULT_SEARCH_OPTIONS);
+    const outcome = await searchPackWithVectors(pack, request, DEFAULT_SEARCH_OPTIONS);
+    answers.push({ q, results: comparable(outcome.results) });
+  }
+  const expected: SearchExpected = { buildId: pack.manifest.buildId, answers };
+  await writeFile(path.join(SITE_DIR, SEARCH_EXPECTED_FILE), JSON.stringify(expected));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,14 @@ import { assetsModelBytes } from '../../src/worker/embed/assets-model.ts';
 import { EMBED_ERRORS } from '../../src/worker/embed/errors.ts';
 import { getEmbedder, sessionsCreated, type Embedder, type ModelBytesLoader } from '../../src/worker/embed/session.ts';
 import { codeOfAsync } from '../support/errors.ts';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import onnxWorker from '../../src/worker/onnx.ts';
+import defaultWorker, { type Env } from '../../src/worker/index.ts';
+import { loadPack } from '../../src/core/pack/load.ts';
+import { assetsPackSource } from '../../src/worker/assets-source.ts';
+import { detectScriptLang } from '../../src/core/lang.ts';
+import { queryTokens, embedStatic } from '../../src/core/semantic.ts';
+import { comparable, SEARCH_EXPECTED_FILE, SEARCH_SAMPLES, type SearchExpected } from '../support/search-samples.ts';
 import {
   EMBED_FIXTURE_DIR,
   EMBED_FIXTURE_FILES,
@@ -173,5 +181,50 @@ describe('a broken model is a RecallBoxError with a stable code, not a crash', (
     const { samples } = await expected();
     const embedder = await getEmbedder(`${MODEL_PATH}#after-broken`, modelBytes);
     for (const s of samples) expect(maxAbsDiff(await embedSample(embedder, s), s.vector)).toBeLessThanOrEqual(EMBED_TOLERANCE);
+  });
+});
+
+describe('the ONNX Worker entry (ORT) and the default entry (static embedder) agree', () => {
+  async function answer(entry: typeof defaultWorker, q: string) {
+    const ctx = createExecutionContext();
+    const res = await entry.fetch(new Request(`https://search.example.com/search?q=${encodeURIComponent(q)}`), env as unknown as Env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    return (await res.json()) as { results: Array<{ id: string; match: string; routes: Record<string, { rank: number; score: number }> }>; warnings: unknown[] };
+  }
+
+  it('embeds every sample query within 1e-5 of the static embedder, ORT running the pack\'s model.onnx', async () => {
+    const pack = await loadPack(assetsPackSource(assets, '/pack/'));
+    const semantic = pack.semantic!;
+    const onnx = await assets.fetch(new Request('https://assets.invalid/pack/model.onnx'));
+    const embedder = await getEmbedder('pack-model-test', async () => new Uint8Array(await onnx.arrayBuffer()), () => [
+      { path: 'embedding.bin', data: new Uint8Array(semantic.matrix.buffer.slice(0)) },
+    ]);
+    let worst = 0;
+    for (const q of SEARCH_SAMPLES) {
+      const tokens = queryTokens(semantic, q, detectScriptLang(q, pack.manifest.defaultLang));
+      if (tokens.ids.length === 0) continue;
+      const viaOrt = await embedder.embed(tokens.ids, tokens.weights);
+      worst = Math.max(worst, maxAbsDiff(viaOrt, embedStatic(semantic, tokens)));
+    }
+    expect(worst).toBeLessThanOrEqual(1e-5);
+    console.log(`[embed] workerd: max |ORT − static embedder| over the sample queries ${worst}`);
+  });
+
+  it('answers every sample with the same results in the same order as the default entry and as Node', async () => {
+    const res = await assets.fetch(new Request(`https://assets.invalid/${SEARCH_EXPECTED_FILE}`));
+    const expected = (await res.json()) as SearchExpected;
+    for (const { q, results } of expected.answers) {
+      const [viaOrt, viaStatic] = [await answer(onnxWorker, q), await answer(defaultWorker, q)];
+      expect(viaOrt.warnings, q).toEqual([]);
+      expect(comparable(viaStatic.results), q).toEqual(results);
+      // Same sections, same order, same routes and ranks; the cosines may differ in the last
+      // digits (ORT sums in float32, the static embedder in float64), within quantization.
+      const shape = (rs: typeof results) => rs.map((r) => ({ id: r.id, match: r.match, ranks: Object.fromEntries(Object.entries(r.routes).map(([k, v]) => [k, v.rank])) }));
+      expect(shape(comparable(viaOrt.results)), q).toEqual(shape(results));
+      viaOrt.results.forEach((r, i) => {
+        for (const [route, pos] of Object.entries(r.routes)) expect(Math.abs(pos.score - results[i]!.routes[route]!.score)).toBeLessThan(1e-3);
+      });
+    }
   });
 });

@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker, { type Env } from '../../src/worker/index.ts';
+import { comparable, SEARCH_EXPECTED_FILE, type SearchExpected } from '../support/search-samples.ts';
 
 // These run inside workerd against the pack that test/support/prepare-site.ts built from
 // test/fixtures/site (the Skylark docs) and served as static assets, as in production.
@@ -15,11 +16,14 @@ interface Result {
   snippet: { text: string; highlights: [number, number][] };
   score: number;
   rank: number;
+  match: 'keyword' | 'vector' | 'hybrid';
+  routes: Record<string, { rank: number; score: number }>;
 }
 interface SearchBody {
   query: string;
   buildId: string;
   results: Result[];
+  warnings: Array<{ code: string; message: string }>;
   tookMs: number;
 }
 interface ErrorBody {
@@ -106,6 +110,53 @@ describe('GET /search finds the right section', () => {
   it('honours limit', async () => {
     const body = await search('skylark', '&limit=2');
     expect(body.results.length).toBe(2);
+  });
+});
+
+describe('both routes in workerd: the static embedder and the WASM kernel', () => {
+  async function nodeAnswers(): Promise<SearchExpected> {
+    const res = await (env as unknown as Env).ASSETS.fetch(new Request(`https://assets.invalid/${SEARCH_EXPECTED_FILE}`));
+    expect(res.status).toBe(200);
+    return (await res.json()) as SearchExpected;
+  }
+
+  it('answers every sample exactly as the same pure pipeline does in Node (ids, routes, ranks, scores)', async () => {
+    const expected = await nodeAnswers();
+    for (const { q, results } of expected.answers) {
+      const body = await search(q);
+      expect(body.buildId).toBe(expected.buildId);
+      expect(comparable(body.results), q).toEqual(results);
+    }
+  });
+
+  it('finds a misspelt word by the vector route alone', async () => {
+    const body = await search('midleware');
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(body.results.every((r) => r.match === 'vector' && r.url.startsWith('/guides/middleware/'))).toBe(true);
+    expect(body.warnings).toEqual([]);
+  });
+
+  it('reports which routes found each result, with ranks and scores', async () => {
+    const [top] = (await search('route parameters')).results;
+    expect(top).toMatchObject({ url: '/guides/routing/#route-parameters', match: 'hybrid' });
+    expect(top!.routes.keyword!.rank).toBeGreaterThanOrEqual(1);
+    expect(top!.routes.vector!.score).toBeGreaterThan(0.4);
+  });
+
+  it('answers from a keyword-only pack with keyword matches, and /health says it has no model', async () => {
+    const res = await getWith({ PACK_PATH: '/pack-keyword/' }, '/search?q=midleware%20routing');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as SearchBody;
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(body.results.every((r) => r.match === 'keyword')).toBe(true);
+    const health = (await (await getWith({ PACK_PATH: '/pack-keyword/' }, '/health')).json()) as { model: unknown };
+    expect(health.model).toBeNull();
+    const withModel = (await (await get('/health')).json()) as { model: { kind: string; dimensions: number } };
+    expect(withModel.model).toMatchObject({ kind: 'static' });
+  });
+
+  it('answers 503 INDEX_CORRUPT for a pack whose vectors file is cut short', async () => {
+    await expectError(await getWith({ PACK_PATH: '/pack-bad-vectors/' }, '/search?q=routing'), 503, 'INDEX_CORRUPT');
   });
 });
 
