@@ -1,13 +1,22 @@
 /**
  * Bench step 3: the query pipeline's CPU cost, in Node. Inside workerd `performance.now()` only
  * advances on I/O (a Spectre mitigation), so a Worker cannot time its own CPU work; the pipeline is
- * pure, so running it in Node measures the same code on the same V8.
+ * pure, so running it in Node measures the same code on the same V8 — with the Worker's WASM kernel.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createOrtEmbedder, type NodeEmbedder } from '../src/build/embed/ort-node.ts';
 import { fsPackSource } from '../src/build/fs-source.ts';
+import { modelFromFile, validateModelFile } from '../src/core/embed/model-file.ts';
+import { PACK_FILES } from '../src/core/pack/format.ts';
 import { loadPack, type LoadedPack } from '../src/core/pack/load.ts';
 import { parseSearchRequest } from '../src/core/request.ts';
-import { searchPack } from '../src/core/search.ts';
+import { queryLanguage, searchPack, staticQueryVector } from '../src/core/search.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../src/core/search-options.ts';
+import { embedStatic, queryTokens } from '../src/core/semantic.ts';
+import { instantiateWasmKernel } from '../src/core/vector/wasm-kernel.ts';
+import type { QuantizedVectors } from '../src/core/vector/types.ts';
+import { compileVectorKernel } from '../wasm/node.ts';
 import type { BenchQuery } from './queries.ts';
 import { median, summarize, type Summary } from './stats.ts';
 
@@ -22,48 +31,85 @@ export interface PackLoadBench {
   warmMs: number;
 }
 
+export interface PipelineRow {
+  name: string;
+  perQuery: Summary;
+  /** Queries with no results, in one round (null for rows that produce no result list). */
+  zeroResults: number | null;
+}
+
 export interface PipelineBench {
   /** Rounds over the query set that were measured (a warm-up round runs before them). */
   rounds: number;
-  perQuery: Summary;
-  /** Queries with no results, counted in one round: a sanity check that the queries match. */
-  zeroResults: number;
-  /** Mean results per query, in one round. */
-  meanResults: number;
+  rows: PipelineRow[];
+}
+
+/** The Worker's kernel: the section vectors in the WASM kernel, as src/worker/worker.ts loads them. */
+async function wasmKernel(vectors: QuantizedVectors) {
+  const kernel = await instantiateWasmKernel(await compileVectorKernel());
+  kernel.load(vectors);
+  return kernel;
 }
 
 export async function benchPackLoad(packDir: string): Promise<PackLoadBench> {
   let started = performance.now();
-  const pack = await loadPack(fsPackSource(packDir));
+  const pack = await loadPack(fsPackSource(packDir), { createKernel: wasmKernel });
   const coldMs = performance.now() - started;
   const warm: number[] = [];
   for (let i = 0; i < WARM_LOADS; i++) {
     started = performance.now();
-    await loadPack(fsPackSource(packDir));
+    await loadPack(fsPackSource(packDir), { createKernel: wasmKernel });
     warm.push(performance.now() - started);
   }
   return { pack, coldMs, warmMs: median(warm) };
 }
 
-/** Time one query the way the Worker runs it: validate, then search (snippets included). */
-function timeQuery(pack: LoadedPack, q: string): { ms: number; results: number } {
-  const started = performance.now();
-  const request = parseSearchRequest({ q }, DEFAULT_SEARCH_OPTIONS);
-  const outcome = searchPack(pack, request, DEFAULT_SEARCH_OPTIONS);
-  return { ms: performance.now() - started, results: outcome.results.length };
+/** ORT in Node over the pack's own model.onnx and embedding.bin: the ONNX Worker's embedder. */
+async function packOrtEmbedder(packDir: string): Promise<NodeEmbedder> {
+  const file = validateModelFile(JSON.parse(await readFile(path.join(packDir, PACK_FILES.embedding), 'utf8')));
+  const onnx = await readFile(path.join(packDir, PACK_FILES.onnx));
+  const matrix = await readFile(path.join(packDir, PACK_FILES.matrix));
+  return createOrtEmbedder(new Uint8Array(onnx), modelFromFile(file), [{ path: PACK_FILES.matrix, data: new Uint8Array(matrix) }]);
 }
 
-export function benchPipeline(pack: LoadedPack, queries: readonly BenchQuery[], rounds: number): PipelineBench {
-  // Warm-up round, not measured: lets V8 optimise the hot paths, as in a long-lived isolate.
-  const counts = queries.map((query) => timeQuery(pack, query.q).results);
+type Step = (q: string) => number | Promise<number>;
+
+/** One warm-up round (V8 optimises the hot paths, as in a long-lived isolate), then `rounds` timed. */
+async function timeStep(name: string, queries: readonly BenchQuery[], rounds: number, step: Step, counts: boolean): Promise<PipelineRow> {
+  const firstRound: number[] = [];
+  for (const query of queries) firstRound.push(await step(query.q));
   const samples: number[] = [];
   for (let r = 0; r < rounds; r++) {
-    for (const query of queries) samples.push(timeQuery(pack, query.q).ms);
+    for (const query of queries) {
+      const started = performance.now();
+      await step(query.q);
+      samples.push(performance.now() - started);
+    }
   }
-  return {
-    rounds,
-    perQuery: summarize(samples),
-    zeroResults: counts.filter((n) => n === 0).length,
-    meanResults: counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length),
-  };
+  return { name, perQuery: summarize(samples), zeroResults: counts ? firstRound.filter((n) => n === 0).length : null };
+}
+
+export async function benchPipeline(pack: LoadedPack, packDir: string, queries: readonly BenchQuery[], rounds: number): Promise<PipelineBench> {
+  const options = DEFAULT_SEARCH_OPTIONS;
+  const request = (q: string) => parseSearchRequest({ q }, options);
+  const rows: PipelineRow[] = [];
+  rows.push(await timeStep('keyword route only: parseSearchRequest + searchPack', queries, rounds, (q) => searchPack(pack, request(q), options).results.length, true));
+  if (pack.semantic) {
+    const semantic = pack.semantic;
+    rows.push(
+      await timeStep('hybrid (default Worker): + static query embedding, WASM kernel, fusion', queries, rounds, (q) => {
+        const r = request(q);
+        return searchPack(pack, r, options, staticQueryVector(pack, r, options)).results.length;
+      }, true),
+    );
+    const tokensOf = (q: string) => queryTokens(semantic, q, queryLanguage(pack, request(q)));
+    rows.push(await timeStep('query embedding alone: static embedder (TypeScript)', queries, rounds, (q) => embedStatic(semantic, tokensOf(q)).length, false));
+    const ort = await packOrtEmbedder(packDir);
+    try {
+      rows.push(await timeStep('query embedding alone: onnxruntime-web (ONNX Worker)', queries, rounds, async (q) => (await ort.embedTokens([tokensOf(q)]))[0]!.length, false));
+    } finally {
+      await ort.release();
+    }
+  }
+  return { rounds, rows };
 }

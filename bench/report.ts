@@ -5,11 +5,14 @@ import type { BuildBench } from './build-bench.ts';
 import type { PackLoadBench, PipelineBench } from './node-bench.ts';
 import type { Summary } from './stats.ts';
 import type { LatencyBench } from './worker-bench.ts';
+import { WORKER_SIZE_LIMITS, type BundleSize } from './bundle.ts';
 
 export interface BenchReport {
   corpus: string;
   machine: string;
   build: BuildBench;
+  /** One build of the same corpus without vectors (--no-vectors). */
+  keywordOnlyBuildMs: number;
   load: Omit<PackLoadBench, 'pack'>;
   pipeline: PipelineBench;
   queries: number;
@@ -17,12 +20,14 @@ export interface BenchReport {
   latency: LatencyBench | null;
   /** The vector kernels' throughput (bench/kernel.ts), independent of the corpus. */
   kernel: { header: string[]; rows: string[][] };
+  /** Upload sizes of the Worker configurations. */
+  bundles: BundleSize[];
 }
 
 export const WORKERD_CLOCK_NOTE =
   'Inside workerd `performance.now()` does not advance during CPU work (it moves only on I/O), so a ' +
   'Worker cannot time its own CPU cost: Worker latency is measured from the client over loopback, and ' +
-  'the pipeline CPU cost by running the same pure code (parseSearchRequest + searchPack) in Node.';
+  'the pipeline CPU cost by running the same pure code (parseSearchRequest + searchPack, WASM kernel) in Node.';
 
 /** Milliseconds with precision that suits their size: 0.123 ms, 4.56 ms, 123 ms. */
 export function formatMs(ms: number): string {
@@ -55,6 +60,7 @@ function buildTable(r: BenchReport): string {
     [
       ['pages / sections', `${b.summary.pages} / ${b.summary.sections}${b.summary.skipped ? ` (${b.summary.skipped} files skipped)` : ''}`],
       [`build time (median of ${b.buildsMs.length})`, `${(b.medianMs / 1000).toFixed(2)} s (runs: ${runs} s)`],
+      ['build time without vectors (--no-vectors, one run)', `${(r.keywordOnlyBuildMs / 1000).toFixed(2)} s`],
       ['pack total, raw / gzip', `${formatBytes(b.total.bytes)} / ${formatBytes(b.total.gzipBytes)}`],
       ['pack load in Node, cold / warm', `${formatMs(r.load.coldMs)} / ${formatMs(r.load.warmMs)}`],
     ],
@@ -73,9 +79,10 @@ function latencyRow(name: string, s: Summary, extra: string): string[] {
 }
 
 function latencyTable(latency: LatencyBench): string {
-  const [rb, trivial] = latency.targets;
+  const trivial = latency.targets.at(-1)!;
   const rows = latency.targets.map((t) => latencyRow(t.name, t.latency, String(t.errors)));
-  if (rb && trivial) {
+  // The trivial Worker is last: every other target's ratio to it.
+  for (const rb of latency.targets.slice(0, -1)) {
     rows.push([
       `**ratio ${rb.name} / ${trivial.name}**`,
       `**${formatRatio(rb.latency.p50 / trivial.latency.p50)}**`,
@@ -91,7 +98,21 @@ function pipelineTable(r: BenchReport): string {
   const p = r.pipeline;
   return table(
     [`Node pipeline per query (${r.queries} queries × ${p.rounds} rounds)`, 'p50', 'p95', 'mean', 'zero-result queries'],
-    [latencyRow('parseSearchRequest + searchPack', p.perQuery, `${p.zeroResults} / ${r.queries}`)],
+    p.rows.map((row) => latencyRow(row.name, row.perQuery, row.zeroResults === null ? '–' : `${row.zeroResults} / ${r.queries}`)),
+  );
+}
+
+function coldStartTable(latency: LatencyBench): string {
+  return table(
+    ['Worker cold start: first /search after a fresh `wrangler dev` (isolate start, pack load, ORT session)', 'client wall time'],
+    latency.targets.map((t) => [t.name, formatMs(t.firstMs)]),
+  );
+}
+
+function bundleTable(bundles: readonly BundleSize[]): string {
+  return table(
+    ['Worker bundle (`wrangler deploy --dry-run`, as wrangler reports it)', 'raw', 'gzip', 'fits'],
+    bundles.map((b) => [b.name, formatBytes(b.rawBytes), formatBytes(b.gzipBytes), b.plan ?? `no plan (over ${formatBytes(WORKER_SIZE_LIMITS.at(-1)!.gzipBytes)})`]),
   );
 }
 
@@ -102,8 +123,10 @@ export function renderReport(r: BenchReport): string {
     buildTable(r),
     filesTable(r),
     r.latency ? latencyTable(r.latency) : '_Worker latency skipped (--no-worker)._',
+    ...(r.latency ? [coldStartTable(r.latency)] : []),
     pipelineTable(r),
     table(r.kernel.header, r.kernel.rows),
+    bundleTable(r.bundles),
     `Notes: ${WORKERD_CLOCK_NOTE} Figures are medians/percentiles from one run on a shared, noisy machine: compare ratios, not absolute times.`,
   ];
   return `${parts.join('\n\n')}\n`;

@@ -4,9 +4,13 @@
  *   npm run bench [-- --corpus <docs dir>] [--builds 3] [--rounds 5] [--warmup 20] [--no-worker]
  *
  * 1. builds the corpus N times into bench/.out/site/pack (median build time; pack sizes);
- * 2. serves that pack with the real Worker under `wrangler dev` and a trivial Hono Worker beside it,
- *    and times the same /search queries against both from this process over loopback;
- * 3. loads the pack in Node and times the query pipeline itself.
+ * 2. serves that pack with the real Worker under `wrangler dev` — the default entry, the default
+ *    entry over a keyword-only pack, the ONNX entry — and a trivial Hono Worker beside them, and
+ *    times the same /search queries against all from this process over loopback (the first request
+ *    of each on its own: the cold start);
+ * 3. loads the pack in Node and times the query pipeline itself (keyword only, hybrid, and the
+ *    query embedding alone, static and ORT);
+ * 4. times the vector kernels, and measures both Worker bundles with `wrangler deploy --dry-run`.
  * Prints Markdown tables and writes bench/.out/bench.json. Skips (exit 0) when the corpus is absent.
  */
 import { existsSync } from 'node:fs';
@@ -15,7 +19,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { buildPack } from '../src/build/build-pack.ts';
 import { benchBuild } from './build-bench.ts';
+import { measureBundle } from './bundle.ts';
 import { benchPackLoad, benchPipeline } from './node-bench.ts';
 import { selectQueries } from './queries.ts';
 import { benchKernels, kernelTableRows } from './kernel.ts';
@@ -28,6 +34,7 @@ const OUT_DIR = path.join(ROOT, 'bench/.out');
 /** Must match `[assets] directory` in bench/wrangler.bench.toml, with the pack at `/pack/` under it. */
 const SITE_DIR = path.join(OUT_DIR, 'site');
 const PACK_DIR = path.join(SITE_DIR, 'pack');
+const KEYWORD_PACK_DIR = path.join(SITE_DIR, 'pack-keyword');
 const RESULT_FILE = path.join(OUT_DIR, 'bench.json');
 const DEFAULT_CORPUS = path.resolve(ROOT, '../shared/corpora/astro-docs/en');
 const BENCH_CONFIG = 'bench/wrangler.bench.toml';
@@ -95,23 +102,34 @@ function log(message: string): void {
   process.stderr.write(`bench: ${message}\n`);
 }
 
-/** Both Workers up at once (they idle while the other is measured), both stopped whatever happens. */
+/**
+ * A static asset of the bench site: the readiness probe of recall-box's servers. Probing /health
+ * would load the pack, and the first /search would no longer show the cold start.
+ */
+const ASSET_HEALTH_PATH = '/pack/manifest.json';
+
+/**
+ * The Workers compared, started one after another (parallel starts on 2 cores distort nothing
+ * measured, but make a slow start look like a hang) and all up while measuring; each idles while
+ * another is measured. The trivial Worker is last: the report's ratios are to it.
+ */
+const WORKERS = [
+  { name: 'recall-box (default: hybrid, static embedder)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH },
+  { name: 'recall-box keyword-only pack (--no-vectors)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH, vars: { PACK_PATH: '/pack-keyword/' } },
+  { name: 'recall-box ONNX entry (hybrid, ORT)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH, env: 'onnx' },
+  { name: 'trivial Hono', config: TRIVIAL_CONFIG },
+];
+
+/** Every Worker up at once, all stopped whatever happens. */
 async function measureWorkers(args: Args, queries: Parameters<typeof benchLatency>[1]): Promise<LatencyBench> {
-  const starts = await Promise.allSettled([
-    startWranglerDev({ config: BENCH_CONFIG, timeoutMs: WRANGLER_START_TIMEOUT_MS }),
-    startWranglerDev({ config: TRIVIAL_CONFIG, timeoutMs: WRANGLER_START_TIMEOUT_MS }),
-  ]);
-  const servers = starts.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const servers: WranglerDev[] = [];
   try {
-    const failed = starts.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-    if (failed) throw failed.reason;
-    const [recallBox, trivial] = servers as [WranglerDev, WranglerDev];
-    log(`Workers up at ${recallBox.url} (recall-box) and ${trivial.url} (trivial); ${queries.length} queries each`);
+    for (const w of WORKERS) {
+      servers.push(await startWranglerDev({ config: w.config, timeoutMs: WRANGLER_START_TIMEOUT_MS, healthPath: w.healthPath, vars: w.vars, env: w.env }));
+    }
+    log(`Workers up: ${WORKERS.map((w, i) => `${w.name} at ${servers[i]!.url}`).join('; ')}; ${queries.length} queries each`);
     return await benchLatency(
-      [
-        { name: 'recall-box', url: recallBox.url },
-        { name: 'trivial Hono', url: trivial.url },
-      ],
+      WORKERS.map((w, i) => ({ name: w.name, url: servers[i]!.url })),
       queries,
       args.warmup,
     );
@@ -131,6 +149,9 @@ async function main(): Promise<void> {
   log(`building ${args.corpus} ${args.builds}× into ${path.relative(ROOT, PACK_DIR)}`);
   const build = await benchBuild(args.corpus, PACK_DIR, args.builds);
 
+  log('building a keyword-only pack of the same corpus (--no-vectors)');
+  const keywordOnly = await buildPack(args.corpus, KEYWORD_PACK_DIR, { embedding: false });
+
   log('loading the pack in Node');
   const { pack, ...load } = await benchPackLoad(PACK_DIR);
   const queries = selectQueries(pack.sections, { count: QUERY_COUNT, maxQueryLength: 256 });
@@ -138,20 +159,25 @@ async function main(): Promise<void> {
   const latency = args.worker ? await measureWorkers(args, queries) : null;
 
   log(`timing the pipeline: ${queries.length} queries × ${args.rounds} rounds`);
-  const pipeline = benchPipeline(pack, queries, args.rounds);
+  const pipeline = await benchPipeline(pack, PACK_DIR, queries, args.rounds);
 
   log('timing the vector kernels (WASM and TypeScript) against a memory copy');
   const kernel = kernelTableRows(await benchKernels());
+
+  log('measuring the Worker bundles (wrangler deploy --dry-run)');
+  const bundles = [await measureBundle(ROOT, 'wrangler.toml'), await measureBundle(ROOT, 'wrangler.toml', 'onnx')];
 
   const report: BenchReport = {
     corpus: path.relative(ROOT, args.corpus) || args.corpus,
     machine: describeMachine(),
     build,
+    keywordOnlyBuildMs: keywordOnly.ms,
     load,
     pipeline,
     queries: queries.length,
     latency,
     kernel,
+    bundles,
   };
   await writeFile(
     RESULT_FILE,

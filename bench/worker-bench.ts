@@ -17,6 +17,8 @@ export interface Target {
 
 export interface TargetLatency {
   name: string;
+  /** The very first /search of the server (before the warm-up): the cold start as a reader sees it. */
+  firstMs: number;
   latency: Summary;
   /** Requests that did not answer 200; they are left out of the latency figures. */
   errors: number;
@@ -58,6 +60,9 @@ async function timeRequest(target: Target, q: string): Promise<Sample> {
  * first), so both see the same moments of machine noise and neither always follows the other.
  */
 export async function benchLatency(targets: readonly Target[], queries: readonly BenchQuery[], warmup: number): Promise<LatencyBench> {
+  // The first request of each server, timed on its own: isolate start, pack load (and ORT session).
+  const first: Sample[] = [];
+  for (const target of targets) first.push(await timeRequest(target, queries[0]!.q));
   // Warm-up: compiles the Worker code, loads the pack into the isolate, opens keep-alive sockets.
   for (let i = 0; i < warmup; i++) {
     for (const target of targets) await timeRequest(target, queries[i % queries.length]!.q);
@@ -76,6 +81,7 @@ export async function benchLatency(targets: readonly Target[], queries: readonly
       if (ok.length === 0) throw new Error(`${target.name}: every request failed, e.g. ${list[0]?.detail ?? 'no requests'}`);
       return {
         name: target.name,
+        firstMs: first[t]!.ms,
         latency: summarize(ok.map((s) => s.ms)),
         errors: list.length - ok.length,
         zeroResults: ok.filter((s) => s.results === 0).length,

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const WRANGLER_BIN = path.join(ROOT, 'node_modules/.bin/wrangler');
+export const WRANGLER_BIN = path.join(ROOT, 'node_modules/.bin/wrangler');
 /** Loopback only: the bench and tests must never listen on a public interface. */
 const HOST = '127.0.0.1';
 
@@ -42,6 +42,8 @@ export interface WranglerDevOptions {
   port?: number;
   /** Extra `[vars]`, passed as `--var KEY:VALUE` (they override the config's). */
   vars?: Record<string, string>;
+  /** A named environment of the config (`--env`), e.g. `onnx`. */
+  env?: string;
   /** Bound on the whole start, health check included. Default 60 s. */
   timeoutMs?: number;
   /** Path that must answer 200 before the server counts as ready. Default `/health`. */
@@ -68,15 +70,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function wranglerArgs(config: string, port: number, inspectorPort: number, vars: Record<string, string>): string[] {
+function wranglerArgs(config: string, port: number, inspectorPort: number, vars: Record<string, string>, env?: string): string[] {
   const args = ['dev', '--ip', HOST, '--port', String(port), '--inspector-port', String(inspectorPort), '-c', config];
   // Without a TTY wrangler would not draw its hotkey bar anyway; saying so keeps its output parseable.
   args.push('--show-interactive-dev-session=false');
   for (const [key, value] of Object.entries(vars)) args.push('--var', `${key}:${value}`);
+  if (env) args.push('--env', env);
   return args;
 }
 
-function wranglerEnv(): NodeJS.ProcessEnv {
+export function wranglerEnv(): NodeJS.ProcessEnv {
   return {
     ...process.env,
     // Project rule: local wrangler runs make no calls to Cloudflare and send no telemetry.
@@ -120,7 +123,7 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
   // The inspector defaults to 9229 for every wrangler; two servers (or a developer's own) would clash.
   const inspectorPort = await freePort();
 
-  const child = spawn(WRANGLER_BIN, wranglerArgs(config, port, inspectorPort, options.vars ?? {}), {
+  const child = spawn(WRANGLER_BIN, wranglerArgs(config, port, inspectorPort, options.vars ?? {}, options.env), {
     cwd: ROOT,
     env: wranglerEnv(),
     detached: true, // its own process group, so stop() can kill workerd and esbuild with it

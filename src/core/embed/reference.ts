@@ -26,6 +26,8 @@ export function embedReference(matrix: Float32Array, dim: number, ids: Int32Arra
   }
   let squares = 0;
   for (let j = 0; j < dim; j++) squares += sum[j] * sum[j];
+  // A non-finite row (a damaged matrix) or weight poisons the sum: fail rather than rank by NaN.
+  if (!Number.isFinite(squares)) throw new RecallBoxError('EMBED_FAILED', 'the embedding is not finite: the model matrix or the weights hold NaN or Infinity.');
   const norm = Math.max(Math.sqrt(squares), L2_NORM_FLOOR);
   const out = new Float32Array(dim);
   for (let j = 0; j < dim; j++) out[j] = sum[j] / norm;

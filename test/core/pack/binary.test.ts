@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeFloat32, decodeMatrix, decodeVectors, encodeFloat32, encodeVectors } from '../../../src/core/pack/binary.ts';
+import { embedReference } from '../../../src/core/embed/reference.ts';
 import { quantizeVectors } from '../../../src/core/vector/quantize.ts';
 import { thrown } from '../../support/errors.ts';
 
@@ -27,11 +28,17 @@ describe('float32 files', () => {
     expect(Array.from(decodeFloat32(bytes.subarray(1), 0, 2))).toEqual([2.5, -1]);
   });
 
-  it('refuses a matrix of the wrong size or with a non-finite value as INDEX_CORRUPT', () => {
+  it('refuses a matrix of the wrong size as INDEX_CORRUPT (its values are checked where they are read)', () => {
     const ok = encodeFloat32(Float32Array.of(1, 2, 3, 4));
     expect(Array.from(decodeMatrix(ok, 2, 2))).toEqual([1, 2, 3, 4]);
     expect(thrown(() => decodeMatrix(ok, 3, 2)).code).toBe('INDEX_CORRUPT');
-    expect(thrown(() => decodeMatrix(encodeFloat32(Float32Array.of(1, Number.POSITIVE_INFINITY)), 1, 2)).code).toBe('INDEX_CORRUPT');
+    expect(thrown(() => decodeMatrix(ok.subarray(1), 1, 2)).code).toBe('INDEX_CORRUPT');
+  });
+
+  it('leaves a non-finite value to the embedder, which refuses to embed with it (EMBED_FAILED)', () => {
+    const matrix = decodeMatrix(encodeFloat32(Float32Array.of(1, 0, Number.NaN, 1)), 2, 2);
+    expect(Array.from(embedReference(matrix, 2, Int32Array.of(0), Float32Array.of(1)))).toEqual([1, 0]);
+    expect(thrown(() => embedReference(matrix, 2, Int32Array.of(0, 1), Float32Array.of(1, 1))).code).toBe('EMBED_FAILED');
   });
 });
 
