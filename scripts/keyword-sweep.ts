@@ -9,16 +9,14 @@
  * With no --variant, only the defaults run. Queries files come from `npm run eval:titles` (add
  * `--headings` for heading queries).
  */
-import { parseArgs } from 'node:util';
 import { assemblePack } from '../src/build/build-pack.ts';
 import type { KeywordOptionsInput } from '../src/core/keyword/index.ts';
 import { detectScriptLang } from '../src/core/lang.ts';
 import { loadPack, type LoadedPack } from '../src/core/pack/load.ts';
-import { loadDataset } from '../src/eval/datasets/index.ts';
-import { evaluate } from '../src/eval/run.ts';
 import { evalPages } from '../src/eval/systems/eval-pages.ts';
 import { memoryPackSource } from '../src/eval/systems/memory-source.ts';
 import type { EvalSystem } from '../src/eval/types.ts';
+import { runSweep } from './sweep.ts';
 
 /** The keyword route alone, built with `options` through the production build and loader. */
 function keywordSystem(name: string, options: KeywordOptionsInput): EvalSystem {
@@ -40,21 +38,4 @@ function keywordSystem(name: string, options: KeywordOptionsInput): EvalSystem {
   };
 }
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { variant: { type: 'string', multiple: true } } });
-if (positionals.length === 0) {
-  console.error('usage: npx tsx scripts/keyword-sweep.ts <dataset-dir>[=<queries.jsonl>] … [--variant name=<json>] …');
-  process.exit(2);
-}
-const variants: Array<[string, KeywordOptionsInput]> = [['defaults', {}]];
-for (const v of values.variant ?? []) {
-  const cut = v.indexOf('=');
-  variants.push([v.slice(0, cut), JSON.parse(v.slice(cut + 1)) as KeywordOptionsInput]);
-}
-console.log(`| dataset | ${variants.map(([n]) => n).join(' | ')} |`);
-console.log(`| --- | ${variants.map(() => '---').join(' | ')} |`);
-for (const spec of positionals) {
-  const [dir, queries] = spec.split('=');
-  const { dataset } = await loadDataset(dir!, queries ? { queries } : {});
-  const run = await evaluate(dataset, () => variants.map(([n, o]) => keywordSystem(n, o)), { confidence: false });
-  console.log(`| ${spec} | ${run.systems.map((s) => s.ndcg10.toFixed(4)).join(' | ')} |`);
-}
+await runSweep<KeywordOptionsInput>('keyword-sweep.ts', keywordSystem);

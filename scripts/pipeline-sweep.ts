@@ -11,15 +11,13 @@
  * A variant's JSON is merged one level deep over DEFAULT_SEARCH_OPTIONS (its `thresholds` and
  * `fuse` objects over theirs). With no --variant, only the defaults run.
  */
-import { parseArgs } from 'node:util';
 import type { SearchOptions } from '../src/core/search-options.ts';
 import { parseSearchRequest } from '../src/core/request.ts';
 import { searchPack, staticQueryVector } from '../src/core/search.ts';
-import { loadDataset } from '../src/eval/datasets/index.ts';
-import { evaluate } from '../src/eval/run.ts';
 import { buildEvalPack, type EvalPack } from '../src/eval/systems/eval-pack.ts';
 import { evalSearchOptions } from '../src/eval/systems/recall-box.ts';
 import type { EvalDoc, EvalSystem } from '../src/eval/types.ts';
+import { runSweep } from './sweep.ts';
 
 interface Variant {
   thresholds?: Partial<SearchOptions['thresholds']>;
@@ -60,21 +58,4 @@ function pipelineSystem(name: string, variant: Variant): EvalSystem {
   };
 }
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { variant: { type: 'string', multiple: true } } });
-if (positionals.length === 0) {
-  console.error('usage: npx tsx scripts/pipeline-sweep.ts <dataset-dir>[=<queries.jsonl>] … [--variant name=<json>] …');
-  process.exit(2);
-}
-const variants: Array<[string, Variant]> = [['defaults', {}]];
-for (const v of values.variant ?? []) {
-  const cut = v.indexOf('=');
-  variants.push([v.slice(0, cut), JSON.parse(v.slice(cut + 1)) as Variant]);
-}
-console.log(`| dataset | ${variants.map(([n]) => n).join(' | ')} |`);
-console.log(`| --- | ${variants.map(() => '---').join(' | ')} |`);
-for (const spec of positionals) {
-  const [dir, queries] = spec.split('=');
-  const { dataset } = await loadDataset(dir!, queries ? { queries } : {});
-  const run = await evaluate(dataset, () => variants.map(([n, o]) => pipelineSystem(n, o)), { confidence: false });
-  console.log(`| ${spec} | ${run.systems.map((s) => s.ndcg10.toFixed(4)).join(' | ')} |`);
-}
+await runSweep<Variant>('pipeline-sweep.ts', pipelineSystem);
