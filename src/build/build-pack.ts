@@ -6,6 +6,7 @@ import type { Lang, Page, SkippedFile } from '../core/types.ts';
 import { quantizeVectors } from '../core/vector/quantize.ts';
 import { exportOnnx } from './embed/onnx.ts';
 import { resolveEmbedOptions, type EmbedOptionsInput } from './embed/options.ts';
+import { importModel2Vec } from './embed/model2vec.ts';
 import { createOrtEmbedder } from './embed/ort-node.ts';
 import { sectionEmbedDocs, trainEmbedding } from './embed/train.ts';
 import { ingestDirectory, resolveIngestOptions, type IngestOptions } from './ingest/index.ts';
@@ -16,6 +17,8 @@ export interface BuildOptions {
   keyword?: KeywordOptionsInput;
   /** Embedding model options, or false for a keyword-only pack (`--no-vectors`). Default: the trained static model. */
   embedding?: EmbedOptionsInput | false;
+  /** A Model2Vec directory to use instead of training a model (`--model <dir>`). */
+  modelDir?: string;
   /** Clock, injectable so tests can pin createdAt. */
   now?: () => Date;
 }
@@ -48,7 +51,8 @@ export function rankLanguages(sections: readonly { lang: Lang }[]): Lang[] {
 
 /**
  * The semantic route's files: the static model trained on these sections (with the keyword index's
- * analyzer, so both routes read the same terms), its ONNX graph, and every section embedded by that
+ * analyzer, so both routes read the same terms) or imported from a Model2Vec folder, its ONNX
+ * graph, and every section embedded by that
  * graph in onnxruntime-web — the runtime and model the Worker's ONNX configuration runs at query
  * time — then quantized to int8.
  */
@@ -56,8 +60,11 @@ async function semanticFiles(
   sections: readonly StoredSection[],
   analyzer: PackManifest['analyzer'],
   options: EmbedOptionsInput,
+  modelDir: string | undefined,
 ): Promise<{ model: PackModel; files: PackFiles }> {
-  const trained = trainEmbedding(sectionEmbedDocs(sections), { ...options, analyzer: { ...analyzer, ...options.analyzer } });
+  const trained = modelDir !== undefined
+    ? await importModel2Vec(modelDir)
+    : trainEmbedding(sectionEmbedDocs(sections), { ...options, analyzer: { ...analyzer, ...options.analyzer } });
   const { info } = trained.model;
   const matrixBytes = encodeFloat32(trained.matrix);
   const onnxBytes = exportOnnx(trained.matrix, info, { externalMatrix: PACK_FILES.matrix });
@@ -81,8 +88,10 @@ async function semanticFiles(
 /** Whether the pack gets vectors, and if not, why (for the build summary). */
 export type VectorsDecision = { built: true } | { built: false; reason: string };
 
-function decideVectors(sectionCount: number, embedding: EmbedOptionsInput | false | undefined): VectorsDecision {
+function decideVectors(sectionCount: number, embedding: EmbedOptionsInput | false | undefined, modelDir: string | undefined): VectorsDecision {
   if (embedding === false) return { built: false, reason: 'turned off (--no-vectors)' };
+  // An imported model learnt nothing from this site, so the site's size does not limit it.
+  if (modelDir !== undefined) return { built: true };
   const { minSections } = resolveEmbedOptions(embedding);
   if (sectionCount < minSections) {
     return { built: false, reason: `${sectionCount} sections are too few to train an embedding model (at least ${minSections}); keyword search only` };
@@ -93,7 +102,7 @@ function decideVectors(sectionCount: number, embedding: EmbedOptionsInput | fals
 /** Everything a pack holds, serialised, from already-ingested pages. Pure apart from the hash. */
 export async function assemblePack(
   pages: readonly Page[],
-  options: { baseUrl: string; keyword?: KeywordOptionsInput; embedding?: EmbedOptionsInput | false; createdAt: string },
+  options: { baseUrl: string; keyword?: KeywordOptionsInput; embedding?: EmbedOptionsInput | false; modelDir?: string; createdAt: string },
 ): Promise<{ manifest: PackManifest; files: PackFiles; vectors: VectorsDecision }> {
   const sections: StoredSection[] = pages.flatMap((p) => p.sections);
   const keyword = await buildKeywordIndex(
@@ -101,8 +110,8 @@ export async function assemblePack(
     options.keyword,
   );
   const sectionsFile: SectionsFile = { sections };
-  const vectors = decideVectors(sections.length, options.embedding);
-  const semantic = vectors.built ? await semanticFiles(sections, keyword.options.analyzer, options.embedding || {}) : null;
+  const vectors = decideVectors(sections.length, options.embedding, options.modelDir);
+  const semantic = vectors.built ? await semanticFiles(sections, keyword.options.analyzer, options.embedding || {}, options.modelDir) : null;
   const files: PackFiles = {
     [PACK_FILES.sections]: JSON.stringify(sectionsFile),
     [PACK_FILES.keyword]: JSON.stringify(keyword),
@@ -132,6 +141,7 @@ export async function buildPack(docsDir: string, outDir: string, options: BuildO
     baseUrl: resolveIngestOptions(options.ingest).baseUrl,
     keyword: options.keyword,
     embedding: options.embedding,
+    modelDir: options.modelDir,
     createdAt: (options.now?.() ?? new Date()).toISOString(),
   });
   await writePack(outDir, manifest, files);

@@ -3,7 +3,7 @@ import { isRecallBoxError } from '../core/errors.ts';
 import { buildPack, type BuildSummary } from './build-pack.ts';
 
 const USAGE = `Usage:
-  recall-box build <docs-dir> --out <pack-dir> [--base-url /docs/] [--heading-depth 3] [--default-lang en] [--no-vectors]
+  recall-box build <docs-dir> --out <pack-dir> [--base-url /docs/] [--heading-depth 3] [--default-lang en] [--no-vectors | --model <dir>]
 
 Builds the search index pack of a folder of Markdown, MDX and HTML docs.
   --out            folder to write the pack to (replaced atomically)      required
@@ -11,6 +11,8 @@ Builds the search index pack of a folder of Markdown, MDX and HTML docs.
   --heading-depth  deepest heading (1–6) that starts its own section      default 3
   --default-lang   language of pages whose path and front matter name none default en
   --no-vectors     skip the embedding model and section vectors: keyword search only
+  --model          a Model2Vec model folder (tokenizer.json + model.safetensors) to embed with,
+                   instead of the model trained on the docs                 default: trained
 `;
 
 function formatKb(bytes: number): string {
@@ -46,6 +48,7 @@ export async function main(
         'heading-depth': { type: 'string' },
         'default-lang': { type: 'string' },
         'no-vectors': { type: 'boolean' },
+        model: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -68,8 +71,13 @@ export async function main(
     err('recall-box: --heading-depth must be a whole number from 1 to 6.');
     return 2;
   }
+  if (values['no-vectors'] && values.model !== undefined) {
+    err('recall-box: --no-vectors and --model exclude each other.');
+    return 2;
+  }
   try {
     const summary = await buildPack(docsDir, values.out, {
+      ...(values.model !== undefined && { modelDir: values.model }),
       ingest: {
         ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }),
         ...(depth !== undefined && { maxHeadingDepth: depth as 1 | 2 | 3 | 4 | 5 | 6 }),

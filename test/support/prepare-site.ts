@@ -7,6 +7,8 @@
  *   test/.generated/site/pack-bad-vectors/ the same pack with vectors.bin cut short
  *   test/.generated/site/pack-keyword/ a keyword-only pack of the same site (--no-vectors)
  *   test/.generated/site/search-expected.json  Node's /search answers for SEARCH_SAMPLES
+ *   test/.generated/site/pack-model2vec/ the site built with a generated tiny Model2Vec model
+ *   test/.generated/site/search-expected-model2vec.json  Node's answers from that pack
  *   test/.generated/site/segment-expected.json  Node's analysis of SEGMENT_SAMPLES, which the
  *                                     workerd and Chromium tests compare their own against
  *   test/.generated/site/embed-test/  an ONNX embedding model, a corrupt and an incompatible copy,
@@ -27,7 +29,8 @@ import { loadPack } from '../../src/core/pack/load.ts';
 import { parseSearchRequest } from '../../src/core/request.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search-options.ts';
 import { searchPackWithVectors } from '../../src/core/search.ts';
-import { comparable, SEARCH_EXPECTED_FILE, SEARCH_SAMPLES, type SearchExpected } from './search-samples.ts';
+import { comparable, MODEL2VEC_PACK_PATH, SEARCH_EXPECTED_FILE, SEARCH_EXPECTED_MODEL2VEC_FILE, SEARCH_SAMPLES, type SearchExpected } from './search-samples.ts';
+import { writeTinyModel2Vec } from './model2vec-fixture.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SITE_DIR = path.join(root, 'test/.generated/site');
@@ -56,7 +59,11 @@ export async function prepareSite(): Promise<void> {
   await writeFile(path.join(badVectors, 'vectors.bin'), vectors.subarray(0, vectors.length - 7));
 
   await buildPack(path.join(root, 'test/fixtures/site'), path.join(SITE_DIR, 'pack-keyword'), { embedding: false, now: () => new Date('2026-01-01T00:00:00Z') });
-  await writeSearchExpected(pack);
+  await writeSearchExpected(pack, SEARCH_EXPECTED_FILE);
+  const model2vecPack = path.join(SITE_DIR, MODEL2VEC_PACK_PATH);
+  const modelDir = await writeTinyModel2Vec(path.join(root, 'test/.generated/tiny-model2vec'));
+  await buildPack(path.join(root, 'test/fixtures/site'), model2vecPack, { modelDir, now: () => new Date('2026-01-01T00:00:00Z') });
+  await writeSearchExpected(model2vecPack, SEARCH_EXPECTED_MODEL2VEC_FILE);
 
   const expected = SEGMENT_SAMPLES.map((s) => ({ ...s, terms: terms(s.text, s.lang) }));
   await writeFile(path.join(SITE_DIR, SEGMENT_EXPECTED_FILE), JSON.stringify(expected));
@@ -65,7 +72,7 @@ export async function prepareSite(): Promise<void> {
 }
 
 /** Node's answers to SEARCH_SAMPLES from the pack, through the same pure pipeline the Worker runs. */
-async function writeSearchExpected(packDir: string): Promise<void> {
+async function writeSearchExpected(packDir: string, file: string): Promise<void> {
   const pack = await loadPack(fsPackSource(packDir));
   const answers = [];
   for (const q of SEARCH_SAMPLES) {
@@ -74,7 +81,7 @@ async function writeSearchExpected(packDir: string): Promise<void> {
     answers.push({ q, results: comparable(outcome.results) });
   }
   const expected: SearchExpected = { buildId: pack.manifest.buildId, answers };
-  await writeFile(path.join(SITE_DIR, SEARCH_EXPECTED_FILE), JSON.stringify(expected));
+  await writeFile(path.join(SITE_DIR, file), JSON.stringify(expected));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,10 @@
 
 /** Node's answers, in the generated site. */
 export const SEARCH_EXPECTED_FILE = 'search-expected.json';
+/** Node's answers from the pack built with the tiny Model2Vec model (WordPiece tokenizer). */
+export const SEARCH_EXPECTED_MODEL2VEC_FILE = 'search-expected-model2vec.json';
+/** Where that pack is served. */
+export const MODEL2VEC_PACK_PATH = '/pack-model2vec/';
 
 /** Chosen to exercise both routes: plain words, a typo (vector only), a question, CJK, a heading. */
 export const SEARCH_SAMPLES: readonly string[] = [

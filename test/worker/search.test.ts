@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker, { type Env } from '../../src/worker/index.ts';
-import { comparable, SEARCH_EXPECTED_FILE, type SearchExpected } from '../support/search-samples.ts';
+import { comparable, MODEL2VEC_PACK_PATH, SEARCH_EXPECTED_FILE, SEARCH_EXPECTED_MODEL2VEC_FILE, type SearchExpected } from '../support/search-samples.ts';
 
 // These run inside workerd against the pack that test/support/prepare-site.ts built from
 // test/fixtures/site (the Skylark docs) and served as static assets, as in production.
@@ -114,8 +114,8 @@ describe('GET /search finds the right section', () => {
 });
 
 describe('both routes in workerd: the static embedder and the WASM kernel', () => {
-  async function nodeAnswers(): Promise<SearchExpected> {
-    const res = await (env as unknown as Env).ASSETS.fetch(new Request(`https://assets.invalid/${SEARCH_EXPECTED_FILE}`));
+  async function nodeAnswers(file = SEARCH_EXPECTED_FILE): Promise<SearchExpected> {
+    const res = await (env as unknown as Env).ASSETS.fetch(new Request(`https://assets.invalid/${file}`));
     expect(res.status).toBe(200);
     return (await res.json()) as SearchExpected;
   }
@@ -127,6 +127,19 @@ describe('both routes in workerd: the static embedder and the WASM kernel', () =
       expect(body.buildId).toBe(expected.buildId);
       expect(comparable(body.results), q).toEqual(results);
     }
+  });
+
+  it('answers from a pack of an imported Model2Vec model (WordPiece tokenizer) exactly as Node does', async () => {
+    const expected = await nodeAnswers(SEARCH_EXPECTED_MODEL2VEC_FILE);
+    let vectorHits = 0;
+    for (const { q, results } of expected.answers) {
+      const res = await getWith({ PACK_PATH: MODEL2VEC_PACK_PATH }, `/search?q=${encodeURIComponent(q)}`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as SearchBody;
+      expect(comparable(body.results), q).toEqual(results);
+      vectorHits += body.results.filter((r) => r.routes.vector).length;
+    }
+    expect(vectorHits).toBeGreaterThan(0);
   });
 
   it('finds a misspelt word by the vector route alone', async () => {

@@ -6,6 +6,7 @@
  */
 import { RecallBoxError } from '../errors.ts';
 import { EMBEDDING_MODEL_FORMAT, EMBEDDING_MODEL_VERSION, type EmbeddingModel, type EmbeddingModelInfo } from './model.ts';
+import type { WordPieceSpec } from './wordpiece.ts';
 
 export interface EmbeddingModelFile {
   info: EmbeddingModelInfo;
@@ -14,6 +15,8 @@ export interface EmbeddingModelFile {
   terms: string[];
   /** Occurrences of terms[i] in the training corpus. */
   counts: number[];
+  /** An imported model's tokenizer (EmbeddingModel.wordpiece); absent for a trained model. */
+  wordpiece?: WordPieceSpec;
 }
 
 /** SIF weights a / (a + count / total), as float32. */
@@ -23,7 +26,8 @@ export function sifWeights(counts: ArrayLike<number>, totalTokens: number, a: nu
 
 /** The tokenizer model a vocabulary file describes. */
 export function modelFromFile(file: EmbeddingModelFile): EmbeddingModel {
-  return { info: file.info, terms: file.terms, termWeights: sifWeights(file.counts, file.totalTokens, file.info.sifA) };
+  const model: EmbeddingModel = { info: file.info, terms: file.terms, termWeights: sifWeights(file.counts, file.totalTokens, file.info.sifA) };
+  return file.wordpiece ? { ...model, wordpiece: file.wordpiece } : model;
 }
 
 function corrupt(message: string): RecallBoxError {
@@ -33,6 +37,19 @@ function corrupt(message: string): RecallBoxError {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 const isPositive = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v > 0;
+
+function validateWordPiece(w: unknown, rows: number): void {
+  const ok =
+    isRecord(w) &&
+    Array.isArray(w.vocab) &&
+    w.vocab.every((t) => typeof t === 'string') &&
+    typeof w.unkToken === 'string' &&
+    typeof w.continuingPrefix === 'string' &&
+    isCount(w.maxInputCharsPerWord) &&
+    ['lowercase', 'stripAccents', 'handleChineseChars'].every((k) => typeof w[k] === 'boolean');
+  if (!ok) throw corrupt('wordpiece is not a WordPiece tokenizer description.');
+  if ((w.vocab as unknown[]).length !== rows) throw corrupt(`wordpiece has ${(w.vocab as unknown[]).length} tokens for a model of ${rows} rows.`);
+}
 
 /**
  * Checks parsed JSON of a vocabulary file. A file of another format version is refused with
@@ -54,6 +71,7 @@ export function validateModelFile(value: unknown): EmbeddingModelFile {
   if (!isCount(value.totalTokens)) throw corrupt('totalTokens is not a count.');
   if (!Array.isArray(value.terms) || !value.terms.every((t) => typeof t === 'string')) throw corrupt('terms is not a list of strings.');
   if (!Array.isArray(value.counts) || !value.counts.every(isCount)) throw corrupt('counts is not a list of counts.');
+  if (value.wordpiece !== undefined) validateWordPiece(value.wordpiece, info.rows as number);
   if (value.terms.length !== info.vocabularySize || value.counts.length !== info.vocabularySize) {
     throw corrupt(`${value.terms.length} terms and ${value.counts.length} counts for a vocabulary of ${String(info.vocabularySize)}.`);
   }

@@ -7,6 +7,7 @@
  * rows V … V+B−1 the B hashed character n-gram buckets (see ngrams.ts).
  */
 import type { AnalyzerOptions } from '../segment.ts';
+import type { WordPieceSpec } from './wordpiece.ts';
 
 /** Identifies the model format, so a reader can refuse a model it does not understand. */
 export const EMBEDDING_MODEL_FORMAT = 'recall-box/static-embedding';
@@ -46,8 +47,11 @@ export interface NgramSettings {
   minKnownShare: number;
 }
 
-/** Which co-occurrence statistics the term vectors were factorised from. */
-export type EmbeddingMethod = 'ppmi' | 'tfidf';
+/**
+ * Where the model comes from: trained on the docs from TF-IDF or PPMI statistics, or imported from
+ * a Model2Vec directory (`--model <dir>`: WordPiece tokens, one row each, uniform weights).
+ */
+export type EmbeddingMethod = 'ppmi' | 'tfidf' | 'model2vec';
 
 /** Everything about a trained model except its vocabulary and matrix: small, JSON-safe. */
 export interface EmbeddingModelInfo {
@@ -74,6 +78,11 @@ export interface EmbeddingModel {
   terms: readonly string[];
   /** SIF weight a / (a + p(term)) of row i, in (0, 1]. */
   termWeights: Float32Array;
+  /**
+   * An imported model's own tokenizer. When set, text is cut by it (not by the keyword analyzer),
+   * each token id is a row of E with weight 1 per occurrence, and `terms` is empty.
+   */
+  wordpiece?: WordPieceSpec;
 }
 
 /**

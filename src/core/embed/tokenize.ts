@@ -16,6 +16,7 @@ import type { Lang } from '../types.ts';
 import { UNKNOWN_TERM_WEIGHT } from './model.ts';
 import { fnv1a, isKnownNgram, ngramsOf } from './ngrams.ts';
 import type { TokenizerModel } from './vocabulary.ts';
+import { wordPieceIds, type WordPieceTokenizer } from './wordpiece.ts';
 
 /** The graph's two inputs for one text. Same length; empty when the text has no usable term. */
 export interface EmbeddingTokens {
@@ -23,9 +24,22 @@ export interface EmbeddingTokens {
   weights: Float32Array;
 }
 
-/** Tokens of `text` analysed as language `lang`. */
+/** Tokens of `text` analysed as language `lang` (an imported model's own tokenizer ignores `lang`). */
 export function tokenize(text: string, lang: Lang, model: TokenizerModel): EmbeddingTokens {
+  if (model.wordpieceTokenizer) return wordPieceTokens(text, model.wordpieceTokenizer);
   return tokenizeTerms(analyze(text, lang, model.info.analyzer), model);
+}
+
+/**
+ * An imported (Model2Vec) model's tokens: its WordPiece ids with weight 1 per occurrence — the
+ * model's embedding is the mean of its token rows, and the L2 normalisation makes sum and mean
+ * the same direction. The unknown token is dropped, as Model2Vec does: it carries no meaning.
+ */
+function wordPieceTokens(text: string, t: WordPieceTokenizer): EmbeddingTokens {
+  const counts = new Map<number, number>();
+  for (const id of wordPieceIds(text, t)) if (id !== t.unkId) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const ids = Int32Array.from(counts.keys()).sort();
+  return { ids, weights: Float32Array.from(ids, (id) => counts.get(id)!) };
 }
 
 /** Tokens of already analysed terms (the training side has them at hand). */

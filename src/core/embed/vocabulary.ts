@@ -5,6 +5,7 @@
 import { RecallBoxError } from '../errors.ts';
 import type { EmbeddingModel } from './model.ts';
 import { knownNgramHashes } from './ngrams.ts';
+import { prepareWordPiece, type WordPieceTokenizer } from './wordpiece.ts';
 
 /** A model ready to tokenize with: the model plus its term → row map. */
 export interface TokenizerModel extends EmbeddingModel {
@@ -12,6 +13,8 @@ export interface TokenizerModel extends EmbeddingModel {
   rowOf: ReadonlyMap<string, number>;
   /** Hashes of the vocabulary's n-grams (knownNgramHashes), for NgramSettings.minKnownShare. */
   knownNgrams: Uint32Array;
+  /** An imported model's tokenizer, ready to use (see EmbeddingModel.wordpiece). */
+  wordpieceTokenizer?: WordPieceTokenizer;
 }
 
 /**
@@ -31,6 +34,12 @@ export function vocabularyLookup(terms: readonly string[]): Map<string, number> 
 /** Checks the model's parts agree with each other and adds the lookup map. */
 export function prepareTokenizer(model: EmbeddingModel): TokenizerModel {
   const { info, terms, termWeights } = model;
+  if (model.wordpiece) {
+    if (info.rows !== model.wordpiece.vocab.length || terms.length !== 0) {
+      throw new RecallBoxError('INDEX_CORRUPT', `embedding model has ${info.rows} rows for ${model.wordpiece.vocab.length} WordPiece tokens.`);
+    }
+    return { ...model, rowOf: new Map(), knownNgrams: new Uint32Array(0), wordpieceTokenizer: prepareWordPiece(model.wordpiece) };
+  }
   if (terms.length !== info.vocabularySize || termWeights.length !== info.vocabularySize) {
     throw new RecallBoxError(
       'INDEX_CORRUPT',
