@@ -7,6 +7,8 @@ import { quantizeVectors } from '../core/vector/quantize.ts';
 import { exportOnnx } from './embed/onnx.ts';
 import { resolveEmbedOptions, type EmbedOptionsInput } from './embed/options.ts';
 import { importModel2Vec } from './embed/model2vec.ts';
+import { importTransformer } from './embed/transformer-import.ts';
+import { searchableText } from '../core/fields.ts';
 import { createOrtEmbedder } from './embed/ort-node.ts';
 import { sectionEmbedDocs, trainEmbedding } from './embed/train.ts';
 import { ingestDirectory, resolveIngestOptions, type IngestOptions } from './ingest/index.ts';
@@ -19,6 +21,8 @@ export interface BuildOptions {
   embedding?: EmbedOptionsInput | false;
   /** A Model2Vec directory to use instead of training a model (`--model <dir>`). */
   modelDir?: string;
+  /** A transformer sentence-embedding model to use instead (`--model x.onnx --tokenizer t.json`). */
+  transformer?: TransformerSource;
   /** Clock, injectable so tests can pin createdAt. */
   now?: () => Date;
 }
@@ -60,10 +64,11 @@ async function semanticFiles(
   sections: readonly StoredSection[],
   analyzer: PackManifest['analyzer'],
   options: EmbedOptionsInput,
-  modelDir: string | undefined,
+  choice: ModelChoice,
 ): Promise<{ model: PackModel; files: PackFiles }> {
-  const trained = modelDir !== undefined
-    ? await importModel2Vec(modelDir)
+  if (choice.transformer) return transformerFiles(sections, choice.transformer);
+  const trained = choice.modelDir !== undefined
+    ? await importModel2Vec(choice.modelDir)
     : trainEmbedding(sectionEmbedDocs(sections), { ...options, analyzer: { ...analyzer, ...options.analyzer } });
   const { info } = trained.model;
   const matrixBytes = encodeFloat32(trained.matrix);
@@ -85,13 +90,27 @@ async function semanticFiles(
   }
 }
 
+/** Where a transformer model comes from. */
+export interface TransformerSource {
+  onnx: string;
+  tokenizer: string;
+  /** Longest token sequence; default DEFAULT_MAX_TOKENS. */
+  maxTokens?: number;
+}
+
+/** Which model the semantic route uses: trained on the docs (default) or imported. */
+interface ModelChoice {
+  modelDir?: string;
+  transformer?: TransformerSource;
+}
+
 /** Whether the pack gets vectors, and if not, why (for the build summary). */
 export type VectorsDecision = { built: true } | { built: false; reason: string };
 
-function decideVectors(sectionCount: number, embedding: EmbedOptionsInput | false | undefined, modelDir: string | undefined): VectorsDecision {
+function decideVectors(sectionCount: number, embedding: EmbedOptionsInput | false | undefined, choice: ModelChoice): VectorsDecision {
   if (embedding === false) return { built: false, reason: 'turned off (--no-vectors)' };
   // An imported model learnt nothing from this site, so the site's size does not limit it.
-  if (modelDir !== undefined) return { built: true };
+  if (choice.modelDir !== undefined || choice.transformer !== undefined) return { built: true };
   const { minSections } = resolveEmbedOptions(embedding);
   if (sectionCount < minSections) {
     return { built: false, reason: `${sectionCount} sections are too few to train an embedding model (at least ${minSections}); keyword search only` };
@@ -99,10 +118,32 @@ function decideVectors(sectionCount: number, embedding: EmbedOptionsInput | fals
   return { built: true };
 }
 
+/**
+ * A transformer's files: its description, the model itself as model.onnx, and the sections
+ * embedded by it in onnxruntime-web (truncated to its maxTokens), int8.
+ */
+async function transformerFiles(sections: readonly StoredSection[], source: TransformerSource): Promise<{ model: PackModel; files: PackFiles }> {
+  const imported = await importTransformer(source.onnx, source.tokenizer, source.maxTokens);
+  try {
+    const vectors = await imported.embed(sections.map((s) => searchableText(s)));
+    const { dimensions, maxTokens } = imported.file;
+    return {
+      model: { kind: 'transformer', dimensions, maxTokens },
+      files: {
+        [PACK_FILES.embedding]: JSON.stringify(imported.file),
+        [PACK_FILES.onnx]: imported.bytes,
+        [PACK_FILES.vectors]: encodeVectors(quantizeVectors(vectors, dimensions)),
+      },
+    };
+  } finally {
+    await imported.release();
+  }
+}
+
 /** Everything a pack holds, serialised, from already-ingested pages. Pure apart from the hash. */
 export async function assemblePack(
   pages: readonly Page[],
-  options: { baseUrl: string; keyword?: KeywordOptionsInput; embedding?: EmbedOptionsInput | false; modelDir?: string; createdAt: string },
+  options: { baseUrl: string; keyword?: KeywordOptionsInput; embedding?: EmbedOptionsInput | false; createdAt: string } & ModelChoice,
 ): Promise<{ manifest: PackManifest; files: PackFiles; vectors: VectorsDecision }> {
   const sections: StoredSection[] = pages.flatMap((p) => p.sections);
   const keyword = await buildKeywordIndex(
@@ -110,8 +151,8 @@ export async function assemblePack(
     options.keyword,
   );
   const sectionsFile: SectionsFile = { sections };
-  const vectors = decideVectors(sections.length, options.embedding, options.modelDir);
-  const semantic = vectors.built ? await semanticFiles(sections, keyword.options.analyzer, options.embedding || {}, options.modelDir) : null;
+  const vectors = decideVectors(sections.length, options.embedding, options);
+  const semantic = vectors.built ? await semanticFiles(sections, keyword.options.analyzer, options.embedding || {}, options) : null;
   const files: PackFiles = {
     [PACK_FILES.sections]: JSON.stringify(sectionsFile),
     [PACK_FILES.keyword]: JSON.stringify(keyword),
@@ -142,6 +183,7 @@ export async function buildPack(docsDir: string, outDir: string, options: BuildO
     keyword: options.keyword,
     embedding: options.embedding,
     modelDir: options.modelDir,
+    transformer: options.transformer,
     createdAt: (options.now?.() ?? new Date()).toISOString(),
   });
   await writePack(outDir, manifest, files);

@@ -3,7 +3,8 @@ import { isRecallBoxError } from '../core/errors.ts';
 import { buildPack, type BuildSummary } from './build-pack.ts';
 
 const USAGE = `Usage:
-  recall-box build <docs-dir> --out <pack-dir> [--base-url /docs/] [--heading-depth 3] [--default-lang en] [--no-vectors | --model <dir>]
+  recall-box build <docs-dir> --out <pack-dir> [--base-url /docs/] [--heading-depth 3] [--default-lang en]
+                   [--no-vectors | --model <dir> | --model <file.onnx> --tokenizer <tokenizer.json> [--max-tokens 256]]
 
 Builds the search index pack of a folder of Markdown, MDX and HTML docs.
   --out            folder to write the pack to (replaced atomically)      required
@@ -11,8 +12,11 @@ Builds the search index pack of a folder of Markdown, MDX and HTML docs.
   --heading-depth  deepest heading (1–6) that starts its own section      default 3
   --default-lang   language of pages whose path and front matter name none default en
   --no-vectors     skip the embedding model and section vectors: keyword search only
-  --model          a Model2Vec model folder (tokenizer.json + model.safetensors) to embed with,
-                   instead of the model trained on the docs                 default: trained
+  --model          a Model2Vec model folder (tokenizer.json + model.safetensors), or a transformer
+                   sentence-embedding model (.onnx, with --tokenizer), to embed with instead of
+                   the model trained on the docs                            default: trained
+  --tokenizer      the transformer's tokenizer.json (WordPiece)
+  --max-tokens     longest token sequence fed to the transformer            default 256
 `;
 
 function formatKb(bytes: number): string {
@@ -49,6 +53,8 @@ export async function main(
         'default-lang': { type: 'string' },
         'no-vectors': { type: 'boolean' },
         model: { type: 'string' },
+        tokenizer: { type: 'string' },
+        'max-tokens': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -75,9 +81,20 @@ export async function main(
     err('recall-box: --no-vectors and --model exclude each other.');
     return 2;
   }
+  const isOnnx = values.model?.toLowerCase().endsWith('.onnx') ?? false;
+  if (isOnnx !== (values.tokenizer !== undefined)) {
+    err('recall-box: a transformer needs both --model <file.onnx> and --tokenizer <tokenizer.json> (a Model2Vec folder needs no --tokenizer).');
+    return 2;
+  }
+  const maxTokens = values['max-tokens'] === undefined ? undefined : Number(values['max-tokens']);
+  if (maxTokens !== undefined && !(Number.isInteger(maxTokens) && maxTokens >= 3)) {
+    err('recall-box: --max-tokens must be a whole number ≥ 3.');
+    return 2;
+  }
   try {
     const summary = await buildPack(docsDir, values.out, {
-      ...(values.model !== undefined && { modelDir: values.model }),
+      ...(values.model !== undefined && !isOnnx && { modelDir: values.model }),
+      ...(isOnnx && { transformer: { onnx: values.model!, tokenizer: values.tokenizer!, ...(maxTokens !== undefined && { maxTokens }) } }),
       ingest: {
         ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }),
         ...(depth !== undefined && { maxHeadingDepth: depth as 1 | 2 | 3 | 4 | 5 | 6 }),

@@ -103,10 +103,15 @@ export async function queryVectorFor(
     const vector = await embedQuery(semantic, request.q, queryLanguage(pack, request), embedder ?? staticEmbedder(semantic));
     return vector === null ? { vector: null, skip: 'no-query-vector' } : { vector };
   } catch (e) {
-    const code = isRecallBoxError(e) ? e.code : 'EMBED_FAILED';
-    const message = `the vector route is unavailable, results come from the keyword route alone: ${(e as Error).message}`;
-    return { vector: null, skip: 'failed', warning: { code, message } };
+    return embeddingFailed(e);
   }
+}
+
+/** The vector route is skipped with a warning when the query cannot be embedded: the keyword route still answers. */
+function embeddingFailed(e: unknown): QueryVector {
+  const code = isRecallBoxError(e) ? e.code : 'EMBED_FAILED';
+  const message = `the vector route is unavailable, results come from the keyword route alone: ${(e as Error).message}`;
+  return { vector: null, skip: 'failed', warning: { code, message } };
 }
 
 /**
@@ -118,7 +123,13 @@ export function staticQueryVector(pack: LoadedPack, request: SearchRequest, opti
   if (semantic === null) return { vector: null, skip: 'no-model' };
   if (!(options.fuse.weights.vector > 0)) return { vector: null, skip: 'disabled' };
   const tokens = queryTokens(semantic, request.q, queryLanguage(pack, request));
-  const vector = tokens.ids.length === 0 ? null : nonZero(embedStatic(semantic, tokens));
+  if (tokens.ids.length === 0) return { vector: null, skip: 'no-query-vector' };
+  let vector: Float32Array | null;
+  try {
+    vector = nonZero(embedStatic(semantic, tokens));
+  } catch (e) {
+    return embeddingFailed(e);
+  }
   return vector === null ? { vector: null, skip: 'no-query-vector' } : { vector };
 }
 

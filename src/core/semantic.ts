@@ -10,12 +10,16 @@ import { embedReference } from './embed/reference.ts';
 import type { TokenizerModel } from './embed/vocabulary.ts';
 import type { Lang } from './types.ts';
 import type { VectorKernel } from './vector/types.ts';
+import { transformerSequence, type TransformerModel } from './embed/transformer.ts';
+import { RecallBoxError } from './errors.ts';
 
 export interface SemanticIndex {
-  /** Vocabulary and settings: queries are tokenized exactly as sections were at build time. */
-  tokenizer: TokenizerModel;
-  /** E, row-major, rows × dimensions (embedding.bin). */
-  matrix: Float32Array;
+  /** A static model's vocabulary and settings: queries are tokenized exactly as sections were. Null for a transformer. */
+  tokenizer: TokenizerModel | null;
+  /** A static model's E, row-major, rows × dimensions (embedding.bin). Null for a transformer. */
+  matrix: Float32Array | null;
+  /** A transformer model's description (model.onnx runs only in ORT); null for a static model. */
+  transformer: TransformerModel | null;
   dimensions: number;
   /** The section vectors, loaded into a kernel (WASM in the Worker, either kernel in Node). */
   kernel: VectorKernel;
@@ -33,8 +37,17 @@ export function staticEmbedder(semantic: SemanticIndex): QueryEmbedder {
   return async (tokens) => embedStatic(semantic, tokens);
 }
 
-/** The static model's embedding of `tokens`, synchronously (what `staticEmbedder` resolves to). */
+/**
+ * The static model's embedding of `tokens`, synchronously (what `staticEmbedder` resolves to).
+ * A transformer pack has no static model: MODEL_NEEDS_ONNX_RUNTIME says which Worker it needs.
+ */
 export function embedStatic(semantic: SemanticIndex, { ids, weights }: EmbeddingTokens): Float32Array {
+  if (semantic.matrix === null) {
+    throw new RecallBoxError(
+      'MODEL_NEEDS_ONNX_RUNTIME',
+      "this pack's embedding model is a transformer, which only the ONNX Worker entry runs (`wrangler deploy --env onnx`).",
+    );
+  }
   return embedReference(semantic.matrix, semantic.dimensions, ids, weights);
 }
 
@@ -45,7 +58,12 @@ export function nonZero(vector: Float32Array): Float32Array | null {
 
 /** The query's tokens, analysed as language `lang` with the model's analyzer settings. */
 export function queryTokens(semantic: SemanticIndex, q: string, lang: Lang): EmbeddingTokens {
-  return tokenize(q, lang, semantic.tokenizer);
+  if (semantic.transformer) {
+    // A transformer reads the sequence in order: ids with repeats, every token attended (weight 1).
+    const ids = transformerSequence(q, semantic.transformer);
+    return { ids, weights: new Float32Array(ids.length).fill(1) };
+  }
+  return tokenize(q, lang, semantic.tokenizer!);
 }
 
 /**

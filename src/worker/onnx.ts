@@ -1,14 +1,16 @@
 /**
  * The ONNX configuration of the Worker: the query is embedded by the pack's model.onnx in
- * onnxruntime-web — the runtime and model that embedded the sections at build time — with E
- * handed to ORT as the model's external data from the already loaded pack (no second download).
- * ORT's engine makes the bundle ~3.6 MiB gzipped: a paid Workers plan (see the README).
+ * onnxruntime-web — the runtime and model that embedded the sections at build time. For a static
+ * model, E is handed to ORT as the graph's external data from the already loaded pack (no second
+ * download); a transformer model (`--model x.onnx --tokenizer …`) runs as it is, its token states
+ * mean-pooled. ORT's engine makes the bundle ~3.6 MiB gzipped: a paid Workers plan (see the README).
  * Deploy with `wrangler deploy --env onnx`.
  */
 import { PACK_FILES } from '../core/pack/format.ts';
 import { encodeFloat32 } from '../core/pack/binary.ts';
 import { assetsModelBytes } from './embed/assets-model.ts';
 import { getEmbedder } from './embed/session.ts';
+import { createTransformerEmbedder } from './embed/transformer-embedder.ts';
 import { createWorker } from './worker.ts';
 
 export type { Env } from './worker.ts';
@@ -19,11 +21,13 @@ export default createWorker({
     // One ORT session per pack build per isolate; the key changes when a new pack is deployed.
     const key = `${config.packPath}${PACK_FILES.onnx}#${pack.manifest.buildId}`;
     const load = assetsModelBytes(env.ASSETS, `${config.packPath}${PACK_FILES.onnx}`);
-    // Called once, when the session is created: E's bytes are only copied for ORT then.
-    // (A pack without a model never reaches the embedder: queryVectorFor skips the route first.)
-    const external = () => (semantic ? [{ path: PACK_FILES.matrix, data: encodeFloat32(semantic.matrix) }] : []);
+    // Called once, when the session is created: E's bytes are only copied for ORT then. (A pack
+    // without a model never reaches the embedder: queryVectorFor skips the route first.)
+    const external = () => (semantic?.matrix ? [{ path: PACK_FILES.matrix, data: encodeFloat32(semantic.matrix) }] : []);
+    const transformer = semantic?.transformer;
+    const create = transformer ? (bytes: Uint8Array, label: string) => createTransformerEmbedder(bytes, label, transformer) : undefined;
     return async (tokens) => {
-      const embedder = await getEmbedder(key, load, external);
+      const embedder = await getEmbedder(key, load, external, create);
       return embedder.embed(tokens.ids, tokens.weights);
     };
   },

@@ -134,7 +134,7 @@ describe('buildPack: the semantic route', () => {
     expect(summary.vectors).toEqual({ built: true });
     const pack = await loadPack(fsPackSource(out));
     const model = pack.manifest.model!;
-    expect(model.kind).toBe('static');
+    if (model.kind !== 'static') throw new Error(`expected a static model, got ${model.kind}`);
     expect(pack.semantic!.dimensions).toBe(model.dimensions);
     expect(pack.semantic!.matrix).toHaveLength(model.rows * model.dimensions);
     const vectors = await readFile(path.join(out, 'vectors.bin'));

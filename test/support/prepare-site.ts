@@ -9,6 +9,8 @@
  *   test/.generated/site/search-expected.json  Node's /search answers for SEARCH_SAMPLES
  *   test/.generated/site/pack-model2vec/ the site built with a generated tiny Model2Vec model
  *   test/.generated/site/search-expected-model2vec.json  Node's answers from that pack
+ *   test/.generated/site/pack-transformer/ the site built with a generated tiny transformer
+ *   test/.generated/site/search-expected-transformer.json  Node's answers (ORT) from that pack
  *   test/.generated/site/segment-expected.json  Node's analysis of SEGMENT_SAMPLES, which the
  *                                     workerd and Chromium tests compare their own against
  *   test/.generated/site/embed-test/  an ONNX embedding model, a corrupt and an incompatible copy,
@@ -29,7 +31,19 @@ import { loadPack } from '../../src/core/pack/load.ts';
 import { parseSearchRequest } from '../../src/core/request.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search-options.ts';
 import { searchPackWithVectors } from '../../src/core/search.ts';
-import { comparable, MODEL2VEC_PACK_PATH, SEARCH_EXPECTED_FILE, SEARCH_EXPECTED_MODEL2VEC_FILE, SEARCH_SAMPLES, type SearchExpected } from './search-samples.ts';
+import {
+  comparable,
+  MODEL2VEC_PACK_PATH,
+  SEARCH_EXPECTED_FILE,
+  SEARCH_EXPECTED_MODEL2VEC_FILE,
+  SEARCH_EXPECTED_TRANSFORMER_FILE,
+  SEARCH_SAMPLES,
+  TRANSFORMER_PACK_PATH,
+  type SearchExpected,
+} from './search-samples.ts';
+import { writeTinyTransformer } from './transformer-fixture.ts';
+import { importTransformer } from '../../src/build/embed/transformer-import.ts';
+import type { QueryEmbedder } from '../../src/core/semantic.ts';
 import { writeTinyModel2Vec } from './model2vec-fixture.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -64,6 +78,15 @@ export async function prepareSite(): Promise<void> {
   const modelDir = await writeTinyModel2Vec(path.join(root, 'test/.generated/tiny-model2vec'));
   await buildPack(path.join(root, 'test/fixtures/site'), model2vecPack, { modelDir, now: () => new Date('2026-01-01T00:00:00Z') });
   await writeSearchExpected(model2vecPack, SEARCH_EXPECTED_MODEL2VEC_FILE);
+  const transformerPack = path.join(SITE_DIR, TRANSFORMER_PACK_PATH);
+  const transformer = await writeTinyTransformer(path.join(root, 'test/.generated/tiny-transformer'));
+  await buildPack(path.join(root, 'test/fixtures/site'), transformerPack, { transformer, now: () => new Date('2026-01-01T00:00:00Z') });
+  const ort = await importTransformer(transformer.onnx, transformer.tokenizer);
+  try {
+    await writeSearchExpected(transformerPack, SEARCH_EXPECTED_TRANSFORMER_FILE, (t) => ort.embedSequence(t.ids));
+  } finally {
+    await ort.release();
+  }
 
   const expected = SEGMENT_SAMPLES.map((s) => ({ ...s, terms: terms(s.text, s.lang) }));
   await writeFile(path.join(SITE_DIR, SEGMENT_EXPECTED_FILE), JSON.stringify(expected));
@@ -72,12 +95,13 @@ export async function prepareSite(): Promise<void> {
 }
 
 /** Node's answers to SEARCH_SAMPLES from the pack, through the same pure pipeline the Worker runs. */
-async function writeSearchExpected(packDir: string, file: string): Promise<void> {
+async function writeSearchExpected(packDir: string, file: string, embedder?: QueryEmbedder): Promise<void> {
   const pack = await loadPack(fsPackSource(packDir));
   const answers = [];
   for (const q of SEARCH_SAMPLES) {
     const request = parseSearchRequest({ q }, DEFAULT_SEARCH_OPTIONS);
-    const outcome = await searchPackWithVectors(pack, request, DEFAULT_SEARCH_OPTIONS);
+    const outcome = await searchPackWithVectors(pack, request, DEFAULT_SEARCH_OPTIONS, embedder);
+    if (outcome.warnings.length > 0) throw new Error(`${file}: ${q}: ${JSON.stringify(outcome.warnings)}`);
     answers.push({ q, results: comparable(outcome.results) });
   }
   const expected: SearchExpected = { buildId: pack.manifest.buildId, answers };

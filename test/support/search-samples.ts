@@ -11,6 +11,9 @@ export const SEARCH_EXPECTED_FILE = 'search-expected.json';
 export const SEARCH_EXPECTED_MODEL2VEC_FILE = 'search-expected-model2vec.json';
 /** Where that pack is served. */
 export const MODEL2VEC_PACK_PATH = '/pack-model2vec/';
+/** Node's answers (ORT embedding the query) from the pack built with the tiny transformer. */
+export const SEARCH_EXPECTED_TRANSFORMER_FILE = 'search-expected-transformer.json';
+export const TRANSFORMER_PACK_PATH = '/pack-transformer/';
 
 /** Chosen to exercise both routes: plain words, a typo (vector only), a question, CJK, a heading. */
 export const SEARCH_SAMPLES: readonly string[] = [

@@ -12,7 +12,14 @@ import { loadPack } from '../../src/core/pack/load.ts';
 import { assetsPackSource } from '../../src/worker/assets-source.ts';
 import { detectScriptLang } from '../../src/core/lang.ts';
 import { queryTokens, embedStatic } from '../../src/core/semantic.ts';
-import { comparable, SEARCH_EXPECTED_FILE, SEARCH_SAMPLES, type SearchExpected } from '../support/search-samples.ts';
+import {
+  comparable,
+  SEARCH_EXPECTED_FILE,
+  SEARCH_EXPECTED_TRANSFORMER_FILE,
+  SEARCH_SAMPLES,
+  TRANSFORMER_PACK_PATH,
+  type SearchExpected,
+} from '../support/search-samples.ts';
 import {
   EMBED_FIXTURE_DIR,
   EMBED_FIXTURE_FILES,
@@ -185,9 +192,9 @@ describe('a broken model is a RecallBoxError with a stable code, not a crash', (
 });
 
 describe('the ONNX Worker entry (ORT) and the default entry (static embedder) agree', () => {
-  async function answer(entry: typeof defaultWorker, q: string) {
+  async function answer(entry: typeof defaultWorker, q: string, vars: Partial<Env> = {}) {
     const ctx = createExecutionContext();
-    const res = await entry.fetch(new Request(`https://search.example.com/search?q=${encodeURIComponent(q)}`), env as unknown as Env, ctx);
+    const res = await entry.fetch(new Request(`https://search.example.com/search?q=${encodeURIComponent(q)}`), { ...(env as unknown as Env), ...vars }, ctx);
     await waitOnExecutionContext(ctx);
     expect(res.status).toBe(200);
     return (await res.json()) as { results: Array<{ id: string; match: string; routes: Record<string, { rank: number; score: number }> }>; warnings: unknown[] };
@@ -198,7 +205,7 @@ describe('the ONNX Worker entry (ORT) and the default entry (static embedder) ag
     const semantic = pack.semantic!;
     const onnx = await assets.fetch(new Request('https://assets.invalid/pack/model.onnx'));
     const embedder = await getEmbedder('pack-model-test', async () => new Uint8Array(await onnx.arrayBuffer()), () => [
-      { path: 'embedding.bin', data: new Uint8Array(semantic.matrix.buffer.slice(0)) },
+      { path: 'embedding.bin', data: new Uint8Array(semantic.matrix!.buffer.slice(0)) },
     ]);
     let worst = 0;
     for (const q of SEARCH_SAMPLES) {
@@ -209,6 +216,23 @@ describe('the ONNX Worker entry (ORT) and the default entry (static embedder) ag
     }
     expect(worst).toBeLessThanOrEqual(1e-5);
     console.log(`[embed] workerd: max |ORT − static embedder| over the sample queries ${worst}`);
+  });
+
+  it('runs a transformer pack\'s model.onnx (mean pooling) exactly as ORT in Node does; the default entry answers it by keyword with a warning', async () => {
+    const res = await assets.fetch(new Request(`https://assets.invalid/${SEARCH_EXPECTED_TRANSFORMER_FILE}`));
+    const expected = (await res.json()) as SearchExpected;
+    let vectorHits = 0;
+    for (const { q, results } of expected.answers) {
+      const viaOrt = await answer(onnxWorker, q, { PACK_PATH: TRANSFORMER_PACK_PATH });
+      expect(viaOrt.warnings, q).toEqual([]);
+      const shape = (rs: typeof results) => rs.map((r) => ({ id: r.id, match: r.match, ranks: Object.fromEntries(Object.entries(r.routes).map(([k, v]) => [k, v.rank])) }));
+      expect(shape(comparable(viaOrt.results)), q).toEqual(shape(results));
+      vectorHits += viaOrt.results.filter((r) => r.routes.vector).length;
+      const viaStatic = await answer(defaultWorker, q, { PACK_PATH: TRANSFORMER_PACK_PATH });
+      expect((viaStatic.warnings as Array<{ code: string }>).map((w) => w.code), q).toEqual(['MODEL_NEEDS_ONNX_RUNTIME']);
+      expect(viaStatic.results.every((r) => r.match === 'keyword')).toBe(true);
+    }
+    expect(vectorHits).toBeGreaterThan(0);
   });
 
   it('answers every sample with the same results in the same order as the default entry and as Node', async () => {

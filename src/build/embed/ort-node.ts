@@ -27,7 +27,7 @@ const ORT_THREADS = 1;
 let configured = false;
 
 /** Sets ORT's process-wide WebAssembly options once, before the first session. */
-function configureOrt(): void {
+export function configureOrt(): void {
   if (configured) return;
   ort.env.wasm.numThreads = ORT_THREADS;
   ort.env.wasm.proxy = false;

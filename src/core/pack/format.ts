@@ -30,14 +30,22 @@ export const PACK_FILES = {
  * What the manifest says about the semantic route. Null when the pack was built without vectors
  * (`--no-vectors`): the Worker then answers from the keyword route alone.
  */
-export interface PackModel {
-  /** `static`: a lookup and a weighted mean, which the Worker can run without ONNX Runtime. */
-  kind: 'static';
-  /** Length of every embedding. */
-  dimensions: number;
-  /** Rows of E (vocabulary terms + n-gram buckets). */
-  rows: number;
-}
+export type PackModel =
+  | {
+      /** `static`: a lookup and a weighted mean, which the Worker can run without ONNX Runtime. */
+      kind: 'static';
+      /** Length of every embedding. */
+      dimensions: number;
+      /** Rows of E (vocabulary terms + n-gram buckets, or the imported model's tokens). */
+      rows: number;
+    }
+  | {
+      /** `transformer`: model.onnx is a transformer, which only ONNX Runtime (the ONNX Worker entry) runs. */
+      kind: 'transformer';
+      dimensions: number;
+      /** Longest token sequence fed to the model. */
+      maxTokens: number;
+    };
 
 export interface PackManifest {
   formatVersion: number;
@@ -113,14 +121,12 @@ export function validateManifest(value: unknown): PackManifest {
 }
 
 function validateModelEntry(model: unknown): void {
+  const positive = (v: unknown) => Number.isInteger(v) && (v as number) > 0;
   const ok =
     isRecord(model) &&
-    model.kind === 'static' &&
-    Number.isInteger(model.dimensions) &&
-    (model.dimensions as number) > 0 &&
-    Number.isInteger(model.rows) &&
-    (model.rows as number) > 0;
-  if (!ok) throw corrupt('manifest.json has a model entry that is not {kind: "static", dimensions, rows}.');
+    positive(model.dimensions) &&
+    ((model.kind === 'static' && positive(model.rows)) || (model.kind === 'transformer' && positive(model.maxTokens)));
+  if (!ok) throw corrupt('manifest.json has a model entry that is neither {kind: "static", dimensions, rows} nor {kind: "transformer", dimensions, maxTokens}.');
 }
 
 const STRING_FIELDS = ['id', 'url', 'pageUrl', 'anchor', 'title', 'lang', 'text', 'code', 'description'] as const;

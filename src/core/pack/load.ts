@@ -1,4 +1,5 @@
 import { modelFromFile, validateModelFile } from '../embed/model-file.ts';
+import { prepareTransformer, validateTransformerFile } from '../embed/transformer.ts';
 import { prepareTokenizer } from '../embed/vocabulary.ts';
 import { RecallBoxError } from '../errors.ts';
 import { loadKeywordIndex, type KeywordIndex } from '../keyword/index.ts';
@@ -55,6 +56,7 @@ async function readRequiredBytes(source: PackSource, name: string): Promise<Uint
 
 /** The semantic files, checked against each other and the manifest, with the vectors in a kernel. */
 async function loadSemantic(source: PackSource, model: PackModel, sectionCount: number, options: LoadPackOptions): Promise<SemanticIndex> {
+  if (model.kind === 'transformer') return loadTransformer(source, model, sectionCount, options);
   const [vocabularyText, matrixBytes, vectorBytes] = await Promise.all([
     readRequired(source, PACK_FILES.embedding),
     readRequiredBytes(source, PACK_FILES.matrix),
@@ -71,7 +73,24 @@ async function loadSemantic(source: PackSource, model: PackModel, sectionCount: 
   const matrix = decodeMatrix(matrixBytes, model.rows, model.dimensions);
   const vectors = decodeVectors(vectorBytes, sectionCount, model.dimensions);
   const kernel = await (options.createKernel ?? typeScriptKernel)(vectors);
-  return { tokenizer, matrix, dimensions: model.dimensions, kernel };
+  return { tokenizer, matrix, transformer: null, dimensions: model.dimensions, kernel };
+}
+
+/** A transformer pack: its description and the section vectors (model.onnx is read by ORT's embedder only). */
+async function loadTransformer(
+  source: PackSource,
+  model: Extract<PackModel, { kind: 'transformer' }>,
+  sectionCount: number,
+  options: LoadPackOptions,
+): Promise<SemanticIndex> {
+  const [descriptionText, vectorBytes] = await Promise.all([readRequired(source, PACK_FILES.embedding), readRequiredBytes(source, PACK_FILES.vectors)]);
+  const file = validateTransformerFile(parsePackJson(PACK_FILES.embedding, descriptionText));
+  if (file.dimensions !== model.dimensions) {
+    throw new RecallBoxError('INDEX_CORRUPT', `embedding.json describes ${file.dimensions} dimensions, the manifest ${model.dimensions}.`);
+  }
+  const vectors = decodeVectors(vectorBytes, sectionCount, model.dimensions);
+  const kernel = await (options.createKernel ?? typeScriptKernel)(vectors);
+  return { tokenizer: null, matrix: null, transformer: prepareTransformer(file), dimensions: model.dimensions, kernel };
 }
 
 /**

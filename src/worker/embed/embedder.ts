@@ -27,14 +27,14 @@ export interface Embedder {
  */
 const ORT_LOG_FATAL_ONLY = 4 as const;
 const SESSION_OPTIONS: ort.InferenceSession.SessionOptions = { executionProviders: ['wasm'], logSeverityLevel: ORT_LOG_FATAL_ONLY };
-const RUN_OPTIONS: ort.InferenceSession.RunOptions = { logSeverityLevel: ORT_LOG_FATAL_ONLY };
+export const RUN_OPTIONS: ort.InferenceSession.RunOptions = { logSeverityLevel: ORT_LOG_FATAL_ONLY };
 
 // ORT reports a backend that did not start with this phrase (onnxruntime-common's backend
 // resolution). Anything else thrown while creating a session is about the model itself.
 const BACKEND_FAILURE = /no available backend/i;
 
 /** ORT's message without its native log decoration, short enough for a log line. */
-function ortReason(e: unknown): string {
+export function ortReason(e: unknown): string {
   const text = e instanceof Error ? e.message : String(e);
   return text.replace(/\u001b\[[0-9;]*m/g, '').slice(0, 300);
 }
@@ -45,7 +45,7 @@ export interface ExternalData {
   data: Uint8Array;
 }
 
-async function createSession(modelBytes: Uint8Array, label: string, external: readonly ExternalData[]): Promise<ort.InferenceSession> {
+export async function createSession(modelBytes: Uint8Array, label: string, external: readonly ExternalData[]): Promise<ort.InferenceSession> {
   const options = external.length === 0 ? SESSION_OPTIONS : { ...SESSION_OPTIONS, externalData: external.map((e) => ({ path: e.path, data: e.data })) };
   try {
     return await withOrtEngine(() => ort.InferenceSession.create(modelBytes, options));

@@ -15,6 +15,9 @@ export type { Embedder } from './embedder.ts';
 /** Where a model's bytes come from: the pack's assets, a Data module, a test fixture. */
 export type ModelBytesLoader = () => Promise<Uint8Array>;
 
+/** Makes an embedder of model bytes: the static graph's (default) or a transformer's. */
+export type EmbedderFactory = (bytes: Uint8Array, label: string, external: readonly ExternalData[]) => Promise<Embedder>;
+
 export class EmbedderCache {
   private readonly entries = new Map<string, Promise<Embedder>>();
   private creations = 0;
@@ -25,12 +28,12 @@ export class EmbedderCache {
   }
 
   /** The embedder for model `key` (e.g. its asset path), loading it with `load` the first time. */
-  get(key: string, load: ModelBytesLoader, external: () => readonly ExternalData[] = () => []): Promise<Embedder> {
+  get(key: string, load: ModelBytesLoader, external: () => readonly ExternalData[] = () => [], create: EmbedderFactory = createEmbedder): Promise<Embedder> {
     let entry = this.entries.get(key);
     if (!entry) {
       entry = load().then((bytes) => {
         this.creations++;
-        return createEmbedder(bytes, key, external());
+        return create(bytes, key, external());
       });
       this.entries.set(key, entry);
       entry.catch((e) => {
@@ -49,8 +52,8 @@ const isolateEmbedders = new EmbedderCache();
  * The isolate's embedder for model `key`, created on first use from `loadModelBytes` and, for a
  * model with external data, the files `external` returns (called only when the session is created).
  */
-export function getEmbedder(key: string, loadModelBytes: ModelBytesLoader, external?: () => readonly ExternalData[]): Promise<Embedder> {
-  return isolateEmbedders.get(key, loadModelBytes, external);
+export function getEmbedder(key: string, loadModelBytes: ModelBytesLoader, external?: () => readonly ExternalData[], create?: EmbedderFactory): Promise<Embedder> {
+  return isolateEmbedders.get(key, loadModelBytes, external, create);
 }
 
 /** ORT sessions this isolate has started to create, for /health and tests. */

@@ -82,7 +82,7 @@ describe('building with --model <Model2Vec dir>', () => {
 
   it('stores the imported model: its dimensions, its rows, its tokenizer', async () => {
     expect(pack.manifest.model).toEqual({ kind: 'static', dimensions: TINY_MODEL2VEC_DIM, rows: TINY_MODEL2VEC_VOCAB.length });
-    expect(Array.from(pack.semantic!.matrix)).toEqual(Array.from(tinyEmbeddings()));
+    expect(Array.from(pack.semantic!.matrix!)).toEqual(Array.from(tinyEmbeddings()));
     const stored = JSON.parse(await readFile(path.join(root, 'pack', 'embedding.json'), 'utf8'));
     expect(stored.info.method).toBe('model2vec');
     expect(stored.wordpiece.vocab).toEqual(TINY_MODEL2VEC_VOCAB);
@@ -91,7 +91,7 @@ describe('building with --model <Model2Vec dir>', () => {
   it('embeds a query as Model2Vec does: the normalised mean of its WordPiece rows, unknown pieces dropped', () => {
     const semantic = pack.semantic!;
     const q = 'Routing parameters, xylophone';
-    const ids = wordPieceIds(q, semantic.tokenizer.wordpieceTokenizer!).filter((id) => TINY_MODEL2VEC_VOCAB[id] !== '[UNK]');
+    const ids = wordPieceIds(q, semantic.tokenizer!.wordpieceTokenizer!).filter((id) => TINY_MODEL2VEC_VOCAB[id] !== '[UNK]');
     expect(ids.map((id) => TINY_MODEL2VEC_VOCAB[id])).toEqual(['rout', '##ing', 'param', '##eter', '##s', ',']);
     const rows = tinyEmbeddings();
     const mean = new Float64Array(TINY_MODEL2VEC_DIM);

@@ -1,0 +1,38 @@
+/**
+ * A transformer sentence-embedding model (a pack built with `--model x.onnx --tokenizer …`) as an
+ * Embedder in the Worker's ONNX entry: the token sequence in (ids, an all-ones attention mask, zero
+ * token types when the graph takes them), the token states out, mean-pooled (core/embed/transformer.ts).
+ */
+import { meanPool, type TransformerModel } from '../../core/embed/transformer.ts';
+import { RecallBoxError } from '../../core/errors.ts';
+import { createSession, ortReason, RUN_OPTIONS, type Embedder } from './embedder.ts';
+import { EMBED_ERRORS } from './errors.ts';
+import { ort } from './ort-runtime.ts';
+
+export async function createTransformerEmbedder(modelBytes: Uint8Array, label: string, model: TransformerModel): Promise<Embedder> {
+  const session = await createSession(modelBytes, label, []);
+  const { graph, dimensions } = model;
+  return {
+    async embed(ids) {
+      const n = ids.length;
+      const shape = [1, n];
+      const ones = new BigInt64Array(n).fill(1n);
+      const feeds: Record<string, ort.Tensor> = {
+        [graph.ids]: new ort.Tensor('int64', ids instanceof BigInt64Array ? ids : BigInt64Array.from(ids, (id) => BigInt(id)), shape),
+        [graph.mask]: new ort.Tensor('int64', ones, shape),
+      };
+      if (graph.typeIds) feeds[graph.typeIds] = new ort.Tensor('int64', new BigInt64Array(n), shape);
+      let output: ort.Tensor | undefined;
+      try {
+        output = (await session.run(feeds, RUN_OPTIONS))[graph.output];
+      } catch (e) {
+        throw new RecallBoxError(EMBED_ERRORS.embedFailed, `the embedding model ${label} failed: ${ortReason(e)}`);
+      }
+      if (!output || !(output.data instanceof Float32Array)) {
+        throw new RecallBoxError(EMBED_ERRORS.modelIncompatible, `the embedding model ${label} gave no float32 ${graph.output}.`);
+      }
+      // [1, n, dim] token states are mean-pooled; a [1, dim] output is already the sentence's.
+      return output.dims.length === 3 ? meanPool(output.data, n, dimensions) : meanPool(output.data, 1, dimensions);
+    },
+  };
+}
