@@ -23,6 +23,9 @@ interface Variant {
   thresholds?: Partial<SearchOptions['thresholds']>;
   fuse?: { k?: number; weights?: Partial<SearchOptions['fuse']['weights']> };
   nameMatch?: Partial<SearchOptions['nameMatch']>;
+  graphBoost?: Partial<SearchOptions['graphBoost']>;
+  pools?: Partial<SearchOptions['pools']>;
+  mmr?: Partial<SearchOptions['mmr']>;
 }
 
 function merge(base: SearchOptions, v: Variant): SearchOptions {
@@ -31,8 +34,14 @@ function merge(base: SearchOptions, v: Variant): SearchOptions {
     thresholds: { ...base.thresholds, ...v.thresholds },
     fuse: { k: v.fuse?.k ?? base.fuse.k, weights: { ...base.fuse.weights, ...v.fuse?.weights } },
     nameMatch: { ...base.nameMatch, ...v.nameMatch },
+    graphBoost: { ...base.graphBoost, ...v.graphBoost },
+    pools: { ...base.pools, ...v.pools },
+    mmr: { ...base.mmr, ...v.mmr },
   };
 }
+
+/** Share of top-10 results in the `index` pool, per variant name (summed over queries, then averaged). */
+const indexShare = new Map<string, { sum: number; queries: number }>();
 
 /** One pack per document list, shared by every variant's system. */
 const packs = new WeakMap<readonly EvalDoc[], Promise<EvalPack>>();
@@ -53,9 +62,15 @@ function pipelineSystem(name: string, variant: Variant): EvalSystem {
       if (query.trim() === '') return { hits: [] };
       const request = parseSearchRequest({ q: query, limit: k }, options);
       const { results } = searchPack(pack, request, options, staticQueryVector(pack, request, options));
+      const top = results.slice(0, 10);
+      const share = indexShare.get(name) ?? { sum: 0, queries: 0 };
+      share.sum += top.length === 0 ? 0 : top.filter((r) => r.pool === 'index').length / top.length;
+      share.queries++;
+      indexShare.set(name, share);
       return { hits: results.map((r) => ({ docId: docIdOfSection.get(r.id)!, score: r.score })) };
     },
   };
 }
 
 await runSweep<Variant>('pipeline-sweep.ts', pipelineSystem);
+console.log(`\nindex-pool share of the top 10 (all datasets): ${[...indexShare].map(([n, s]) => `${n} ${(s.sum / Math.max(1, s.queries)).toFixed(3)}`).join(', ')}`);

@@ -9,6 +9,7 @@ import { resolveEmbedOptions, type EmbedOptionsInput } from './embed/options.ts'
 import { importModel2Vec } from './embed/model2vec.ts';
 import { importTransformer } from './embed/transformer-import.ts';
 import { searchableText } from '../core/fields.ts';
+import { classifyPool, DEFAULT_POOL_RULES, type PoolRule } from '../core/pools.ts';
 import { createOrtEmbedder } from './embed/ort-node.ts';
 import { sectionEmbedDocs, trainEmbedding } from './embed/train.ts';
 import { ingestDirectory, resolveIngestOptions, type IngestOptions } from './ingest/index.ts';
@@ -23,6 +24,8 @@ export interface BuildOptions {
   modelDir?: string;
   /** A transformer sentence-embedding model to use instead (`--model x.onnx --tokenizer t.json`). */
   transformer?: TransformerSource;
+  /** Rules that put each section in a recall pool (first match wins). Default DEFAULT_POOL_RULES. */
+  poolRules?: readonly PoolRule[];
   /** Clock, injectable so tests can pin createdAt. */
   now?: () => Date;
 }
@@ -143,9 +146,10 @@ async function transformerFiles(sections: readonly StoredSection[], source: Tran
 /** Everything a pack holds, serialised, from already-ingested pages. Pure apart from the hash. */
 export async function assemblePack(
   pages: readonly Page[],
-  options: { baseUrl: string; keyword?: KeywordOptionsInput; embedding?: EmbedOptionsInput | false; createdAt: string } & ModelChoice,
+  options: { baseUrl: string; keyword?: KeywordOptionsInput; embedding?: EmbedOptionsInput | false; poolRules?: readonly PoolRule[]; createdAt: string } & ModelChoice,
 ): Promise<{ manifest: PackManifest; files: PackFiles; vectors: VectorsDecision }> {
-  const sections: StoredSection[] = pages.flatMap((p) => p.sections);
+  const rules = options.poolRules ?? DEFAULT_POOL_RULES;
+  const sections: StoredSection[] = pages.flatMap((p) => p.sections.map((s) => ({ ...s, pool: classifyPool(s, rules) })));
   const keyword = await buildKeywordIndex(
     sections.map((s) => ({ fields: sectionFields(s), lang: s.lang })),
     options.keyword,
@@ -184,6 +188,7 @@ export async function buildPack(docsDir: string, outDir: string, options: BuildO
     embedding: options.embedding,
     modelDir: options.modelDir,
     transformer: options.transformer,
+    poolRules: options.poolRules,
     createdAt: (options.now?.() ?? new Date()).toISOString(),
   });
   await writePack(outDir, manifest, files);

@@ -10,6 +10,8 @@ export interface SearchRequest {
   limit: number;
   /** Normalised language tag the request asked for, or null for "any language". */
   lang: Lang | null;
+  /** `debug=1`: answer with the pipeline's decisions too (SearchOutcome.debug). */
+  debug?: boolean;
 }
 
 /** What a client sent, from a query string (strings) or a JSON body (any JSON values). */
@@ -17,6 +19,7 @@ export interface RawSearchRequest {
   q?: unknown;
   limit?: unknown;
   lang?: unknown;
+  debug?: unknown;
 }
 
 function parseLimit(raw: unknown, options: SearchOptions): number {
@@ -49,7 +52,8 @@ export function parseSearchRequest(raw: RawSearchRequest, options: SearchOptions
     if (typeof raw.lang !== 'string') throw new RecallBoxError('UNKNOWN_LANGUAGE', 'lang must be a string.');
     lang = normalizeLang(raw.lang);
   }
-  return { q, limit, lang };
+  const debug = raw.debug === true || raw.debug === 1 || raw.debug === '1' || raw.debug === 'true';
+  return debug ? { q, limit, lang, debug } : { q, limit, lang };
 }
 
 /**

@@ -4,6 +4,10 @@
  */
 import { DEFAULT_FUSE_OPTIONS, type FuseOptions, type RouteName } from './fuse.ts';
 import { DEFAULT_NAME_MATCH_OPTIONS, type NameMatchOptions } from './name-match.ts';
+import { DEFAULT_EVIDENCE_OPTIONS, type EvidenceOptions } from './evidence.ts';
+import { DEFAULT_GRAPH_BOOST_OPTIONS, type GraphBoostOptions } from './graph-boost.ts';
+import { DEFAULT_MMR_OPTIONS, type MmrOptions } from './mmr.ts';
+import { DEFAULT_POOLS, type Pool } from './pools.ts';
 import { DEFAULT_THRESHOLDS, type Threshold } from './thresholds.ts';
 
 export interface SearchOptions {
@@ -40,6 +44,28 @@ export interface SearchOptions {
   thresholds: Record<RouteName, Threshold>;
   /** The boost of sections whose title or heading holds every query term (name-match.ts). */
   nameMatch: NameMatchOptions;
+  /** The boost of candidates on pages linked with the top hits' pages (graph-boost.ts); seeds 0 turns it off. */
+  graphBoost: GraphBoostOptions;
+  /**
+   * Recall pools (pools.ts): each pool's share of the result budget and its score weight.
+   * `enabled` false ranks one candidate set, as if every section were in one pool. Default OFF,
+   * decided by measurement (`npx tsx scripts/pipeline-sweep.ts`): on the Astro docs pools cost
+   * heading lookups 0.049 nDCG@10 (0.9232 vs 0.9717) and title lookups 0.007 — the quotas cut
+   * the very reference or error page a lookup asks for, and the first pool's unused quota stays
+   * unused, which shortens lists — while on Cranfield (no pools: every abstract is knowledge) they
+   * change nothing. The classification is still computed at build and reported per result.
+   */
+  pools: { enabled: boolean; pools: readonly Pool[] };
+  /**
+   * MMR selection with a per-page cap (mmr.ts), over the best `depth × limit` candidates. Range of
+   * depth integer ≥ 1. Default depth 3: enough alternatives to replace the near-duplicates of a
+   * 10-result list without paying for term sets of hundreds of candidates per query.
+   */
+  mmr: MmrOptions & { enabled: boolean; depth: number };
+  /** Evidence excerpts of each result (evidence.ts). */
+  evidence: EvidenceOptions;
+  /** Collect the pipeline's decisions for `?debug=1` (SearchOutcome.debug). Default false: costs a little. */
+  debug: boolean;
 }
 
 export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
@@ -51,4 +77,9 @@ export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
   fuse: DEFAULT_FUSE_OPTIONS,
   thresholds: DEFAULT_THRESHOLDS,
   nameMatch: DEFAULT_NAME_MATCH_OPTIONS,
+  graphBoost: DEFAULT_GRAPH_BOOST_OPTIONS,
+  pools: Object.freeze({ enabled: false, pools: DEFAULT_POOLS }),
+  mmr: Object.freeze({ ...DEFAULT_MMR_OPTIONS, enabled: true, depth: 3 }),
+  evidence: DEFAULT_EVIDENCE_OPTIONS,
+  debug: false,
 });

@@ -2,6 +2,12 @@ import { isRecallBoxError } from './errors.ts';
 import { fuseRanks, type FusedHit, type Match, type RouteHit, type RouteName } from './fuse.ts';
 import { detectScriptLang } from './lang.ts';
 import { boostNamedHits } from './name-match.ts';
+import { evidenceFor, type Evidence } from './evidence.ts';
+import { searchableText } from './fields.ts';
+import { boostLinkedHits } from './graph-boost.ts';
+import { selectMmr, tokenSet, type MmrDecision } from './mmr.ts';
+import { selectByPools, type PoolAudit, type PoolName } from './pools.ts';
+import { compareFused } from './fuse.ts';
 import type { LoadedPack } from './pack/load.ts';
 import { resolveLanguages, type SearchRequest } from './request.ts';
 import type { SearchOptions } from './search-options.ts';
@@ -33,6 +39,23 @@ export interface SearchResult {
   match: Match;
   /** The section's position in each route that found it. */
   routes: Partial<Record<RouteName, RoutePosition>>;
+  /** The recall pool the section belongs to. */
+  pool: PoolName;
+  /** The section's paragraphs that hold the query's terms, and how much of the query it covers. */
+  evidence: Evidence;
+}
+
+/** Why each result ranks where it does: returned for `?debug=1` (SearchOptions.debug). */
+export interface SearchDebug {
+  /** Each route's hits after its threshold, in its rank order (ids are section ids). */
+  routes: Partial<Record<RouteName, Array<{ id: string; rank: number; score: number }>>>;
+  /** The candidates after fusion and both boosts, best first, with their fused ranks. */
+  fused: Array<{ id: string; rank: number; score: number; match: Match; pool: PoolName }>;
+  boosts: { nameMatch: number; linkGraph: number };
+  /** One entry per pool: its quota and what became of its candidates; null when pools are off. */
+  pools: PoolAudit[] | null;
+  /** MMR's steps: selections and page-cap skips; null when MMR is off. */
+  mmr: Array<Omit<MmrDecision, 'id'> & { id: string }> | null;
 }
 
 /** Why a route took no part in a query. */
@@ -63,6 +86,8 @@ export interface SearchOutcome {
   routes: Record<RouteName, RouteReport>;
   /** Problems that degraded the answer without failing it (e.g. the vector route was down). */
   warnings: SearchWarning[];
+  /** Present when SearchOptions.debug is set. */
+  debug?: SearchDebug;
 }
 
 /**
@@ -200,11 +225,14 @@ export function searchPack(pack: LoadedPack, request: SearchRequest, options: Se
       : null;
   const kept = new Set(keyword.hits.map((h) => h.id));
   const named = options.fuse.weights.keyword > 0 ? keywordHits.named.filter((id) => kept.has(id)) : [];
-  const fused = boostNamedHits(fuseRanks({ keyword: keyword.hits, vector: vector?.hits }, options.fuse), named, options.nameMatch).hits;
+  const nameMatch = boostNamedHits(fuseRanks({ keyword: keyword.hits, vector: vector?.hits }, options.fuse), named, options.nameMatch);
+  const linkGraph = boostLinkedHits(nameMatch.hits, (id) => sections[id]!.pageUrl, pack.graph, options.graphBoost);
+  const fused = weighByPool(pack, linkGraph.hits, options);
+  const { chosen, mmr, pools } = selectResults(pack, fused, request.limit, options);
 
   const queryTerms = new Set(terms(request.q, queryLang, manifest.analyzer));
   const snippetOptions = { ...DEFAULT_SNIPPET_OPTIONS, length: options.snippetLength };
-  const results = fused.slice(0, request.limit).map((hit, i): SearchResult => {
+  const results = chosen.map((hit, i): SearchResult => {
     const s = sections[hit.id]!;
     return {
       id: s.id,
@@ -217,16 +245,73 @@ export function searchPack(pack: LoadedPack, request: SearchRequest, options: Se
       rank: i + 1,
       match: hit.match,
       routes: routePositions(hit),
+      pool: s.pool,
+      evidence: evidenceFor(s, queryTerms, manifest.analyzer, options.evidence),
     };
   });
   const keywordReport: RouteReport = options.fuse.weights.keyword > 0 ? { ran: true, ...keyword.diagnostics } : { ran: false, reason: 'disabled' };
   const vectorReport: RouteReport = vector ? { ran: true, ...vector.diagnostics } : { ran: false, reason: query.skip ?? 'no-query-vector' };
-  return {
+  const outcome: SearchOutcome = {
     results,
     queryLang,
     routes: { keyword: keywordReport, vector: vectorReport },
     warnings: query.warning ? [query.warning] : [],
   };
+  if (options.debug) {
+    const idOf = (id: number) => sections[id]!.id;
+    const listed = (hits: readonly RouteHit[]) => hits.map((h, i) => ({ id: idOf(h.id), rank: i + 1, score: round(h.score) }));
+    outcome.debug = {
+      routes: { keyword: listed(keyword.hits), ...(vector && { vector: listed(vector.hits) }) },
+      fused: fused.map((h, i) => ({ id: idOf(h.id), rank: i + 1, score: round(h.score), match: h.match, pool: sections[h.id]!.pool })),
+      boosts: { nameMatch: nameMatch.boosted, linkGraph: linkGraph.boosted },
+      pools,
+      mmr: mmr && mmr.map((d) => ({ ...d, id: idOf(d.id) })),
+    };
+  }
+  return outcome;
+}
+
+/** Each candidate's fused score times its pool's weight (pools.ts), re-sorted; unchanged when pools are off. */
+function weighByPool(pack: LoadedPack, hits: readonly FusedHit[], options: SearchOptions): FusedHit[] {
+  if (!options.pools.enabled) return [...hits];
+  const weight = new Map(options.pools.pools.map((p) => [p.name, p.weight]));
+  return hits.map((h) => ({ ...h, score: h.score * (weight.get(pack.sections[h.id]!.pool) ?? 1) })).sort(compareFused);
+}
+
+/** A section's term set for MMR, memoised in the pack. */
+function termsOf(pack: LoadedPack, id: number): ReadonlySet<string> {
+  let set = pack.termSets.get(id);
+  if (!set) {
+    const s = pack.sections[id]!;
+    set = tokenSet(searchableText(s), s.lang, pack.manifest.analyzer);
+    pack.termSets.set(id, set);
+  }
+  return set;
+}
+
+/**
+ * The results, from the ranked candidates: MMR (per-page cap, redundancy) orders the best
+ * `depth × limit`, then the pools' quotas pick `limit` of them in that order.
+ */
+function selectResults(
+  pack: LoadedPack,
+  fused: readonly FusedHit[],
+  limit: number,
+  options: SearchOptions,
+): { chosen: FusedHit[]; mmr: MmrDecision[] | null; pools: PoolAudit[] | null } {
+  let ordered: FusedHit[] = [...fused];
+  let mmr: MmrDecision[] | null = null;
+  if (options.mmr.enabled) {
+    const depth = fused.slice(0, limit * options.mmr.depth);
+    const byId = new Map(depth.map((h) => [h.id, h]));
+    const candidates = depth.map((h) => ({ id: h.id, pageUrl: pack.sections[h.id]!.pageUrl, relevance: h.score, tokens: termsOf(pack, h.id) }));
+    const result = selectMmr(candidates, depth.length, options.mmr);
+    ordered = result.selected.map((id) => byId.get(id)!);
+    mmr = result.decisions;
+  }
+  if (!options.pools.enabled) return { chosen: ordered.slice(0, limit), mmr, pools: null };
+  const selection = selectByPools(ordered.map((h) => ({ hit: h, pool: pack.sections[h.id]!.pool })), limit, options.pools.pools);
+  return { chosen: selection.selected.map((c) => c.hit), mmr, pools: selection.audit };
 }
 
 /** Embed, then search: the whole query path for callers that have the embedder at hand. */

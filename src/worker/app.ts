@@ -31,7 +31,7 @@ export interface AppDeps {
 }
 
 function etagFor(buildId: string, req: SearchRequest): string {
-  return `W/"${buildId}-${fnv1a(`${normalizeQueryKey(req.q)}\u0000${req.limit}\u0000${req.lang ?? ''}`)}"`;
+  return `W/"${buildId}-${fnv1a(`${normalizeQueryKey(req.q)}\u0000${req.limit}\u0000${req.lang ?? ''}\u0000${req.debug ? 'debug' : ''}`)}"`;
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {
@@ -85,10 +85,12 @@ export function createApp(deps: AppDeps): Hono {
     const request = parseSearchRequest(raw, options);
     const pack = await deps.getPack();
     const etag = etagFor(pack.manifest.buildId, request);
-    const headers = { ETag: etag, 'Cache-Control': `public, max-age=${config.cacheMaxAge}` };
+    // A debug answer explains one request; caches should not hand it to anyone else.
+    const headers = { ETag: etag, 'Cache-Control': request.debug ? 'no-store' : `public, max-age=${config.cacheMaxAge}` };
     if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-    const query = await queryVectorFor(pack, request, options, deps.queryEmbedder?.(pack));
-    const outcome = searchPack(pack, request, options, query);
+    const searchOptions = request.debug ? { ...options, debug: true } : options;
+    const query = await queryVectorFor(pack, request, searchOptions, deps.queryEmbedder?.(pack));
+    const outcome = searchPack(pack, request, searchOptions, query);
     return c.json(
       {
         query: request.q,
@@ -97,13 +99,14 @@ export function createApp(deps: AppDeps): Hono {
         results: outcome.results,
         warnings: outcome.warnings,
         tookMs: now() - started,
+        ...(outcome.debug && { debug: { ...outcome.debug, thresholds: outcome.routes } }),
       },
       200,
       headers,
     );
   };
 
-  app.get('/search', (c) => search(c, { q: c.req.query('q'), limit: c.req.query('limit'), lang: c.req.query('lang') }));
+  app.get('/search', (c) => search(c, { q: c.req.query('q'), limit: c.req.query('limit'), lang: c.req.query('lang'), debug: c.req.query('debug') }));
   app.post('/search', async (c) => search(c, await readJsonBody(c, config.maxBodyBytes)));
   app.all('/search', () => {
     throw new RecallBoxError('METHOD_NOT_ALLOWED', '/search answers GET and POST.');

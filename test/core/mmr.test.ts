@@ -28,8 +28,8 @@ const expectInvalidOptions = (run: () => unknown): void => {
 };
 
 describe('selectMmr: examples', () => {
-  it('defaults to lambda 0.7 and at most 2 sections per page', () => {
-    expect(DEFAULT_MMR_OPTIONS).toEqual({ lambda: 0.7, perPageCap: 2 });
+  it('defaults to lambda 0.9 (measured: 0.7 cost Cranfield 0.011 nDCG@10) and at most 2 sections per page', () => {
+    expect(DEFAULT_MMR_OPTIONS).toEqual({ lambda: 0.9, perPageCap: 2 });
   });
 
   it('demotes a near-duplicate below a less relevant distinct section at lambda 0.7', () => {
@@ -39,7 +39,7 @@ describe('selectMmr: examples', () => {
       candidate(2, '/v4/deploy/', 9, ['deploy', 'worker', 'wrangler', 'config', 'secret']),
       candidate(3, '/cache/', 7, ['cach', 'etag', 'header']),
     ];
-    const result = selectMmr(candidates, 3);
+    const result = selectMmr(candidates, 3, { lambda: 0.7 });
     expect(result.selected).toEqual([
       1, // 0.7 · 10/10 = 0.7: nothing selected yet, so pure relevance
       3, // 0.7 · 0.7 − 0.3 · 0 = 0.49 beats 2's 0.7 · 0.9 − 0.3 · 4/6 = 0.43
@@ -67,7 +67,7 @@ describe('selectMmr: examples', () => {
       candidate(3, '/routing/', 8, ['redirect']),
       candidate(4, '/config/', 1, ['config']),
     ];
-    const result = selectMmr(candidates, 3);
+    const result = selectMmr(candidates, 3, { lambda: 0.7 });
     expect(result.selected).toEqual([
       1, // 0.7
       2, // 0.63
@@ -83,7 +83,7 @@ describe('selectMmr: examples', () => {
 
   it('breaks ties by earlier input position, not by id', () => {
     const candidates = [candidate(9, '/a/', 5, ['x']), candidate(2, '/b/', 5, ['y']), candidate(5, '/c/', 5, ['z'])];
-    expect(selectMmr(candidates, 3).selected).toEqual([
+    expect(selectMmr(candidates, 3, { lambda: 0.7 }).selected).toEqual([
       9, // first in the input
       2, // second
       5, // third

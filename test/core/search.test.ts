@@ -249,7 +249,8 @@ describe('searchPack', () => {
 
   it('highlights the matched words in each snippet', () => {
     const { results } = search('middleware');
-    expect(results.length).toBe(3);
+    // Three sections of the middleware page hold the word; the per-page cap (MMR, 2) shows two.
+    expect(results.length).toBe(2);
     const queryTerms = new Set(terms('middleware', 'en'));
     for (const r of results) {
       expect(r.snippet.highlights.length).toBeGreaterThan(0);
@@ -375,6 +376,67 @@ describe('searchPack with the vector route', () => {
     const outcome = await searchPackWithVectors(keywordOnly, request('routing'), DEFAULT_SEARCH_OPTIONS);
     expect(outcome.routes.vector).toEqual({ ran: false, reason: 'no-model' });
     expect(outcome.results.every((r) => r.match === 'keyword')).toBe(true);
+  });
+});
+
+describe('searchPack: the later stages (pools, link graph, MMR, evidence, debug)', () => {
+  let pack: LoadedPack;
+  const opts = (overrides: Partial<typeof DEFAULT_SEARCH_OPTIONS> = {}) => ({ ...DEFAULT_SEARCH_OPTIONS, ...overrides });
+
+  beforeAll(async () => {
+    pack = await loadPack(memorySource(await packFiles(DOCS)));
+  });
+
+  it('puts every section in a pool at build time (reference/ → reference, guides → knowledge) and reports it per result', () => {
+    const poolOf = new Map(pack.sections.map((s) => [s.pageUrl, s.pool]));
+    expect(poolOf.get('/reference/config/')).toBe('reference');
+    expect(poolOf.get('/guides/routing/')).toBe('knowledge');
+    for (const r of searchPack(pack, request('router'), DEFAULT_SEARCH_OPTIONS).results) expect(r.pool).toBe(poolOf.get(r.url.replace(/#.*$/, '')));
+  });
+
+  it('gives each result evidence: paragraphs holding the query terms, with highlights on them', () => {
+    const [top] = searchPack(pack, request('cors headers'), DEFAULT_SEARCH_OPTIONS).results;
+    expect(top!.id).toBe('/guides/middleware/#cors');
+    expect(top!.evidence.coverage).toBe(1);
+    expect(top!.evidence.excerpts.length).toBeGreaterThan(0);
+    const queryTerms = new Set(terms('cors headers', 'en'));
+    for (const e of top!.evidence.excerpts) {
+      for (const [a, b] of e.highlights) expect(terms(e.text.slice(a, b), 'en').some((t) => queryTerms.has(t))).toBe(true);
+    }
+  });
+
+  it('keeps at most perPageCap sections of one page (MMR on), all of them with MMR off', () => {
+    const perPage = (options: typeof DEFAULT_SEARCH_OPTIONS) => {
+      const counts = new Map<string, number>();
+      for (const r of searchPack(pack, request('route parameters', { limit: 10 }), options).results) counts.set(r.url.replace(/#.*$/, ''), (counts.get(r.url.replace(/#.*$/, '')) ?? 0) + 1);
+      return Math.max(...counts.values());
+    };
+    expect(perPage(DEFAULT_SEARCH_OPTIONS)).toBeLessThanOrEqual(DEFAULT_SEARCH_OPTIONS.mmr.perPageCap);
+    expect(perPage(opts({ mmr: { ...DEFAULT_SEARCH_OPTIONS.mmr, enabled: false } }))).toBeGreaterThan(DEFAULT_SEARCH_OPTIONS.mmr.perPageCap);
+  });
+
+  it('with pools on, never returns more of a pool than its quota plus what flowed back to it', () => {
+    const on = opts({ pools: { ...DEFAULT_SEARCH_OPTIONS.pools, enabled: true }, debug: true });
+    const outcome = searchPack(pack, request('router', { limit: 4 }), on);
+    const audit = outcome.debug!.pools!;
+    expect(audit.reduce((n, a) => n + a.quota, 0)).toBe(4);
+    for (const a of audit) {
+      expect(outcome.results.filter((r) => r.pool === a.pool).length).toBe(a.taken);
+      expect(a.taken).toBeLessThanOrEqual(a.quota + a.received);
+    }
+  });
+
+  it('explains itself with debug: the routes\' lists, the fused order, boosts, pool audit and MMR decisions', async () => {
+    const outcome = await searchPackWithVectors(pack, request('route parameters'), opts({ debug: true }));
+    const debug = outcome.debug!;
+    expect(debug.routes.keyword!.length).toBeGreaterThan(0);
+    expect(debug.routes.keyword![0]).toMatchObject({ rank: 1 });
+    expect(debug.routes.vector!.length).toBeGreaterThan(0);
+    expect(debug.fused.map((f) => f.rank)).toEqual(debug.fused.map((_, i) => i + 1));
+    expect(debug.boosts.nameMatch).toBeGreaterThan(0);
+    expect(debug.pools).toBeNull(); // pools are off by default
+    expect(debug.mmr!.filter((d) => !d.skipped).map((d) => d.id)).toEqual(expect.arrayContaining(outcome.results.map((r) => r.id)));
+    expect(searchPack(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS).debug).toBeUndefined();
   });
 });
 

@@ -173,6 +173,41 @@ describe('both routes in workerd: the static embedder and the WASM kernel', () =
   });
 });
 
+describe('?debug=1 explains the ranking', () => {
+  interface DebugBody extends SearchBody {
+    debug: {
+      routes: Record<string, Array<{ id: string; rank: number; score: number }>>;
+      fused: Array<{ id: string; rank: number; score: number; match: string; pool: string }>;
+      boosts: { nameMatch: number; linkGraph: number };
+      pools: unknown;
+      mmr: Array<{ id: string; skipped?: string }>;
+      thresholds: Record<string, { ran: boolean }>;
+    };
+  }
+
+  it('adds the per-route lists, thresholds, fused ranks, boosts, pool audit and MMR decisions, uncached', async () => {
+    const res = await get('/search?q=route%20parameters&debug=1');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = (await res.json()) as DebugBody;
+    expect(Object.keys(body.debug).sort()).toEqual(['boosts', 'fused', 'mmr', 'pools', 'routes', 'thresholds']);
+    expect(body.debug.routes.keyword!.length).toBeGreaterThan(0);
+    expect(body.debug.routes.vector!.length).toBeGreaterThan(0);
+    expect(body.debug.thresholds.vector).toMatchObject({ ran: true, scale: 'absolute' });
+    expect(body.debug.fused[0]).toMatchObject({ rank: 1 });
+    expect(body.results.map((r) => r.id).every((id) => body.debug.fused.some((f) => f.id === id))).toBe(true);
+    const plain = await get('/search?q=route%20parameters');
+    expect(plain.headers.get('etag')).not.toBe(res.headers.get('etag'));
+    expect('debug' in ((await plain.json()) as object)).toBe(false);
+  });
+
+  it('takes debug in a POST body too', async () => {
+    const res = await get('/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ q: 'routing', debug: true }) });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as DebugBody).debug.fused.length).toBeGreaterThan(0);
+  });
+});
+
 describe('bad requests get a JSON error with a stable code', () => {
   it.each([
     ['/search', 'QUERY_EMPTY'],

@@ -1,5 +1,8 @@
 import { RecallBoxError } from '../errors.ts';
 import type { Lang, Section } from '../types.ts';
+import type { PoolName } from '../pools.ts';
+
+const POOL_NAMES: ReadonlySet<string> = new Set(['knowledge', 'reference', 'index', 'negative']);
 
 /**
  * The index pack: what the build writes and the Worker reads. Build, Worker and widget are versioned
@@ -69,10 +72,11 @@ export interface PackManifest {
 }
 
 /**
- * A section as stored for the Worker: exactly the Section ingest produced. One shape from build to
- * response means a field added at ingest cannot be silently dropped on the way to the pack.
+ * A section as stored for the Worker: exactly the Section ingest produced, plus the recall pool the
+ * build classified it into (pools.ts rules). One shape from build to response means a field added
+ * at ingest cannot be silently dropped on the way to the pack.
  */
-export type StoredSection = Section;
+export type StoredSection = Section & { pool: PoolName };
 
 export interface SectionsFile {
   sections: StoredSection[];
@@ -147,6 +151,7 @@ export function validateSections(value: unknown, manifest: PackManifest): Stored
       throw corrupt(`section ${i} lacks breadcrumb, links or tags.`);
     }
     if (typeof s.depth !== 'number') throw corrupt(`section ${i} has no depth.`);
+    if (typeof s.pool !== 'string' || !POOL_NAMES.has(s.pool)) throw corrupt(`section ${i} has no valid pool.`);
   });
   return sections as StoredSection[];
 }

@@ -4,6 +4,7 @@ import { prepareTokenizer } from '../embed/vocabulary.ts';
 import { RecallBoxError } from '../errors.ts';
 import { loadKeywordIndex, type KeywordIndex } from '../keyword/index.ts';
 import type { SemanticIndex } from '../semantic.ts';
+import { pageGraph, type PageGraph } from '../graph-boost.ts';
 import { createTypeScriptKernel } from '../vector/typescript-kernel.ts';
 import type { QuantizedVectors, VectorKernel } from '../vector/types.ts';
 import { decodeMatrix, decodeVectors } from './binary.ts';
@@ -25,6 +26,13 @@ export interface LoadedPack {
   keyword: KeywordIndex;
   /** The semantic route; null for a pack built without vectors. */
   semantic: SemanticIndex | null;
+  /** Pages linked with each page (both directions), for the link-graph boost. */
+  graph: PageGraph;
+  /**
+   * Memo of each section's term set for MMR (filled on first use; a section's terms never change,
+   * so the memo only saves the analyzer's work on later queries of the isolate).
+   */
+  termSets: Map<number, ReadonlySet<string>>;
 }
 
 /** Runtime capabilities the loader is given (Hono's seam): everything has a portable default. */
@@ -116,5 +124,5 @@ export async function loadPack(source: PackSource, options: LoadPackOptions = {}
     );
   }
   const semantic = manifest.model === null ? null : await loadSemantic(source, manifest.model, sections.length, options);
-  return { manifest, sections, keyword, semantic };
+  return { manifest, sections, keyword, semantic, graph: pageGraph(sections), termSets: new Map() };
 }

@@ -4,11 +4,11 @@
  * - `recall-box:keyword`: the keyword route alone (`pack.keyword.search`: FlexSearch candidates,
  *   BM25F ranking), the component the ranking work tunes.
  * - `recall-box:vector`: the vector route alone, through the Worker's pipeline.
- * - `recall-box:hybrid`: both routes fused by reciprocal rank, through the Worker's pipeline.
+ * - `recall-box:hybrid`: both routes fused by reciprocal rank (and the name-match boost), the later
+ *   stages (link-graph boost, pools, MMR) off: what fusion alone does.
  * - `recall-box:full`: everything on, exactly as the Worker answers `/search`:
  *   `parseSearchRequest` then `searchPack`. Only the request bounds are raised (see
- *   `evalSearchOptions`); an empty query gets what a reader gets: nothing. (Equal to `hybrid`
- *   until the pipeline's later stages exist.)
+ *   `evalSearchOptions`); an empty query gets what a reader gets: nothing.
  *
  * Both index through the production build and loader (`buildEvalPack`) and report
  * `simpleConfidence` on every answer.
@@ -148,9 +148,15 @@ class RecallBoxPipeline implements EvalSystem {
 
 const PIPELINE = 'parseSearchRequest({q, limit: k}) + searchPack, the query embedded by the pack\'s static model (staticQueryVector), DEFAULT_SEARCH_OPTIONS except maxLimit/candidateLimit raised to ≥ k and maxQueryLength to ≥ the query (the Worker refuses > 256 characters); an empty query gets no hits';
 
-/** Only the vector route: fusion weight 0 for the keyword route. */
+/** The routes and their fusion only: the later stages (link graph, pools, MMR) off. */
+function fusionOnly(o: SearchOptions): SearchOptions {
+  return { ...o, graphBoost: { ...o.graphBoost, seeds: 0 }, pools: { ...o.pools, enabled: false }, mmr: { ...o.mmr, enabled: false } };
+}
+
+/** Only the vector route: fusion weight 0 for the keyword route, later stages off. */
 function vectorOnly(o: SearchOptions): SearchOptions {
-  return { ...o, fuse: { ...o.fuse, weights: { ...o.fuse.weights, keyword: 0 } } };
+  const f = fusionOnly(o);
+  return { ...f, fuse: { ...f.fuse, weights: { ...f.fuse.weights, keyword: 0 } } };
 }
 
 /** recall-box's configurations, fresh (unindexed) instances. */
@@ -164,7 +170,8 @@ export function recallBoxSystems(): EvalSystem[] {
     ),
     new RecallBoxPipeline(
       'recall-box:hybrid',
-      `recall-box keyword + vector routes, each through its threshold, fused by reciprocal rank: ${PIPELINE}.`,
+      `recall-box keyword + vector routes, each through its threshold, fused by reciprocal rank with the name-match boost; link-graph boost, pools and MMR off: ${PIPELINE}.`,
+      fusionOnly,
     ),
     new RecallBoxPipeline('recall-box:full', `recall-box as the Worker answers /search, every stage on: ${PIPELINE}.`),
   ];

@@ -47,6 +47,7 @@ function stored(overrides: Partial<StoredSection> = {}): StoredSection {
     links: [],
     tags: [],
     description: '',
+    pool: 'knowledge',
     ...overrides,
   };
 }
@@ -174,6 +175,8 @@ describe('validateSections', () => {
     ['no tags', { ...stored(), tags: undefined }],
     ['no depth', { ...stored(), depth: undefined }],
     ['a string depth', { ...stored(), depth: '2' }],
+    ['no pool', { ...stored(), pool: undefined }],
+    ['an unknown pool', { ...stored(), pool: 'marketing' }],
   ];
 
   it.each(badSections)('refuses a section that is/has %s with INDEX_CORRUPT naming its position', (_name, bad) => {
