@@ -4,7 +4,7 @@
  */
 import { PRECISION_DEPTH, SELECTIVE_THRESHOLDS } from './confidence.ts';
 import type { DatasetKind } from './datasets/loaded.ts';
-import { DEEP_CUTOFF, SEARCH_DEPTH, TOP_CUTOFF, WARMUP_QUERIES, type ConfidenceRun, type Evaluation, type SystemConfidence } from './run.ts';
+import { DEEP_CUTOFF, SEARCH_DEPTH, TOP_CUTOFF, WARMUP_QUERIES, type ConfidenceRun, type Evaluation, type SystemConfidence, type SystemResult } from './run.ts';
 import type { EvalDataset } from './types.ts';
 import type { PlotSeries } from './svg.ts';
 
@@ -24,20 +24,31 @@ const JSON_DECIMALS = 6;
 const MS_DECIMALS = 3;
 
 /**
- * Why there is no pools comparison yet. Stated in the report instead of placeholder figures: a
- * zero or a made-up number would read as a measurement.
+ * The pools comparison: nDCG@10 and each pool's share of the top 10, for every system whose hits
+ * carry their pool (recall-box:full has pools off by default, recall-box:full+pools on). When no
+ * system reports pools the section says so instead of showing placeholder figures.
  */
-export const POOLS_UNAVAILABLE = {
+export type PoolsJson =
+  | { available: true; systems: Array<{ name: string; 'ndcg@10': number | null; top10Share: Record<string, number> }> }
+  | { available: false; reason: string };
+
+export const POOLS_UNAVAILABLE: PoolsJson = Object.freeze({
   available: false,
-  reason:
-    'Recall pools are not implemented yet (a later issue): recall-box ranks a single candidate set, so there is no pool to measure. No figures are reported.',
-  plannedMetrics: [
-    'share of each pool in the top 10 results',
-    'lost rate: share of judged-relevant units a pool held that the final ranking dropped',
-    'candidates scanned per query, p50/p95',
-    'truncation rate: share of queries whose candidate set hit its limit',
-  ],
-} as const;
+  reason: 'No system that ran reports the recall pool of its hits (only recall-box\'s pipeline systems do).',
+});
+
+function poolsJson(systems: readonly SystemResult[]): PoolsJson {
+  const pooled = systems.filter((s) => s.poolShares !== null);
+  if (pooled.length === 0) return POOLS_UNAVAILABLE;
+  return {
+    available: true,
+    systems: pooled.map((s) => ({
+      name: s.name,
+      'ndcg@10': num(s.ndcg10),
+      top10Share: Object.fromEntries(Object.entries(s.poolShares!).map(([k, v]) => [k, num(v as number) ?? 0])),
+    })),
+  };
+}
 
 export interface SystemJson {
   name: string;
@@ -88,7 +99,7 @@ export interface ReportJson {
   confidenceBySystem: ConfidenceJson[];
   /** The protocol's settings and counts: ConfidenceRun without its per-system part, share named for the JSON. */
   confidenceProtocol: (Omit<ConfidenceRun, 'bySystem' | 'share'> & { withheldShare: number; precisionDepth: number }) | null;
-  pools: typeof POOLS_UNAVAILABLE;
+  pools: PoolsJson;
   perQuery: Array<{
     id: string;
     text: string;
@@ -172,7 +183,7 @@ export function buildReport(evaluation: Evaluation, dataset: EvalDataset, kind: 
     confidence: primary ? headline(primary) : null,
     confidenceBySystem: bySystem,
     confidenceProtocol: protocolJson(evaluation.confidence),
-    pools: POOLS_UNAVAILABLE,
+    pools: poolsJson(evaluation.systems),
     perQuery,
   };
 }
@@ -283,7 +294,16 @@ export function renderMarkdown(report: ReportJson): string {
   lines.push('');
   lines.push('## Pools');
   lines.push('');
-  lines.push(`Not available. ${report.pools.reason}`);
+  if (!report.pools.available) {
+    lines.push(`Not available. ${report.pools.reason}`);
+  } else {
+    const names = [...new Set(report.pools.systems.flatMap((s) => Object.keys(s.top10Share)))].sort();
+    lines.push('Share of each recall pool among the top 10 results (averaged over queries), with nDCG@10. Pools are off by default (recall-box:full); recall-box:full+pools turns their quotas on.');
+    lines.push('');
+    lines.push(`| system | nDCG@10 | ${names.map((n) => `${n} share`).join(' | ')} |`);
+    lines.push(`| --- | --- | ${names.map(() => '---').join(' | ')} |`);
+    for (const s of report.pools.systems) lines.push(`| ${s.name} | ${f(s['ndcg@10'], 4)} | ${names.map((n) => pct(s.top10Share[n] ?? 0)).join(' | ')} |`);
+  }
 
   if (report.notes.length > 0) {
     lines.push('');

@@ -67,6 +67,21 @@ export function unitRanking(hits: readonly EvalHit[], unitOf: (docId: string) =>
   return units;
 }
 
+/** The pool of the first hit of each of the first TOP_CUTOFF units; null when the hits carry no pool. */
+export function topPools(hits: readonly EvalHit[], unitOf: (docId: string) => string): string[] | null {
+  if (hits.length === 0 || hits.every((h) => h.pool === undefined)) return hits.length === 0 ? [] : null;
+  const seen = new Set<string>();
+  const pools: string[] = [];
+  for (const hit of hits) {
+    const unit = unitOf(hit.docId);
+    if (seen.has(unit)) continue;
+    seen.add(unit);
+    pools.push(hit.pool ?? 'unknown');
+    if (pools.length === TOP_CUTOFF) break;
+  }
+  return pools;
+}
+
 /** The queries the harness scores: those with at least one relevant judgement. */
 export function evaluatedQueries(dataset: EvalDataset): EvalQuery[] {
   return dataset.queries.filter((q) => relevantCount(dataset.qrels.get(q.id) ?? new Map()) > 0);
@@ -76,6 +91,8 @@ export function evaluatedQueries(dataset: EvalDataset): EvalQuery[] {
 export interface RankedAnswer {
   queryId: string;
   units: string[];
+  /** The pool of each of the first TOP_CUTOFF units (its first hit's), or null when hits carry none. */
+  topPools: string[] | null;
   confidence: number | undefined;
   ms: number;
 }
@@ -91,7 +108,8 @@ export function searchAll(system: EvalSystem, queries: readonly EvalQuery[], uni
     if (c !== undefined && !(c >= 0 && c <= 1)) {
       throw new Error(`${system.name}: confidence ${c} for query ${q.id} is outside [0, 1]`);
     }
-    return { queryId: q.id, units: unitRanking(answer.hits.slice(0, SEARCH_DEPTH), unitOf), confidence: c, ms };
+    const hits = answer.hits.slice(0, SEARCH_DEPTH);
+    return { queryId: q.id, units: unitRanking(hits, unitOf), topPools: topPools(hits, unitOf), confidence: c, ms };
   });
 }
 
@@ -123,6 +141,11 @@ export interface SystemResult {
   p95Ms: number;
   /** Whether the system put a confidence on every answer (all-or-none is enforced). */
   reportsConfidence: boolean;
+  /**
+   * Share of each pool among the top TOP_CUTOFF units, averaged over queries that returned any;
+   * null for a system whose hits carry no pool.
+   */
+  poolShares: Record<string, number> | null;
   rows: QueryRow[];
 }
 
@@ -159,8 +182,18 @@ export function scoreAnswers(system: Pick<EvalSystem, 'name' | 'peer' | 'descrip
     p50Ms: percentile(ms, 50),
     p95Ms: percentile(ms, 95),
     reportsConfidence: answers.length > 0 && withConfidence === answers.length,
+    poolShares: poolShares(answers),
     rows,
   };
+}
+
+function poolShares(answers: readonly RankedAnswer[]): Record<string, number> | null {
+  if (answers.some((a) => a.topPools === null)) return null;
+  const answered = answers.filter((a) => a.topPools!.length > 0);
+  if (answered.length === 0) return null;
+  const sums = new Map<string, number>();
+  for (const a of answered) for (const pool of a.topPools!) sums.set(pool, (sums.get(pool) ?? 0) + 1 / a.topPools!.length);
+  return Object.fromEntries([...sums].sort(([a], [b]) => a.localeCompare(b)).map(([pool, sum]) => [pool, sum / answered.length]));
 }
 
 /** The protocol's outcome for one system. */

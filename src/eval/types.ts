@@ -42,6 +42,8 @@ export interface EvalDataset {
 export interface EvalHit {
   docId: string;
   score: number;
+  /** The recall pool of the hit's section, when the system has pools (recall-box's pipeline does). */
+  pool?: string;
 }
 
 export interface EvalAnswer {

@@ -74,9 +74,11 @@ describe('scoreAnswers', () => {
       unitOf: (id) => id,
     };
     const result = scoreAnswers({ name: 's', peer: true, description: '' }, 5, [
-      { queryId: 'q1', units: ['b', 'a'], confidence: undefined, ms: 1 },
-      { queryId: 'q2', units: ['x', 'y'], confidence: undefined, ms: 3 },
+      { queryId: 'q1', units: ['b', 'a'], topPools: ['reference', 'knowledge'], confidence: undefined, ms: 1 },
+      { queryId: 'q2', units: ['x', 'y'], topPools: ['knowledge', 'knowledge'], confidence: undefined, ms: 3 },
     ], d);
+    // q1: half reference, half knowledge; q2: all knowledge → averaged over the two queries.
+    expect(result.poolShares).toEqual({ knowledge: 0.75, reference: 0.25 });
     const ideal = 2 + 1 / Math.log2(3);
     expect(result.ndcg10).toBeCloseTo((1 + 2 / Math.log2(3)) / ideal / 2, 12);
     expect(result.map100).toBeCloseTo(1 / 2, 12); // q1 AP = (1 + 1) / 2, q2 AP = 0
@@ -92,8 +94,8 @@ describe('scoreAnswers', () => {
     const d = dataset();
     expect(() =>
       scoreAnswers({ name: 's', peer: false, description: '' }, 0, [
-        { queryId: 'alpha', units: [], confidence: 0.5, ms: 0 },
-        { queryId: 'beta', units: [], confidence: undefined, ms: 0 },
+        { queryId: 'alpha', units: [], topPools: null, confidence: 0.5, ms: 0 },
+        { queryId: 'beta', units: [], topPools: null, confidence: undefined, ms: 0 },
       ], d),
     ).toThrow(/every answer or none/);
   });

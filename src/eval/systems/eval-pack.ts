@@ -26,8 +26,31 @@ export interface EvalPack {
   docIdOfSection: ReadonlyMap<string, string>;
 }
 
+/**
+ * Packs already built in this process, per document list (the same array object: one run of the
+ * harness hands every system the same list) and variant. recall-box's pipeline systems differ only
+ * in search options, so they share one pack: training the embedding model once per list instead of
+ * once per system keeps `npm test`'s Cranfield run inside its time bound. A shared pack's later
+ * systems report the cache lookup as their index time.
+ */
+const built = new WeakMap<readonly EvalDoc[], Map<string, Promise<EvalPack>>>();
+
 /** `vectors: false` builds a keyword-only pack (skips training the embedding model). Default true. */
-export async function buildEvalPack(system: string, docs: readonly EvalDoc[], options: { vectors?: boolean } = {}): Promise<EvalPack> {
+export function buildEvalPack(system: string, docs: readonly EvalDoc[], options: { vectors?: boolean } = {}): Promise<EvalPack> {
+  const key = options.vectors === false ? 'keyword-only' : 'full';
+  let variants = built.get(docs);
+  if (!variants) built.set(docs, (variants = new Map()));
+  let pack = variants.get(key);
+  if (!pack) {
+    pack = buildUncached(system, docs, options);
+    variants.set(key, pack);
+    // A failed build is not remembered: the next system gets the same error from its own attempt.
+    pack.catch(() => variants!.delete(key));
+  }
+  return pack;
+}
+
+async function buildUncached(system: string, docs: readonly EvalDoc[], options: { vectors?: boolean }): Promise<EvalPack> {
   checkUniqueIds(system, docs.map((d) => d.id));
   const pages = evalPages(docs);
   const { manifest, files } = await assemblePack(pages, {

@@ -140,7 +140,7 @@ class RecallBoxPipeline implements EvalSystem {
     const top = results[0];
     const matched = top === undefined ? undefined : termsFoundIn(pack, this.positionOf.get(top.id)!, asked);
     return {
-      hits: results.map((r) => ({ docId: docIdOfSection.get(r.id)!, score: r.score })),
+      hits: results.map((r) => ({ docId: docIdOfSection.get(r.id)!, score: r.score, pool: r.pool })),
       confidence: simpleConfidence(asked, matched),
     };
   }
@@ -173,6 +173,11 @@ export function recallBoxSystems(): EvalSystem[] {
       `recall-box keyword + vector routes, each through its threshold, fused by reciprocal rank with the name-match boost; link-graph boost, pools and MMR off: ${PIPELINE}.`,
       fusionOnly,
     ),
-    new RecallBoxPipeline('recall-box:full', `recall-box as the Worker answers /search, every stage on: ${PIPELINE}.`),
+    new RecallBoxPipeline('recall-box:full', `recall-box as the Worker answers /search, every stage at its default: ${PIPELINE}.`),
+    new RecallBoxPipeline(
+      'recall-box:full+pools',
+      `recall-box:full with recall pools on (off by default; the harness's pools comparison): ${PIPELINE}.`,
+      (o) => ({ ...o, pools: { ...o.pools, enabled: true } }),
+    ),
   ];
 }
