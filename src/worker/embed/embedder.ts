@@ -27,14 +27,14 @@ export interface Embedder {
  */
 const ORT_LOG_FATAL_ONLY = 4 as const;
 const SESSION_OPTIONS: ort.InferenceSession.SessionOptions = { executionProviders: ['wasm'], logSeverityLevel: ORT_LOG_FATAL_ONLY };
-export const RUN_OPTIONS: ort.InferenceSession.RunOptions = { logSeverityLevel: ORT_LOG_FATAL_ONLY };
+const RUN_OPTIONS: ort.InferenceSession.RunOptions = { logSeverityLevel: ORT_LOG_FATAL_ONLY };
 
 // ORT reports a backend that did not start with this phrase (onnxruntime-common's backend
 // resolution). Anything else thrown while creating a session is about the model itself.
 const BACKEND_FAILURE = /no available backend/i;
 
 /** ORT's message without its native log decoration, short enough for a log line. */
-export function ortReason(e: unknown): string {
+function ortReason(e: unknown): string {
   const text = e instanceof Error ? e.message : String(e);
   return text.replace(/\u001b\[[0-9;]*m/g, '').slice(0, 300);
 }
@@ -97,16 +97,24 @@ export async function createEmbedder(modelBytes: Uint8Array, label: string, exte
         [EMBED_GRAPH.ids]: new ort.Tensor('int64', toInt64(ids), [ids.length]),
         [EMBED_GRAPH.weights]: new ort.Tensor('float32', weights, [weights.length]),
       };
-      let output: ort.Tensor | undefined;
-      try {
-        output = (await session.run(feeds, RUN_OPTIONS))[EMBED_GRAPH.output];
-      } catch (e) {
-        throw new RecallBoxError(EMBED_ERRORS.embedFailed, `the embedding model ${label} failed: ${ortReason(e)}`);
-      }
-      if (!output || !(output.data instanceof Float32Array)) {
-        throw new RecallBoxError(EMBED_ERRORS.modelIncompatible, `the embedding model ${label} gave no float32 ${EMBED_GRAPH.output}.`);
-      }
-      return output.data;
+      return (await runForOutput(session, feeds, label, EMBED_GRAPH.output)).data as Float32Array;
     },
   };
+}
+
+/**
+ * One run of a session, its float32 output `name` returned; ORT's failures become RecallBoxErrors
+ * with stable codes (EMBED_FAILED for a failed run, MODEL_INCOMPATIBLE for a missing output).
+ */
+export async function runForOutput(session: ort.InferenceSession, feeds: Record<string, ort.Tensor>, label: string, name: string): Promise<ort.Tensor> {
+  let output: ort.Tensor | undefined;
+  try {
+    output = (await session.run(feeds, RUN_OPTIONS))[name];
+  } catch (e) {
+    throw new RecallBoxError(EMBED_ERRORS.embedFailed, `the embedding model ${label} failed: ${ortReason(e)}`);
+  }
+  if (!output || !(output.data instanceof Float32Array)) {
+    throw new RecallBoxError(EMBED_ERRORS.modelIncompatible, `the embedding model ${label} gave no float32 ${name}.`);
+  }
+  return output;
 }

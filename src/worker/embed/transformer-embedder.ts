@@ -4,9 +4,7 @@
  * token types when the graph takes them), the token states out, mean-pooled (core/embed/transformer.ts).
  */
 import { meanPool, type TransformerModel } from '../../core/embed/transformer.ts';
-import { RecallBoxError } from '../../core/errors.ts';
-import { createSession, ortReason, RUN_OPTIONS, type Embedder } from './embedder.ts';
-import { EMBED_ERRORS } from './errors.ts';
+import { createSession, runForOutput, type Embedder } from './embedder.ts';
 import { ort } from './ort-runtime.ts';
 
 export async function createTransformerEmbedder(modelBytes: Uint8Array, label: string, model: TransformerModel): Promise<Embedder> {
@@ -22,17 +20,10 @@ export async function createTransformerEmbedder(modelBytes: Uint8Array, label: s
         [graph.mask]: new ort.Tensor('int64', ones, shape),
       };
       if (graph.typeIds) feeds[graph.typeIds] = new ort.Tensor('int64', new BigInt64Array(n), shape);
-      let output: ort.Tensor | undefined;
-      try {
-        output = (await session.run(feeds, RUN_OPTIONS))[graph.output];
-      } catch (e) {
-        throw new RecallBoxError(EMBED_ERRORS.embedFailed, `the embedding model ${label} failed: ${ortReason(e)}`);
-      }
-      if (!output || !(output.data instanceof Float32Array)) {
-        throw new RecallBoxError(EMBED_ERRORS.modelIncompatible, `the embedding model ${label} gave no float32 ${graph.output}.`);
-      }
+      const output = await runForOutput(session, feeds, label, graph.output);
       // [1, n, dim] token states are mean-pooled; a [1, dim] output is already the sentence's.
-      return output.dims.length === 3 ? meanPool(output.data, n, dimensions) : meanPool(output.data, 1, dimensions);
+      const states = output.data as Float32Array;
+      return output.dims.length === 3 ? meanPool(states, n, dimensions) : meanPool(states, 1, dimensions);
     },
   };
 }
