@@ -1,6 +1,23 @@
 import { parseArgs } from 'node:util';
 import { isRecallBoxError } from '../core/errors.ts';
+import { readFile } from 'node:fs/promises';
+import { RecallBoxError } from '../core/errors.ts';
+import { parsePoolRules } from '../core/pools.ts';
 import { buildPack, type BuildSummary } from './build-pack.ts';
+
+async function readJsonFile(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    throw new RecallBoxError('INVALID_OPTIONS', `cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new RecallBoxError('INVALID_OPTIONS', `${file} is not JSON.`);
+  }
+}
 
 const USAGE = `Usage:
   recall-box build <docs-dir> --out <pack-dir> [--base-url /docs/] [--heading-depth 3] [--default-lang en]
@@ -17,6 +34,8 @@ Builds the search index pack of a folder of Markdown, MDX and HTML docs.
                    the model trained on the docs                            default: trained
   --tokenizer      the transformer's tokenizer.json (WordPiece)
   --max-tokens     longest token sequence fed to the transformer            default 256
+  --pool-rules     a JSON file of recall-pool rules [{pool, path?, tags?}], first match wins
+                                                                           default: built in
 `;
 
 function formatKb(bytes: number): string {
@@ -55,6 +74,7 @@ export async function main(
         model: { type: 'string' },
         tokenizer: { type: 'string' },
         'max-tokens': { type: 'string' },
+        'pool-rules': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -92,7 +112,9 @@ export async function main(
     return 2;
   }
   try {
+    const poolRules = values['pool-rules'] === undefined ? undefined : parsePoolRules(await readJsonFile(values['pool-rules']));
     const summary = await buildPack(docsDir, values.out, {
+      ...(poolRules && { poolRules }),
       ...(values.model !== undefined && !isOnnx && { modelDir: values.model }),
       ...(isOnnx && { transformer: { onnx: values.model!, tokenizer: values.tokenizer!, ...(maxTokens !== undefined && { maxTokens }) } }),
       ingest: {

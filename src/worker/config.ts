@@ -14,6 +14,12 @@ export interface WorkerConfig {
   cacheMaxAge: number;
   /** Largest POST body accepted, in bytes. From MAX_BODY_BYTES. Default 8192: a query is ≤ 256 characters. */
   maxBodyBytes: number;
+  /**
+   * Recall-pool quotas on. From POOLS (`on`/`off`). Default off: measured, they cost known-item
+   * lookups on the Astro docs 0.05 nDCG@10 (README, "After fusion"); a site whose listings crowd
+   * its guides out can turn them on.
+   */
+  pools: boolean;
 }
 
 export const DEFAULT_WORKER_CONFIG: Readonly<WorkerConfig> = Object.freeze({
@@ -21,6 +27,7 @@ export const DEFAULT_WORKER_CONFIG: Readonly<WorkerConfig> = Object.freeze({
   packPath: '/pack/',
   cacheMaxAge: 300,
   maxBodyBytes: 8192,
+  pools: false,
 });
 
 export interface WorkerVars {
@@ -28,6 +35,7 @@ export interface WorkerVars {
   PACK_PATH?: string;
   CACHE_MAX_AGE?: string;
   MAX_BODY_BYTES?: string;
+  POOLS?: string;
 }
 
 function positiveInt(raw: string | undefined, fallback: number): number {
@@ -48,5 +56,6 @@ export function readConfig(vars: WorkerVars): WorkerConfig {
     packPath,
     cacheMaxAge: positiveInt(vars.CACHE_MAX_AGE, DEFAULT_WORKER_CONFIG.cacheMaxAge),
     maxBodyBytes: positiveInt(vars.MAX_BODY_BYTES, DEFAULT_WORKER_CONFIG.maxBodyBytes),
+    pools: vars.POOLS === undefined || vars.POOLS.trim() === '' ? DEFAULT_WORKER_CONFIG.pools : vars.POOLS.trim().toLowerCase() === 'on',
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,6 +125,23 @@ describe('main: build', () => {
     expect(skipped[1]).toMatch(/^ {4}binary\.md: BINARY_CONTENT — \S/);
     expect(skipped[2]).toMatch(/^ {4}empty\.md: NO_CONTENT — \S/);
     expect((await readdir(out)).sort()).toEqual(['keyword.json', 'manifest.json', 'sections.json']);
+  });
+});
+
+describe('main: --pool-rules', () => {
+  it('classifies sections by the given rules, and refuses a bad rules file with exit 1', async () => {
+    const rules = path.join(root, 'rules.json');
+    await writeFile(rules, JSON.stringify([{ pool: 'negative', path: '**/guides/**' }]));
+    const out = path.join(root, 'pool-rules-pack');
+    expect((await run(['build', SITE, '--out', out, '--pool-rules', rules, '--no-vectors'])).code).toBe(0);
+    const sections: Array<{ pageUrl: string; pool: string }> = JSON.parse(await readFile(path.join(out, 'sections.json'), 'utf8')).sections;
+    const guide = sections.find((s) => s.pageUrl.startsWith('/guides/'))!;
+    expect(guide.pool).toBe('negative');
+    expect(sections.filter((s) => !s.pageUrl.includes('/guides/')).every((s) => s.pool === 'knowledge')).toBe(true);
+    await writeFile(rules, JSON.stringify([{ pool: 'marketing' }]));
+    const r = await run(['build', SITE, '--out', path.join(root, 'never'), '--pool-rules', rules]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('INVALID_OPTIONS');
   });
 });
 

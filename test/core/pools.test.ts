@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RecallBoxError } from '../../src/core/errors.ts';
+import { thrown } from '../support/errors.ts';
 import {
   classifyPool,
   DEFAULT_POOL_RULES,
   DEFAULT_POOLS,
   matchGlob,
+  parsePoolRules,
   poolCaps,
   selectByPools,
   validatePools,
@@ -355,5 +357,23 @@ describe('classifyPool', () => {
 
   it('defaults end with a catch-all, so every section gets a pool', () => {
     expect(DEFAULT_POOL_RULES.at(-1)).toEqual({ pool: 'knowledge' });
+  });
+});
+
+describe('parsePoolRules (a site owner\'s --pool-rules file)', () => {
+  it('reads rules of pool, path and tags', () => {
+    expect(parsePoolRules([{ pool: 'index', path: '**/catalog/**' }, { pool: 'negative', tags: ['v1'] }, { pool: 'knowledge' }])).toEqual([
+      { pool: 'index', path: '**/catalog/**' },
+      { pool: 'negative', tags: ['v1'] },
+      { pool: 'knowledge' },
+    ]);
+  });
+
+  it('refuses what is not a rule list with INVALID_OPTIONS, naming the rule', () => {
+    for (const bad of [{}, [{ pool: 'marketing' }], [{ pool: 'index', path: 3 }], [{ pool: 'index', tags: 'v1' }], [null]]) {
+      const e = thrown(() => parsePoolRules(bad));
+      expect(e.code).toBe('INVALID_OPTIONS');
+    }
+    expect(thrown(() => parsePoolRules([{ pool: 'index' }, { pool: 'nope' }])).message).toContain('rule 1');
   });
 });

@@ -201,6 +201,15 @@ describe('?debug=1 explains the ranking', () => {
     expect('debug' in ((await plain.json()) as object)).toBe(false);
   });
 
+  it('audits the pools when POOLS=on, and reports null pools when they are off (the default)', async () => {
+    const on = (await (await getWith({ POOLS: 'on' }, '/search?q=routing&debug=1')).json()) as DebugBody;
+    const audit = on.debug.pools as Array<{ pool: string; quota: number; taken: number }>;
+    expect(audit.map((a) => a.pool)).toEqual(['knowledge', 'reference', 'index', 'negative']);
+    expect(audit.reduce((n, a) => n + a.quota, 0)).toBe(10);
+    const off = (await (await get('/search?q=routing&debug=1')).json()) as DebugBody;
+    expect(off.debug.pools).toBeNull();
+  });
+
   it('takes debug in a POST body too', async () => {
     const res = await get('/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ q: 'routing', debug: true }) });
     expect(res.status).toBe(200);
