@@ -4,12 +4,17 @@
  * cannot — random letter strings (typed noise) and off-topic English questions. Not part of
  * `npm test`.
  *
- *   npx tsx scripts/vector-threshold.ts <docs-dir> <queries.jsonl> [<docs-dir> <queries.jsonl>] …
+ *   npx tsx scripts/vector-threshold.ts [--embedding '<json>'] <docs-dir> <queries.jsonl> [<docs-dir> <queries.jsonl>] …
+ *
+ * `--embedding` passes embedding options to the build, e.g. '{"ngram":{"minKnownShare":0}}' to see
+ * what typed noise scored before unknown terms needed known n-grams.
  *
  * Queries files come from `npx tsx scripts/title-queries.ts` (page titles or --headings).
  */
 import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
 import { assemblePack } from '../src/build/build-pack.ts';
+import type { EmbedOptionsInput } from '../src/build/embed/options.ts';
 import { ingestDirectory } from '../src/build/ingest/index.ts';
 import { loadPack } from '../src/core/pack/load.ts';
 import { parseSearchRequest } from '../src/core/request.ts';
@@ -36,9 +41,10 @@ function randomWords(rng: () => number, count: number): string[] {
   });
 }
 
-const args = process.argv.slice(2);
+const { values, positionals: args } = parseArgs({ allowPositionals: true, options: { embedding: { type: 'string' } } });
+const embedding = values.embedding === undefined ? undefined : (JSON.parse(values.embedding) as EmbedOptionsInput);
 if (args.length === 0 || args.length % 2 !== 0) {
-  console.error('usage: npx tsx scripts/vector-threshold.ts <docs-dir> <queries.jsonl> …');
+  console.error("usage: npx tsx scripts/vector-threshold.ts [--embedding '<json>'] <docs-dir> <queries.jsonl> …");
   process.exit(2);
 }
 const fmt = (xs: number[]) => [5, 25, 50, 75, 95].map((p) => percentile(xs, p).toFixed(3)).join(' / ');
@@ -47,7 +53,7 @@ console.log('| --- | --- | --- | --- |');
 for (let i = 0; i < args.length; i += 2) {
   const [dir, queriesFile] = [args[i]!, args[i + 1]!];
   const { pages } = await ingestDirectory(dir);
-  const { manifest, files } = await assemblePack(pages, { baseUrl: '/', createdAt: '1970-01-01T00:00:00.000Z' });
+  const { manifest, files } = await assemblePack(pages, { baseUrl: '/', createdAt: '1970-01-01T00:00:00.000Z', embedding });
   const pack = await loadPack(memoryPackSource(dir, manifest, files));
   const answerable = (await readFile(queriesFile, 'utf8')).split('\n').filter((l) => l.trim()).map((l) => (JSON.parse(l) as { query: string }).query);
   const sets: Array<[string, string[]]> = [

@@ -59,7 +59,8 @@ export interface MmrOptions {
   /**
    * Weight of relevance against redundancy. Range: [0, 1]; 1 = pure relevance order (no
    * diversification), 0 = pure novelty (relevance only breaks the first pick and ties). Default
-   * 0.9, measured (`npx tsx scripts/pipeline-sweep.ts`, pools off): Cranfield hybrid nDCG@10
+   * 0.9, measured (`npx tsx scripts/pipeline-sweep.ts ../shared/datasets/cranfield
+   * <astro-docs>=<headings.jsonl> --variant 'l07={"mmr":{"lambda":0.7}}' …`): Cranfield nDCG@10
    * 0.3948 at 0.7, 0.4011 at 0.8, 0.4060 at 0.9, 0.4054 at 1 (page cap only); Astro heading
    * lookups 0.9717 / 0.9708 / 0.9706 / 0.9703. At 0.7 the redundancy term demoted relevant
    * abstracts that share vocabulary with a better one (Cranfield's relevant documents are alike);

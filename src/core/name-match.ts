@@ -2,12 +2,15 @@
  * The name-match boost: a fused candidate whose title or heading holds every term of the query
  * gets one more reciprocal-rank term, so a section named by what the reader typed stays first.
  *
- * Why it exists (measured, scripts/pipeline-sweep.ts): reciprocal rank fusion sees ranks only, so
- * a section the keyword route ranks 1st by a wide margin — the heading is exactly the query — loses
- * to any section both routes rank moderately (keyword 2nd + vector 1st beats keyword 1st + vector
- * 5th whatever k is). Fusing the routes alone cost known-item search a lot on the Astro docs: page
- * titles nDCG@10 0.9952 → 0.9690, headings 0.9755 → 0.8802 (keyword route alone → RRF). The boost
- * is the keyword evidence RRF throws away, put back as a rank: the named sections in keyword order.
+ * Why it exists: reciprocal rank fusion sees ranks only, so a section the keyword route ranks 1st
+ * by a wide margin — the heading is exactly the query — loses to any section both routes rank
+ * moderately (keyword 2nd + vector 1st beats keyword 1st + vector 5th whatever k is). Fusing the
+ * routes alone cost known-item search a lot on the Astro docs (nDCG@10, keyword route alone → RRF
+ * → RRF with this boost): page titles 0.9952 → 0.9705 → 0.9934, headings 0.9755 → 0.8798 → 0.9703.
+ * Reproduce: `npx tsx scripts/pipeline-sweep.ts <astro-docs>=<titles.jsonl> <astro-docs>=<headings.jsonl>
+ * --variant 'rrf={"mmr":{"enabled":false},"graphBoost":{"seeds":0},"nameMatch":{"weight":0}}' …`
+ * (add `"fuse":{"weights":{"vector":0}}` for the keyword route alone). The boost is the keyword
+ * evidence RRF throws away, put back as a rank: the named sections in keyword order.
  *
  * Like the link-graph boost, it only reorders candidates: it never adds one.
  */

@@ -283,7 +283,8 @@ export const DEFAULT_POOL_RULES: readonly Readonly<PoolRule>[] = Object.freeze(
   defaultRules.map((rule) => Object.freeze(rule)),
 );
 
-const POOL_NAME_SET: ReadonlySet<string> = new Set<PoolName>(['knowledge', 'reference', 'index', 'negative']);
+/** Every pool name, for readers of stored pools (the pack's sections, a rules file). */
+export const POOL_NAMES: ReadonlySet<string> = new Set<PoolName>(['knowledge', 'reference', 'index', 'negative']);
 
 /**
  * Pool rules from parsed JSON (a site owner's `--pool-rules` file): an array of `{pool, path?,
@@ -293,8 +294,8 @@ export function parsePoolRules(value: unknown): PoolRule[] {
   if (!Array.isArray(value)) throw invalid('pool rules must be a JSON array of {pool, path?, tags?}');
   return value.map((rule: unknown, i): PoolRule => {
     const r = rule as Record<string, unknown>;
-    if (typeof rule !== 'object' || rule === null || typeof r.pool !== 'string' || !POOL_NAME_SET.has(r.pool)) {
-      throw invalid(`pool rule ${i} needs a pool, one of ${[...POOL_NAME_SET].join(', ')}`);
+    if (typeof rule !== 'object' || rule === null || typeof r.pool !== 'string' || !POOL_NAMES.has(r.pool)) {
+      throw invalid(`pool rule ${i} needs a pool, one of ${[...POOL_NAMES].join(', ')}`);
     }
     if (r.path !== undefined && typeof r.path !== 'string') throw invalid(`pool rule ${i}: path must be a glob string`);
     if (r.tags !== undefined && !(Array.isArray(r.tags) && r.tags.every((t) => typeof t === 'string'))) throw invalid(`pool rule ${i}: tags must be a list of strings`);

@@ -1,5 +1,5 @@
 import { isRecallBoxError } from './errors.ts';
-import { fuseRanks, type FusedHit, type Match, type RouteHit, type RouteName } from './fuse.ts';
+import { compareFused, fuseRanks, type FusedHit, type Match, type RouteHit, type RouteName } from './fuse.ts';
 import { detectScriptLang } from './lang.ts';
 import { boostNamedHits } from './name-match.ts';
 import { evidenceFor, type Evidence } from './evidence.ts';
@@ -7,11 +7,11 @@ import { searchableText } from './fields.ts';
 import { boostLinkedHits } from './graph-boost.ts';
 import { selectMmr, tokenSet, type MmrDecision } from './mmr.ts';
 import { selectByPools, type PoolAudit, type PoolName } from './pools.ts';
-import { compareFused } from './fuse.ts';
 import type { LoadedPack } from './pack/load.ts';
 import { resolveLanguages, type SearchRequest } from './request.ts';
 import type { SearchOptions } from './search-options.ts';
-import { embedQuery, embedStatic, nonZero, queryTokens, staticEmbedder, type QueryEmbedder } from './semantic.ts';
+import { embedStatic, nonZero, queryTokens, type QueryEmbedder, type SemanticIndex } from './semantic.ts';
+import type { EmbeddingTokens } from './embed/tokenize.ts';
 import { terms } from './segment.ts';
 import { DEFAULT_SNIPPET_OPTIONS, makeSnippet, type Snippet } from './snippet.ts';
 import { applyThreshold, type ThresholdDiagnostics } from './thresholds.ts';
@@ -121,15 +121,36 @@ export async function queryVectorFor(
   options: SearchOptions,
   embedder?: QueryEmbedder,
 ): Promise<QueryVector> {
-  const { semantic } = pack;
-  if (semantic === null) return { vector: null, skip: 'no-model' };
-  if (!(options.fuse.weights.vector > 0)) return { vector: null, skip: 'disabled' };
+  const plan = planQueryVector(pack, request, options);
+  if ('skip' in plan) return plan.skip;
   try {
-    const vector = await embedQuery(semantic, request.q, queryLanguage(pack, request), embedder ?? staticEmbedder(semantic));
-    return vector === null ? { vector: null, skip: 'no-query-vector' } : { vector };
+    return embedded(embedder ? await embedder(plan.tokens) : embedStatic(plan.semantic, plan.tokens));
   } catch (e) {
     return embeddingFailed(e);
   }
+}
+
+/**
+ * What both query-vector paths decide before embedding: whether the route runs at all, and the
+ * query's tokens (one analysis, shared by the sync and the async path).
+ */
+function planQueryVector(
+  pack: LoadedPack,
+  request: SearchRequest,
+  options: SearchOptions,
+): { skip: QueryVector } | { semantic: SemanticIndex; tokens: EmbeddingTokens } {
+  const { semantic } = pack;
+  if (semantic === null) return { skip: { vector: null, skip: 'no-model' } };
+  if (!(options.fuse.weights.vector > 0)) return { skip: { vector: null, skip: 'disabled' } };
+  const tokens = queryTokens(semantic, request.q, queryLanguage(pack, request));
+  if (tokens.ids.length === 0) return { skip: { vector: null, skip: 'no-query-vector' } };
+  return { semantic, tokens };
+}
+
+/** An embedding as the route takes it: a zero vector (unknown tokens only) has nothing to score. */
+function embedded(vector: Float32Array): QueryVector {
+  const direction = nonZero(vector);
+  return direction === null ? { vector: null, skip: 'no-query-vector' } : { vector: direction };
 }
 
 /** The vector route is skipped with a warning when the query cannot be embedded: the keyword route still answers. */
@@ -144,18 +165,13 @@ function embeddingFailed(e: unknown): QueryVector {
  * (the evaluation harness's systems), with the same result as the async path's default embedder.
  */
 export function staticQueryVector(pack: LoadedPack, request: SearchRequest, options: SearchOptions): QueryVector {
-  const { semantic } = pack;
-  if (semantic === null) return { vector: null, skip: 'no-model' };
-  if (!(options.fuse.weights.vector > 0)) return { vector: null, skip: 'disabled' };
-  const tokens = queryTokens(semantic, request.q, queryLanguage(pack, request));
-  if (tokens.ids.length === 0) return { vector: null, skip: 'no-query-vector' };
-  let vector: Float32Array | null;
+  const plan = planQueryVector(pack, request, options);
+  if ('skip' in plan) return plan.skip;
   try {
-    vector = nonZero(embedStatic(semantic, tokens));
+    return embedded(embedStatic(plan.semantic, plan.tokens));
   } catch (e) {
     return embeddingFailed(e);
   }
-  return vector === null ? { vector: null, skip: 'no-query-vector' } : { vector };
 }
 
 /** The sections of the languages a request allows, or null for all. */
@@ -167,10 +183,18 @@ function allowedLanguages(pack: LoadedPack, request: SearchRequest): Set<Lang> |
  * Keyword route: FlexSearch candidates ranked by BM25F, in the allowed languages, and among them
  * the sections named by the query (every query term in their title or heading), in keyword order.
  */
-function keywordRoute(pack: LoadedPack, q: string, lang: Lang, allowed: Set<Lang> | null, options: SearchOptions): { hits: RouteHit[]; named: number[] } {
+function keywordRoute(
+  pack: LoadedPack,
+  q: string,
+  lang: Lang,
+  termCount: number,
+  allowed: Set<Lang> | null,
+  options: SearchOptions,
+): { hits: RouteHit[]; named: number[] } {
+  // A route weighted ≤ 0 takes no part in fusion (fuse.ts): searching for it would be wasted work.
+  if (!(options.fuse.weights.keyword > 0)) return { hits: [], named: [] };
   const hits = pack.keyword.search(q, { lang, limit: options.candidateLimit });
   const kept = allowed ? hits.filter((h) => allowed.has(pack.sections[h.doc]!.lang)) : hits;
-  const termCount = new Set(terms(q, lang, pack.manifest.analyzer)).size;
   return {
     hits: kept.map((h) => ({ id: h.doc, score: h.score })),
     named: kept.filter((h) => h.namedTerms === termCount).map((h) => h.doc),
@@ -217,20 +241,21 @@ export function searchPack(pack: LoadedPack, request: SearchRequest, options: Se
   const allowed = allowedLanguages(pack, request);
   const queryLang = queryLanguage(pack, request);
 
-  const keywordHits = keywordRoute(pack, request.q, queryLang, allowed, options);
+  // The query's analysed terms, once: for the name match, the snippets and the evidence.
+  const queryTerms = new Set(terms(request.q, queryLang, manifest.analyzer));
+  const keywordHits = keywordRoute(pack, request.q, queryLang, queryTerms.size, allowed, options);
   const keyword = applyThreshold(keywordHits.hits, options.thresholds.keyword);
   const vector =
     query.vector && pack.semantic
       ? applyThreshold(vectorRoute(pack, query.vector, allowed, options), options.thresholds.vector)
       : null;
   const kept = new Set(keyword.hits.map((h) => h.id));
-  const named = options.fuse.weights.keyword > 0 ? keywordHits.named.filter((id) => kept.has(id)) : [];
+  const named = keywordHits.named.filter((id) => kept.has(id));
   const nameMatch = boostNamedHits(fuseRanks({ keyword: keyword.hits, vector: vector?.hits }, options.fuse), named, options.nameMatch);
   const linkGraph = boostLinkedHits(nameMatch.hits, (id) => sections[id]!.pageUrl, pack.graph, options.graphBoost);
   const fused = weighByPool(pack, linkGraph.hits, options);
   const { chosen, mmr, pools } = selectResults(pack, fused, request.limit, options);
 
-  const queryTerms = new Set(terms(request.q, queryLang, manifest.analyzer));
   const snippetOptions = { ...DEFAULT_SNIPPET_OPTIONS, length: options.snippetLength };
   const results = chosen.map((hit, i): SearchResult => {
     const s = sections[hit.id]!;

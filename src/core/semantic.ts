@@ -1,8 +1,8 @@
 /**
  * The semantic route's index as a loaded pack holds it, and the query side of embedding: the same
- * tokenizer the build used, then an embedder. Pure: the embedder is a capability passed in —
- * `staticEmbedder` (plain TypeScript, any runtime) or ONNX Runtime in the Worker's ONNX
- * configuration — and both compute the graph the pack's model.onnx describes.
+ * tokenizer the build used, then an embedder. Pure: the embedder is `embedStatic` (plain
+ * TypeScript, any runtime) unless the caller passes a QueryEmbedder — ONNX Runtime in the Worker's
+ * ONNX configuration — and both compute the graph the pack's model.onnx describes.
  */
 import type { EmbeddingTokens } from './embed/tokenize.ts';
 import { tokenize } from './embed/tokenize.ts';
@@ -32,13 +32,6 @@ export type QueryEmbedder = (tokens: EmbeddingTokens) => Promise<Float32Array>;
  * The static model computed in TypeScript: a lookup of the query's rows and their weighted mean,
  * normalised. For a static model this is the whole graph, so the Worker needs no ONNX Runtime
  * (whose engine alone is 3.5 MiB gzipped); the tests hold it to ORT's output within 1e-5.
- */
-export function staticEmbedder(semantic: SemanticIndex): QueryEmbedder {
-  return async (tokens) => embedStatic(semantic, tokens);
-}
-
-/**
- * The static model's embedding of `tokens`, synchronously (what `staticEmbedder` resolves to).
  * A transformer pack has no static model: MODEL_NEEDS_ONNX_RUNTIME says which Worker it needs.
  */
 export function embedStatic(semantic: SemanticIndex, { ids, weights }: EmbeddingTokens): Float32Array {
@@ -64,14 +57,4 @@ export function queryTokens(semantic: SemanticIndex, q: string, lang: Lang): Emb
     return { ids, weights: new Float32Array(ids.length).fill(1) };
   }
   return tokenize(q, lang, semantic.tokenizer!);
-}
-
-/**
- * The query's embedding, or null when it has no token the model knows or can hash (then the vector
- * route has nothing to say and is skipped, rather than scoring a zero vector).
- */
-export async function embedQuery(semantic: SemanticIndex, q: string, lang: Lang, embedder: QueryEmbedder): Promise<Float32Array | null> {
-  const tokens = queryTokens(semantic, q, lang);
-  if (tokens.ids.length === 0) return null;
-  return nonZero(await embedder(tokens));
 }

@@ -36,19 +36,22 @@ export interface ThresholdResult {
 
 /**
  * The threshold of each route when the caller names none. Both are deliberately loose, cutting only
- * the tail that is almost never useful; measured figures on each.
+ * the tail that is almost never useful. Figures: `npx tsx scripts/pipeline-sweep.ts
+ * ../shared/datasets/cranfield` with the stages after fusion off (see the vector threshold).
  */
 export const DEFAULT_THRESHOLDS: Readonly<Record<RouteName, Readonly<Threshold>>> = Object.freeze({
   /**
    * Keyword: relative, range [0, 1]. Default 0.1: keeps hits scoring at least a tenth of the best
    * one. Below that a hit typically matches only a common query term while the best hits match the
    * rare ones; 0 keeps everything, 1 keeps only hits tied with the best. Neutral on Cranfield's
-   * hybrid ranking (0 and 0.1 both 0.4061, 0.2 the same): it shortens lists, it does not reorder.
+   * fused ranking (0, 0.1 and 0.2 all 0.4054): it shortens lists, it does not reorder.
    */
   keyword: Object.freeze({ min: 0.1, scale: 'relative' as const }),
   /**
    * Vector: absolute cosine, range [-1, 1]. Default 0.4, measured with the default static model
-   * (`npx tsx scripts/pipeline-sweep.ts`, `scripts/vector-threshold.ts`): the highest value that
+   * (`scripts/vector-threshold.ts`, and `scripts/pipeline-sweep.ts` with the stages after fusion
+   * off: `--variant 'v={"mmr":{"enabled":false},"graphBoost":{"seeds":0},"thresholds":{"vector":
+   * {"min":0.3,"scale":"absolute"}}}'`, and so on for each value): the highest value that
    * costs Cranfield nothing (hybrid nDCG@10 0.4038 at 0.3, 0.4054 at 0.4, 0.4020 at 0.45, 0.3947
    * at 0.5: its relevant abstracts sit at modest cosines), while known-item queries on the Astro
    * and Hono docs have a top-1 cosine of 0.70 / 0.55 at their 5th percentile. It is not what

@@ -145,15 +145,15 @@ describe('buildPack: the semantic route', () => {
     const pack = await loadPack(fsPackSource(out));
     const semantic = pack.semantic!;
     // ORT embedded the sections at build time; the static embedder computes the same graph. Each
-    // section's query-side embedding must find the section itself first (cosine ≈ 1 up to int8).
-    let self = 0;
+    // section's query-side embedding must score its own stored vector ≈ 1 (up to int8), and no
+    // other section higher (another may tie: sections with the same text embed the same).
     pack.sections.forEach((s, i) => {
       const tokens = queryTokens(semantic, searchableText(s), s.lang);
-      const top = semantic.kernel.topK(embedStatic(semantic, tokens), 1);
-      if (top.ids[0] === i || top.scores[0]! > 0.999) self++;
-      expect(top.scores[0]!).toBeGreaterThan(0.99);
+      const all = semantic.kernel.topK(embedStatic(semantic, tokens), pack.sections.length);
+      const own = all.scores[[...all.ids].indexOf(i)]!;
+      expect(own, s.id).toBeGreaterThan(0.99);
+      expect(own, s.id).toBeGreaterThanOrEqual(all.scores[0]! - 1e-6);
     });
-    expect(self).toBe(pack.sections.length);
   });
 
   it('keeps model.onnx small: E lives once, in embedding.bin, as the graph\'s external data', async () => {

@@ -41,3 +41,8 @@ export interface SearchExpected {
 export function comparable(results: ReadonlyArray<ComparableResult>): ComparableResult[] {
   return results.map(({ id, match, routes }) => ({ id, match, routes }));
 }
+
+/** What must agree exactly across embedders whose cosines differ in the last digits: ids, routes, ranks. */
+export function rankShape(results: ReadonlyArray<ComparableResult>): Array<{ id: string; match: string; ranks: Record<string, number> }> {
+  return results.map((r) => ({ id: r.id, match: r.match, ranks: Object.fromEntries(Object.entries(r.routes).map(([k, v]) => [k, v.rank])) }));
+}

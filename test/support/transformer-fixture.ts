@@ -8,6 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import onnxProto from 'onnx-proto';
+import { encodeFloat32 } from '../../src/core/pack/binary.ts';
 import { mkdir } from 'node:fs/promises';
 import { tinyEmbeddings, tinyTokenizerJson, TINY_MODEL2VEC_DIM, TINY_MODEL2VEC_VOCAB } from './model2vec-fixture.ts';
 
@@ -17,12 +18,6 @@ const INT64 = onnx.TensorProto.DataType.INT64;
 
 export const TINY_TRANSFORMER_DIM = TINY_MODEL2VEC_DIM;
 
-function floatBytes(values: Float32Array): Uint8Array {
-  const out = new Uint8Array(values.length * 4);
-  const view = new DataView(out.buffer);
-  values.forEach((v, i) => view.setFloat32(i * 4, v, true));
-  return out;
-}
 
 const tokenInput = (name: string) => ({
   name,
@@ -37,7 +32,7 @@ export function tinyTransformerOnnx(): Uint8Array {
     producerName: 'recall-box-tests',
     graph: {
       name: 'tiny-transformer',
-      initializer: [{ name: 'E', dims: [rows, TINY_TRANSFORMER_DIM], dataType: FLOAT, rawData: floatBytes(tinyEmbeddings()) }],
+      initializer: [{ name: 'E', dims: [rows, TINY_TRANSFORMER_DIM], dataType: FLOAT, rawData: encodeFloat32(tinyEmbeddings()) }],
       input: [tokenInput('input_ids'), tokenInput('attention_mask'), tokenInput('token_type_ids')],
       output: [{ name: 'last_hidden_state', type: { tensorType: { elemType: FLOAT, shape: { dim: [{ dimValue: 1 }, { dimParam: 'n' }, { dimValue: TINY_TRANSFORMER_DIM }] } } } }],
       node: [

@@ -14,6 +14,7 @@ import { detectScriptLang } from '../../src/core/lang.ts';
 import { queryTokens, embedStatic } from '../../src/core/semantic.ts';
 import {
   comparable,
+  rankShape,
   SEARCH_EXPECTED_FILE,
   SEARCH_EXPECTED_TRANSFORMER_FILE,
   SEARCH_SAMPLES,
@@ -225,8 +226,7 @@ describe('the ONNX Worker entry (ORT) and the default entry (static embedder) ag
     for (const { q, results } of expected.answers) {
       const viaOrt = await answer(onnxWorker, q, { PACK_PATH: TRANSFORMER_PACK_PATH });
       expect(viaOrt.warnings, q).toEqual([]);
-      const shape = (rs: typeof results) => rs.map((r) => ({ id: r.id, match: r.match, ranks: Object.fromEntries(Object.entries(r.routes).map(([k, v]) => [k, v.rank])) }));
-      expect(shape(comparable(viaOrt.results)), q).toEqual(shape(results));
+      expect(rankShape(comparable(viaOrt.results)), q).toEqual(rankShape(results));
       vectorHits += viaOrt.results.filter((r) => r.routes.vector).length;
       const viaStatic = await answer(defaultWorker, q, { PACK_PATH: TRANSFORMER_PACK_PATH });
       expect((viaStatic.warnings as Array<{ code: string }>).map((w) => w.code), q).toEqual(['MODEL_NEEDS_ONNX_RUNTIME']);
@@ -244,8 +244,7 @@ describe('the ONNX Worker entry (ORT) and the default entry (static embedder) ag
       expect(comparable(viaStatic.results), q).toEqual(results);
       // Same sections, same order, same routes and ranks; the cosines may differ in the last
       // digits (ORT sums in float32, the static embedder in float64), within quantization.
-      const shape = (rs: typeof results) => rs.map((r) => ({ id: r.id, match: r.match, ranks: Object.fromEntries(Object.entries(r.routes).map(([k, v]) => [k, v.rank])) }));
-      expect(shape(comparable(viaOrt.results)), q).toEqual(shape(results));
+      expect(rankShape(comparable(viaOrt.results)), q).toEqual(rankShape(results));
       viaOrt.results.forEach((r, i) => {
         for (const [route, pos] of Object.entries(r.routes)) expect(Math.abs(pos.score - results[i]!.routes[route]!.score)).toBeLessThan(1e-3);
       });

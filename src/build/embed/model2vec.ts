@@ -12,6 +12,7 @@ import { EMBEDDING_MODEL_FORMAT, EMBEDDING_MODEL_VERSION, type EmbeddingModel, t
 import type { EmbeddingModelFile } from '../../core/embed/model-file.ts';
 import type { WordPieceSpec } from '../../core/embed/wordpiece.ts';
 import { RecallBoxError } from '../../core/errors.ts';
+import { isRecord } from '../../core/is-record.ts';
 import { DEFAULT_ANALYZER_OPTIONS } from '../../core/segment.ts';
 import { readSafetensor } from './safetensors.ts';
 
@@ -31,7 +32,6 @@ function unsupported(message: string): RecallBoxError {
   return new RecallBoxError('MODEL_UNSUPPORTED', `--model: ${message}`);
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The WordPiece description of a tokenizer.json, or MODEL_UNSUPPORTED naming what differs. */
 export function wordPieceFromTokenizerJson(json: unknown): WordPieceSpec {

@@ -15,13 +15,14 @@
  *
  * Serialised with onnx-proto, the protobuf code generated from ONNX's own onnx.proto (v1.10.2):
  * complete and exact, where a hand-vendored subset of the schema could drift from the standard.
- * Every tensor goes in `raw_data`, little-endian as ONNX requires, written through a DataView so the
- * bytes do not depend on the host's byte order. Nothing time- or host-dependent is written: the
+ * Every tensor goes in `raw_data`, little-endian as ONNX requires (floats by the pack's own
+ * `encodeFloat32`, the writer of embedding.bin, so the bytes do not depend on the host's byte order). Nothing time- or host-dependent is written: the
  * same matrix gives the same bytes.
  */
 import onnxProto from 'onnx-proto';
 import { EMBED_GRAPH_NAMES, L2_NORM_FLOOR, type EmbeddingModelInfo } from '../../core/embed/model.ts';
 import { RecallBoxError } from '../../core/errors.ts';
+import { encodeFloat32 } from '../../core/pack/binary.ts';
 
 const { onnx } = onnxProto;
 
@@ -37,12 +38,6 @@ const INT64 = onnx.TensorProto.DataType.INT64;
 const INT = onnx.AttributeProto.AttributeType.INT;
 const INTS = onnx.AttributeProto.AttributeType.INTS;
 
-function floatBytes(values: Float32Array): Uint8Array {
-  const out = new Uint8Array(values.length * 4);
-  const view = new DataView(out.buffer);
-  for (let i = 0; i < values.length; i++) view.setFloat32(i * 4, values[i], true);
-  return out;
-}
 
 function int64Bytes(values: readonly number[]): Uint8Array {
   const out = new Uint8Array(values.length * 8);
@@ -71,7 +66,7 @@ export interface ExportOnnxOptions {
 
 /** The initializer holding E: inline (raw_data) or a reference to external data. */
 function matrixInitializer(matrix: Float32Array, rows: number, dim: number, externalMatrix: string | undefined) {
-  if (externalMatrix === undefined) return { name: 'E', dims: [rows, dim], dataType: FLOAT, rawData: floatBytes(matrix) };
+  if (externalMatrix === undefined) return { name: 'E', dims: [rows, dim], dataType: FLOAT, rawData: encodeFloat32(matrix) };
   return {
     name: 'E',
     dims: [rows, dim],
@@ -110,7 +105,7 @@ export function exportOnnx(
         matrixInitializer(matrix, rows, dim, options.externalMatrix),
         { name: 'axis0', dims: [1], dataType: INT64, rawData: int64Bytes([0]) },
         { name: 'axis1', dims: [1], dataType: INT64, rawData: int64Bytes([1]) },
-        { name: 'epsilon', dims: [], dataType: FLOAT, rawData: floatBytes(Float32Array.of(L2_NORM_FLOOR)) },
+        { name: 'epsilon', dims: [], dataType: FLOAT, rawData: encodeFloat32(Float32Array.of(L2_NORM_FLOOR)) },
       ],
       input: [
         { name: n.ids, type: tensorType(INT64, ['n']) },

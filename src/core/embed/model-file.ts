@@ -5,6 +5,7 @@
  * function training uses, so the Worker's weights equal the build's bit for bit.
  */
 import { RecallBoxError } from '../errors.ts';
+import { isRecord } from '../is-record.ts';
 import { EMBEDDING_MODEL_FORMAT, EMBEDDING_MODEL_VERSION, type EmbeddingModel, type EmbeddingModelInfo } from './model.ts';
 import type { WordPieceSpec } from './wordpiece.ts';
 
@@ -34,7 +35,6 @@ function corrupt(message: string): RecallBoxError {
   return new RecallBoxError('INDEX_CORRUPT', `embedding vocabulary: ${message}`);
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 const isPositive = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v > 0;
 

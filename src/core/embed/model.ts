@@ -42,7 +42,9 @@ export interface NgramSettings {
    * near some section (on the Astro docs, random letter strings reached top-1 cosine 0.38
    * median, 0.51 at p95), which the reader sees as confident-looking noise. With 0.5 they embed
    * to nothing, while all 16 typos of `scripts/embed-cranfield.ts --typos` still pass (their
-   * ranks are unchanged). Reproduce: `npx tsx scripts/vector-threshold.ts <docs> <queries>`.
+   * ranks are unchanged: add `--variant '{"ngram":{"minKnownShare":0}}'` to compare). Reproduce
+   * the cosines with `npx tsx scripts/vector-threshold.ts [--embedding
+   * '{"ngram":{"minKnownShare":0}}'] <docs> <queries.jsonl>` (queries from scripts/title-queries.ts).
    */
   minKnownShare: number;
 }

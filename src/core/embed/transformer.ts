@@ -6,6 +6,7 @@
  * Worker's ONNX entry): a transformer is not a lookup, so the default Worker cannot embed with it.
  */
 import { RecallBoxError } from '../errors.ts';
+import { isRecord } from '../is-record.ts';
 import { L2_NORM_FLOOR } from './model.ts';
 import { prepareWordPiece, wordPieceIds, type WordPieceSpec, type WordPieceTokenizer } from './wordpiece.ts';
 
@@ -37,7 +38,6 @@ function corrupt(message: string): RecallBoxError {
   return new RecallBoxError('INDEX_CORRUPT', `transformer model: ${message}`);
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function validateTransformerFile(value: unknown): TransformerModelFile {
   if (!isRecord(value) || value.format !== TRANSFORMER_MODEL_FORMAT) throw corrupt('embedding.json is not a transformer model description.');

@@ -7,7 +7,8 @@
  */
 import { RecallBoxError } from '../errors.ts';
 import { FIELD_NAMES, type FieldName } from '../fields.ts';
-import { isRecord, keywordOptionsProblem, type KeywordOptions } from './options.ts';
+import { isRecord } from '../is-record.ts';
+import { keywordOptionsProblem, type KeywordOptions } from './options.ts';
 
 /** Version of the stored shape; bump when the meaning of any stored part changes. */
 export const KEYWORD_INDEX_VERSION = 1;

@@ -7,6 +7,7 @@
 import { RecallBoxError } from '../errors.ts';
 import { FIELD_NAMES, type FieldName } from '../fields.ts';
 import { DEFAULT_ANALYZER_OPTIONS, type AnalyzerOptions } from '../segment.ts';
+import { isRecord } from '../is-record.ts';
 
 /** One number per searchable field. */
 export type PerField = Readonly<Record<FieldName, number>>;
@@ -144,6 +145,3 @@ export function keywordOptionsProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

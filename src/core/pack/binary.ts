@@ -62,9 +62,10 @@ export function decodeVectors(bytes: Uint8Array, count: number, dim: number): Qu
 
 /**
  * embedding.bin read back: E, rows × dim float32. Only its length is checked here: scanning its
- * millions of values for NaN cost ~70 ms of a cold start on the Astro docs, and a non-finite value
- * cannot go unnoticed anyway — the query embedding that reads it is checked (embedReference throws
- * EMBED_FAILED), and the search answers from the keyword route with a warning.
+ * millions of values for NaN (2.4 million on the Astro docs) is a cold-start cost paid by every
+ * isolate for a fault that cannot go unnoticed anyway: the query embedding that reads a
+ * non-finite value is checked (embedReference throws EMBED_FAILED), and the search answers from
+ * the keyword route with a warning.
  */
 export function decodeMatrix(bytes: Uint8Array, rows: number, dim: number): Float32Array {
   const expected = rows * dim * FLOAT_BYTES;

@@ -1,8 +1,7 @@
 import { RecallBoxError } from '../errors.ts';
+import { isRecord } from '../is-record.ts';
 import type { Lang, Section } from '../types.ts';
-import type { PoolName } from '../pools.ts';
-
-const POOL_NAMES: ReadonlySet<string> = new Set(['knowledge', 'reference', 'index', 'negative']);
+import { POOL_NAMES, type PoolName } from '../pools.ts';
 
 /**
  * The index pack: what the build writes and the Worker reads. Build, Worker and widget are versioned
@@ -86,9 +85,6 @@ function corrupt(message: string): RecallBoxError {
   return new RecallBoxError('INDEX_CORRUPT', message);
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Parse JSON text of a pack file, naming the file when it is not JSON. */
 export function parsePackJson(name: string, text: string): unknown {
