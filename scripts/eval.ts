@@ -14,8 +14,10 @@
  *
  * Prints the markdown report on stdout and progress on stderr. Exit 2 on bad arguments or input.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { modelFromCalibration } from '../src/core/confidence/calibration.ts';
+import type { ConfidenceModel } from '../src/core/confidence/score.ts';
 import { parseArgs } from 'node:util';
 import { isRecallBoxError } from '../src/core/errors.ts';
 import { loadDataset } from '../src/eval/datasets/index.ts';
@@ -25,7 +27,7 @@ import { selectiveAnsweringSvg } from '../src/eval/svg.ts';
 import { allSystems } from '../src/eval/systems/index.ts';
 import type { EvalSystem } from '../src/eval/types.ts';
 
-const USAGE = 'usage: npm run eval -- --dataset <dir> [--queries <file.jsonl>] [--json <out.json>] [--out <folder>] [--base-url /] [--systems a,b] [--no-confidence]';
+const USAGE = 'usage: npm run eval -- --dataset <dir> [--queries <file.jsonl>] [--json <out.json>] [--out <folder>] [--base-url /] [--systems a,b] [--no-confidence] [--calibration <pack>/confidence.json]';
 
 function fail(message: string): never {
   console.error(message);
@@ -42,6 +44,7 @@ try {
       out: { type: 'string' },
       'base-url': { type: 'string' },
       systems: { type: 'string' },
+      calibration: { type: 'string' },
       'no-confidence': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -63,7 +66,16 @@ if (wanted) {
   const unknown = wanted.filter((name) => !known.has(name));
   if (unknown.length > 0) fail(`unknown system(s): ${unknown.join(', ')}; known: ${[...known].join(', ')}`);
 }
-const makeSystems = (): EvalSystem[] => (wanted ? allSystems().filter((s) => wanted.includes(s.name)) : allSystems());
+// A calibrated confidence model (`recall-box calibrate` output) judged instead of the defaults.
+let confidence: ConfidenceModel | undefined;
+if (values.calibration) {
+  try {
+    confidence = modelFromCalibration(JSON.parse(await readFile(values.calibration, 'utf8')));
+  } catch (error) {
+    fail(`--calibration ${values.calibration}: ${(error as Error).message}`);
+  }
+}
+const makeSystems = (): EvalSystem[] => (wanted ? allSystems({ confidence }).filter((s) => wanted.includes(s.name)) : allSystems({ confidence }));
 
 try {
   const loaded = await loadDataset(path.resolve(values.dataset), { queries: values.queries, baseUrl: values['base-url'] });

@@ -4,6 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { RecallBoxError } from '../core/errors.ts';
 import { parsePoolRules } from '../core/pools.ts';
 import { buildPack, type BuildSummary } from './build-pack.ts';
+import { fitCalibration } from '../core/confidence/calibration.ts';
+import { calibrationDataset, labelledSignals, writeCalibration } from './calibrate.ts';
 
 async function readJsonFile(file: string): Promise<unknown> {
   let text: string;
@@ -36,6 +38,15 @@ Builds the search index pack of a folder of Markdown, MDX and HTML docs.
   --max-tokens     longest token sequence fed to the transformer            default 256
   --pool-rules     a JSON file of recall-pool rules [{pool, path?, tags?}], first match wins
                                                                            default: built in
+
+  recall-box calibrate --dataset <dir> [--queries <file.jsonl>] [--dataset <dir> …] [--pack <pack-dir>]
+
+Fits the confidence model (logistic regression per query strategy) on labelled queries and stores
+it in the pack as confidence.json; without --pack it only prints the fit.
+  --dataset        a docs folder (queries made from its page titles and headings, or --queries),
+                   or a SMART/BEIR collection with judgements; repeatable      required
+  --queries        known-item queries {"query","url"} per line, for a single docs --dataset
+  --pack           the pack to store the calibration in (rewritten atomically, new buildId)
 `;
 
 function formatKb(bytes: number): string {
@@ -75,6 +86,9 @@ export async function main(
         tokenizer: { type: 'string' },
         'max-tokens': { type: 'string' },
         'pool-rules': { type: 'string' },
+        dataset: { type: 'string', multiple: true },
+        queries: { type: 'string' },
+        pack: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -88,6 +102,7 @@ export async function main(
     (values.help ? out : err)(USAGE);
     return values.help ? 0 : 2;
   }
+  if (command === 'calibrate') return calibrateCommand(values, [docsDir, ...extra].filter((p) => p !== undefined), out, err);
   if (command !== 'build' || !docsDir || extra.length > 0 || !values.out) {
     err(`recall-box: expected \`build <docs-dir> --out <pack-dir>\`.\n\n${USAGE}`);
     return 2;
@@ -128,6 +143,51 @@ export async function main(
     return 0;
   } catch (e) {
     err(isRecallBoxError(e) ? `recall-box: ${e.message}` : `recall-box: build failed: ${(e as Error).stack ?? e}`);
+    return 1;
+  }
+}
+
+/** `recall-box calibrate`: label queries by the withheld-documents protocol, fit, store in the pack. */
+async function calibrateCommand(
+  values: { dataset?: string[]; queries?: string; pack?: string },
+  positionals: string[],
+  out: (s: string) => void,
+  err: (s: string) => void,
+): Promise<number> {
+  const datasets = values.dataset ?? [];
+  if (datasets.length === 0 || positionals.length > 0) {
+    err(`recall-box: expected \`calibrate --dataset <dir> [--pack <pack-dir>]\`.\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.queries !== undefined && datasets.length > 1) {
+    err('recall-box: --queries belongs to a single --dataset; calibrate on several datasets without it.');
+    return 2;
+  }
+  try {
+    const samples = [];
+    const names = [];
+    for (const dir of datasets) {
+      const dataset = await calibrationDataset(dir, values.queries);
+      const labelled = await labelledSignals(dataset);
+      out(`recall-box: ${dataset.name}: ${labelled.filter((s) => s.answerable).length} answerable and ${labelled.filter((s) => !s.answerable).length} unanswerable queries`);
+      samples.push(...labelled);
+      names.push(dataset.name);
+    }
+    const file = fitCalibration(samples, { datasets: names, createdAt: new Date().toISOString() });
+    for (const [strategy, model] of Object.entries(file.models)) {
+      const counts = file.fittedOn.byStrategy[strategy as keyof typeof file.models];
+      const weights = Object.entries(model.weights).map(([n, w]) => `${n} ${w.toFixed(2)}`).join(', ');
+      out(`  ${strategy}: ${counts.answerable}/${counts.unanswerable} queries, ${counts.model} model; bias ${model.bias.toFixed(2)}; ${weights}`);
+    }
+    if (values.pack === undefined) {
+      out('recall-box: no --pack given: the fit was not stored.');
+      return 0;
+    }
+    const manifest = await writeCalibration(values.pack, file);
+    out(`recall-box: stored confidence.json in ${values.pack} (pack ${manifest.buildId})`);
+    return 0;
+  } catch (e) {
+    err(isRecallBoxError(e) ? `recall-box: ${e.message}` : `recall-box: calibrate failed: ${(e as Error).stack ?? e}`);
     return 1;
   }
 }

@@ -15,6 +15,7 @@ import { terms, type AnalyzerOptions } from './segment.ts';
 import type { Lang } from './types.ts';
 
 export type QueryStrategy = 'lookup' | 'question' | 'overview';
+export const QUERY_STRATEGIES: readonly QueryStrategy[] = Object.freeze(['lookup', 'question', 'overview'] as const);
 
 export interface QueryAnalysis {
   strategy: QueryStrategy;

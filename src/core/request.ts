@@ -1,6 +1,7 @@
 import { RecallBoxError } from './errors.ts';
 import { baseLang, normalizeLang } from './lang.ts';
 import type { SearchOptions } from './search-options.ts';
+import { CONFIDENCE_MODES, type ConfidenceMode } from './confidence/levels.ts';
 import type { Lang } from './types.ts';
 
 /** A validated search request. */
@@ -12,6 +13,8 @@ export interface SearchRequest {
   lang: Lang | null;
   /** `debug=1`: answer with the pipeline's decisions too (SearchOutcome.debug). */
   debug?: boolean;
+  /** `confidence=strict|relaxed`: the verdict's mode for this request; absent: the Worker's default. */
+  confidence?: ConfidenceMode;
 }
 
 /** What a client sent, from a query string (strings) or a JSON body (any JSON values). */
@@ -20,6 +23,7 @@ export interface RawSearchRequest {
   limit?: unknown;
   lang?: unknown;
   debug?: unknown;
+  confidence?: unknown;
 }
 
 function parseLimit(raw: unknown, options: SearchOptions): number {
@@ -53,7 +57,15 @@ export function parseSearchRequest(raw: RawSearchRequest, options: SearchOptions
     lang = normalizeLang(raw.lang);
   }
   const debug = raw.debug === true || raw.debug === 1 || raw.debug === '1' || raw.debug === 'true';
-  return debug ? { q, limit, lang, debug } : { q, limit, lang };
+  const request: SearchRequest = { q, limit, lang };
+  if (debug) request.debug = true;
+  if (raw.confidence !== undefined && raw.confidence !== null && raw.confidence !== '') {
+    if (typeof raw.confidence !== 'string' || !(CONFIDENCE_MODES as readonly string[]).includes(raw.confidence)) {
+      throw new RecallBoxError('BAD_CONFIDENCE_MODE', `confidence must be one of ${CONFIDENCE_MODES.join(', ')}.`);
+    }
+    request.confidence = raw.confidence as ConfidenceMode;
+  }
+  return request;
 }
 
 /**

@@ -2,6 +2,7 @@
  * Every tunable of a query, in one place with its meaning, range and default. The Worker reads
  * these defaults; the evaluation harness overrides them to compare configurations.
  */
+import { DEFAULT_CONFIDENCE_OPTIONS, type ConfidenceOptions } from './confidence.ts';
 import { DEFAULT_FUSE_OPTIONS, type FuseOptions, type RouteName } from './fuse.ts';
 import { DEFAULT_NAME_MATCH_OPTIONS, type NameMatchOptions } from './name-match.ts';
 import { DEFAULT_EVIDENCE_OPTIONS, type EvidenceOptions } from './evidence.ts';
@@ -64,6 +65,11 @@ export interface SearchOptions {
   mmr: MmrOptions & { enabled: boolean; depth: number };
   /** Evidence excerpts of each result (evidence.ts). */
   evidence: EvidenceOptions;
+  /**
+   * The confidence verdict (confidence.ts): signal settings, level thresholds per strategy, the
+   * default mode, reason thresholds and the fallback's messages, link and suggestion count.
+   */
+  confidence: ConfidenceOptions;
   /** Collect the pipeline's decisions for `?debug=1` (SearchOutcome.debug). Default false: costs a little. */
   debug: boolean;
 }
@@ -81,5 +87,6 @@ export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
   pools: Object.freeze({ enabled: false, pools: DEFAULT_POOLS }),
   mmr: Object.freeze({ ...DEFAULT_MMR_OPTIONS, enabled: true, depth: 3 }),
   evidence: DEFAULT_EVIDENCE_OPTIONS,
+  confidence: DEFAULT_CONFIDENCE_OPTIONS,
   debug: false,
 });

@@ -1,3 +1,6 @@
+import { judgeConfidence, type ConfidenceVerdict } from './confidence.ts';
+import type { Fallback } from './confidence/fallback.ts';
+import type { ResultSummary, RouteSummary } from './confidence/signals.ts';
 import { isRecallBoxError } from './errors.ts';
 import { compareFused, fuseRanks, type FusedHit, type Match, type RouteHit, type RouteName } from './fuse.ts';
 import { detectScriptLang } from './lang.ts';
@@ -12,8 +15,10 @@ import { resolveLanguages, type SearchRequest } from './request.ts';
 import type { SearchOptions } from './search-options.ts';
 import { embedStatic, nonZero, queryTokens, type QueryEmbedder, type SemanticIndex } from './semantic.ts';
 import type { EmbeddingTokens } from './embed/tokenize.ts';
-import { terms } from './segment.ts';
+import { analyzeQuery } from './query-analysis.ts';
+import { segment } from './segment.ts';
 import { DEFAULT_SNIPPET_OPTIONS, makeSnippet, type Snippet } from './snippet.ts';
+import { idf } from './keyword/bm25f.ts';
 import { applyThreshold, type ThresholdDiagnostics } from './thresholds.ts';
 import type { Lang } from './types.ts';
 
@@ -86,6 +91,10 @@ export interface SearchOutcome {
   routes: Record<RouteName, RouteReport>;
   /** Problems that degraded the answer without failing it (e.g. the vector route was down). */
   warnings: SearchWarning[];
+  /** Whether the docs answer the query, how sure the pipeline is, and why (confidence.ts). */
+  confidence: ConfidenceVerdict;
+  /** What to show instead of the results when `confidence.shouldAnswer` is false; null otherwise. */
+  fallback: Fallback | null;
   /** Present when SearchOptions.debug is set. */
   debug?: SearchDebug;
 }
@@ -239,10 +248,12 @@ export function searchPack(pack: LoadedPack, request: SearchRequest, options: Se
   query ??= { vector: null, skip: pack.semantic ? 'not-requested' : 'no-model' };
   const { manifest, sections } = pack;
   const allowed = allowedLanguages(pack, request);
-  const queryLang = queryLanguage(pack, request);
-
-  // The query's analysed terms, once: for the name match, the snippets and the evidence.
-  const queryTerms = new Set(terms(request.q, queryLang, manifest.analyzer));
+  // The query's strategy, language and concepts (its analysed terms), once: for the name match,
+  // the snippets, the evidence and the verdict — the concepts the verdict checks coverage of are
+  // the very terms the evidence was computed for.
+  const analysis = analyzeQuery(request.q, request.lang, manifest.defaultLang, manifest.analyzer);
+  const queryLang = analysis.lang;
+  const queryTerms = new Set(analysis.concepts);
   const keywordHits = keywordRoute(pack, request.q, queryLang, queryTerms.size, allowed, options);
   const keyword = applyThreshold(keywordHits.hits, options.thresholds.keyword);
   const vector =
@@ -276,11 +287,20 @@ export function searchPack(pack: LoadedPack, request: SearchRequest, options: Se
   });
   const keywordReport: RouteReport = options.fuse.weights.keyword > 0 ? { ran: true, ...keyword.diagnostics } : { ran: false, reason: 'disabled' };
   const vectorReport: RouteReport = vector ? { ran: true, ...vector.diagnostics } : { ran: false, reason: query.skip ?? 'no-query-vector' };
+  const { confidence, fallback } = judge(pack, request, options, {
+    analysis,
+    keyword: { ran: keywordReport.ran, hits: pageHits(pack, keyword.hits), topScore: keyword.diagnostics.topScore },
+    vector: vector ? { ran: true, hits: pageHits(pack, vector.hits), topScore: vector.diagnostics.topScore } : { ran: false, hits: [], topScore: null },
+    chosen,
+    results,
+  });
   const outcome: SearchOutcome = {
     results,
     queryLang,
     routes: { keyword: keywordReport, vector: vectorReport },
     warnings: query.warning ? [query.warning] : [],
+    confidence,
+    fallback,
   };
   if (options.debug) {
     const idOf = (id: number) => sections[id]!.id;
@@ -294,6 +314,72 @@ export function searchPack(pack: LoadedPack, request: SearchRequest, options: Se
     };
   }
   return outcome;
+}
+
+function pageHits(pack: LoadedPack, hits: readonly RouteHit[]): RouteSummary['hits'] {
+  return hits.map((h) => ({ id: h.id, page: pack.sections[h.id]!.pageUrl, score: h.score }));
+}
+
+/**
+ * The verdict's inputs from what the search found: each concept's rarity in the index, the words
+ * of the query (as typed) the top result lacks or the index knows, and the results reduced to
+ * what the signals read.
+ */
+function judge(
+  pack: LoadedPack,
+  request: SearchRequest,
+  options: SearchOptions,
+  found: {
+    analysis: ReturnType<typeof analyzeQuery>;
+    keyword: RouteSummary;
+    vector: RouteSummary;
+    chosen: readonly FusedHit[];
+    results: readonly SearchResult[];
+  },
+) {
+  const { analysis, chosen, results } = found;
+  const { concepts, lang } = analysis;
+  const stats = new Map(pack.keyword.termStats(request.q, { lang }).map((t) => [t.term, t]));
+  // The first word of the query that analyses to each concept, as the reader typed it.
+  const wordOf = new Map<string, string>();
+  for (const token of segment(request.q, lang, pack.manifest.analyzer)) {
+    if (!wordOf.has(token.term)) wordOf.set(token.term, request.q.slice(token.start, token.end));
+  }
+  const word = (concept: string) => wordOf.get(concept) ?? concept;
+  const topTerms = chosen[0] === undefined ? new Set<string>() : termsOf(pack, chosen[0].id);
+  const topFound = concepts.filter((c) => topTerms.has(c));
+  const summaries: ResultSummary[] = results.map((r, i) => ({
+    page: pack.sections[chosen[i]!.id]!.pageUrl,
+    pool: r.pool,
+    coverage: r.evidence.coverage,
+    found: i === 0 ? topFound : [],
+    hasExcerpt: r.evidence.excerpts.length > 0,
+  }));
+  const unknown = concepts.filter((c) => (stats.get(c)?.df ?? 0) === 0);
+  const knownWords = unknown.length > 0 && unknown.length < concepts.length ? concepts.filter((c) => !unknown.includes(c)).map(word) : null;
+  return judgeConfidence(
+    {
+      concepts,
+      // A concept the keyword index did not analyse the same way (it cannot happen with one analyzer) counts as unseen.
+      conceptIdf: concepts.map((c) => stats.get(c)?.idf ?? idf(pack.keyword.size, 0)),
+      maxIdf: idf(pack.keyword.size, 0),
+      sectionCount: pack.sections.length,
+      keyword: found.keyword,
+      vector: found.vector,
+      results: summaries,
+      strategy: analysis.strategy,
+      lang: request.lang ?? lang,
+      mode: request.confidence ?? options.confidence.mode,
+      missingWords: results.length === 0 ? [] : concepts.filter((c) => !topTerms.has(c)).map(word),
+      knownWords,
+      pages: chosen.map((h) => {
+        const s = pack.sections[h.id]!;
+        return { title: s.breadcrumb[0] ?? s.title, url: s.pageUrl };
+      }),
+    },
+    pack.confidence,
+    options.confidence,
+  );
 }
 
 /** Each candidate's fused score times its pool's weight (pools.ts), re-sorted; unchanged when pools are off. */

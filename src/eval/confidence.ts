@@ -2,11 +2,20 @@
  * The withheld-documents protocol: does a system's confidence tell answerable queries from
  * unanswerable ones?
  *
- * A fixed, seeded 30% of the units (documents; whole PAGES for docs datasets, since a unit is a
- * page there) is left out of the index. A query whose judged-relevant units are all withheld
- * cannot be answered — whatever the system returns for it is wrong — while a query with a relevant
- * unit still indexed can. An honest confidence is high on the first kind and low on the second.
- * Queries without any relevant judgement are neither and are left out, as everywhere in the harness.
+ * A seeded 30% of the judged queries is chosen, and every unit judged relevant to any of them
+ * (documents; whole PAGES for docs datasets, since a unit is a page there) is left out of the
+ * index. A query whose judged-relevant units are all withheld cannot be answered — whatever the
+ * system returns for it is wrong — while a query whose relevant units are all still indexed can.
+ * An honest confidence is high on the second kind and low on the first. Two kinds of query are
+ * left out: those without any relevant judgement (as everywhere in the harness), and those that
+ * lost SOME of their relevant units to the chosen queries — neither answerable as judged (most of
+ * their answers may be gone) nor unanswerable, their label would be a coin toss.
+ *
+ * Why withhold by query, not a random 30% of units: on Cranfield, whose queries have ~8 relevant
+ * abstracts each, a random 30% of the abstracts left only 4 of 225 queries unanswerable, so one
+ * query moved AUROC by 0.25. Withholding the answers of chosen queries gives both classes a
+ * useful size on any collection, and on docs with one relevant page per query it is the same as
+ * withholding pages.
  *
  * Pure functions: the runner (run.ts) indexes and searches; this module splits and scores.
  */
@@ -21,9 +30,11 @@ import { mulberry32 } from '../core/random.ts';
 export const WITHHOLD_SEED = 20240601;
 
 /**
- * Share of units withheld, in (0, 1). 0.3 leaves most of the collection indexed (answerable
- * queries stay typical) while making a useful number of queries unanswerable: on Cranfield, whose
- * queries have ~8 relevant documents each, only queries with few relevant documents lose them all.
+ * Share of the judged queries whose relevant units are withheld, in (0, 1). Default 0.3: enough
+ * unanswerable queries for a stable AUROC, while most of the collection stays indexed (on
+ * Cranfield the answers of 30% of the queries are ~40% of the abstracts) so answerable queries
+ * stay typical. Other queries that shared all their relevant units with chosen ones become
+ * unanswerable too; the split counts them as such.
  */
 export const WITHHOLD_SHARE = 0.3;
 
@@ -42,13 +53,13 @@ export const SELECTIVE_THRESHOLDS: readonly number[] = Array.from({ length: 11 }
 
 
 /**
- * The withheld units: exactly round(share × n) of the n distinct units, chosen by a seeded
- * Fisher–Yates shuffle of the units in sorted order — so the choice depends only on the set of
- * units and the seed, not on the order files were read in.
+ * A seeded sample: exactly round(share × n) of the n distinct items, chosen by a Fisher–Yates
+ * shuffle of the items in sorted order — so the choice depends only on the set and the seed, not on
+ * the order files were read in.
  */
-export function withheldUnits(units: Iterable<string>, share: number = WITHHOLD_SHARE, seed: number = WITHHOLD_SEED): Set<string> {
+export function seededSample(items: Iterable<string>, share: number = WITHHOLD_SHARE, seed: number = WITHHOLD_SEED): Set<string> {
   if (!(share >= 0 && share <= 1)) throw new RangeError(`withheld share ${share} is outside 0..1`);
-  const sorted = [...new Set(units)].sort();
+  const sorted = [...new Set(items)].sort();
   const random = mulberry32(seed);
   for (let i = sorted.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -64,32 +75,51 @@ export interface WithholdingSplit {
   withheld: Set<string>;
   /** Number of distinct units in the dataset. */
   units: number;
-  /** Query ids with a relevant unit still indexed. */
+  /** The queries whose relevant units were withheld. */
+  chosen: Set<string>;
+  /** Query ids whose relevant units are all still indexed. */
   answerable: string[];
+  /** Query ids that lost some but not all of their relevant units: in neither class. */
+  partial: string[];
   /** Query ids whose relevant units are all withheld (or were never in the collection). */
   unanswerable: string[];
 }
 
 export function splitForWithholding(dataset: EvalDataset, share: number = WITHHOLD_SHARE, seed: number = WITHHOLD_SEED): WithholdingSplit {
   const allUnits = new Set(dataset.docs.map((d) => dataset.unitOf(d.id)));
-  const withheld = withheldUnits(allUnits, share, seed);
+  const relevantOf = new Map<string, string[]>();
+  for (const q of dataset.queries) {
+    const relevant = [...(dataset.qrels.get(q.id) ?? [])].filter(([, gain]) => gain > 0).map(([unit]) => unit);
+    if (relevant.length > 0) relevantOf.set(q.id, relevant);
+  }
+  const chosen = seededSample(relevantOf.keys(), share, seed);
+  const withheld = new Set([...chosen].flatMap((id) => relevantOf.get(id)!).filter((u) => allUnits.has(u)));
   const indexedDocs = dataset.docs.filter((d) => !withheld.has(dataset.unitOf(d.id)));
   const indexedUnits = new Set(indexedDocs.map((d) => dataset.unitOf(d.id)));
   const answerable: string[] = [];
+  const partial: string[] = [];
   const unanswerable: string[] = [];
   for (const q of dataset.queries) {
-    const relevant = [...(dataset.qrels.get(q.id) ?? [])].filter(([, gain]) => gain > 0).map(([unit]) => unit);
-    if (relevant.length === 0) continue;
-    (relevant.some((u) => indexedUnits.has(u)) ? answerable : unanswerable).push(q.id);
+    const relevant = relevantOf.get(q.id);
+    if (relevant === undefined) continue;
+    const kept = relevant.filter((u) => indexedUnits.has(u)).length;
+    (kept === relevant.length ? answerable : kept === 0 ? unanswerable : partial).push(q.id);
   }
-  return { indexedDocs, withheld, units: allUnits.size, answerable, unanswerable };
+  return { indexedDocs, withheld, units: allUnits.size, chosen, answerable, partial, unanswerable };
 }
 
 /** One query of the withheld run, for one system. */
 export interface ConfidenceSample {
   queryId: string;
   confidence: number;
+  /**
+   * The system's own decision to answer, when it makes one (recall-box's `shouldAnswer`, whose
+   * threshold depends on the query's strategy); absent: confidence ≥ the protocol's threshold.
+   */
+  answered?: boolean;
   answerable: boolean;
+  /** The signals behind the confidence, when the system reports them. */
+  signals?: Readonly<Record<string, number | null>>;
   /** Precision@3 of the answer against the judgements (0 for an unanswerable query by construction). */
   precision: number;
 }
@@ -113,7 +143,7 @@ export interface ConfidenceMetrics {
 export function confidenceMetrics(samples: readonly ConfidenceSample[], threshold: number = DEFAULT_CONFIDENCE_THRESHOLD): ConfidenceMetrics {
   const answerable = samples.filter((s) => s.answerable);
   const unanswerable = samples.filter((s) => !s.answerable);
-  const answers = (s: ConfidenceSample) => s.confidence >= threshold;
+  const answers = (s: ConfidenceSample) => s.answered ?? s.confidence >= threshold;
   return {
     threshold,
     auroc: auroc(samples.map((s) => ({ score: s.confidence, positive: s.answerable }))),
@@ -158,4 +188,15 @@ export function fullSelectiveCurve(samples: readonly ConfidenceSample[]): Select
 
 function share<T>(items: readonly T[], pick: (t: T) => boolean): number {
   return items.length === 0 ? NaN : items.filter(pick).length / items.length;
+}
+
+/** AUROC of each signal alone, over the samples that measured it (non-null): which signals separate the classes. */
+export function signalAuroc(samples: readonly ConfidenceSample[]): Record<string, number> {
+  const names = new Set(samples.flatMap((s) => Object.keys(s.signals ?? {})));
+  const out: Record<string, number> = {};
+  for (const name of names) {
+    const measured = samples.filter((s) => s.signals?.[name] !== null && s.signals?.[name] !== undefined);
+    out[name] = auroc(measured.map((s) => ({ score: s.signals![name]!, positive: s.answerable })));
+  }
+  return out;
 }

@@ -76,6 +76,8 @@ export interface ConfidenceJson {
   'precision@3All': number | null;
   answerable: number;
   unanswerable: number;
+  /** AUROC of each signal alone (systems that report signals). */
+  signalAuroc: Record<string, number | null>;
   /** Coverage and precision@3 at 0, 0.1, …, 1. */
   curve: Array<{ threshold: number; coverage: number | null; 'precision@3': number | null }>;
   perQuery: Array<{ id: string; answerable: boolean; confidence: number | null; 'precision@3': number | null }>;
@@ -211,6 +213,7 @@ function confidenceJson(c: SystemConfidence): ConfidenceJson {
     'precision@3All': num(m.precisionAll),
     answerable: m.answerable,
     unanswerable: m.unanswerable,
+    signalAuroc: Object.fromEntries(Object.entries(c.signalAuroc).map(([k, v]) => [k, num(v)])),
     curve: c.curve.map((p) => ({ threshold: p.threshold, coverage: num(p.coverage), 'precision@3': p.precision === null ? null : num(p.precision) })),
     perQuery: c.samples.map((s) => ({ id: s.queryId, answerable: s.answerable, confidence: num(s.confidence), 'precision@3': num(s.precision) })),
   };
@@ -263,8 +266,8 @@ export function renderMarkdown(report: ReportJson): string {
     lines.push('Not run (disabled, or no system reports confidence).');
   } else {
     lines.push(
-      `${protocol.withheldUnits} of ${protocol.units} units (${pct(protocol.withheldShare)}) withheld from the index, seed ${protocol.seed}: ` +
-        `${protocol.answerable} answerable and ${protocol.unanswerable} unanswerable queries. Threshold ${protocol.threshold}; ` +
+      `The relevant units of ${pct(protocol.withheldShare)} of the queries withheld from the index (${protocol.withheldUnits} of ${protocol.units} units), seed ${protocol.seed}: ` +
+        `${protocol.answerable} answerable queries (every relevant unit indexed), ${protocol.unanswerable} unanswerable (none), ${protocol.partial} partly withheld and left out. Threshold ${protocol.threshold}; ` +
         `precision@${protocol.precisionDepth} counts an unanswerable query as 0.`,
     );
     const smallest = Math.min(protocol.answerable, protocol.unanswerable);
@@ -279,6 +282,18 @@ export function renderMarkdown(report: ReportJson): string {
       lines.push(
         `| ${c.name} | ${f(c.auroc, 3)} | ${pct(c.answeredShare)} | ${pct(c.unanswerableAnsweredShare)} | ${f(c['precision@3Answered'], 4)} | ${f(c['precision@3All'], 4)} |`,
       );
+    }
+    const withSignals = report.confidenceBySystem.filter((c) => Object.keys(c.signalAuroc).length > 0);
+    if (withSignals.length > 0) {
+      const names = [...new Set(withSignals.flatMap((c) => Object.keys(c.signalAuroc)))];
+      lines.push('');
+      lines.push('"answered" is the system\'s own decision where it makes one (recall-box: `shouldAnswer`, by the query strategy\'s thresholds), else confidence ≥ the threshold.');
+      lines.push('');
+      lines.push('### Each signal alone (AUROC over the queries that measured it)');
+      lines.push('');
+      lines.push(`| system | ${names.join(' | ')} |`);
+      lines.push(`| --- | ${names.map(() => '---').join(' | ')} |`);
+      for (const c of withSignals) lines.push(`| ${c.name} | ${names.map((n) => f(c.signalAuroc[n] ?? null, 3)).join(' | ')} |`);
     }
     lines.push('');
     lines.push('### Selective answering (coverage / precision@3 by confidence threshold)');

@@ -16,6 +16,7 @@ import {
   WITHHOLD_SHARE,
   confidenceMetrics,
   fullSelectiveCurve,
+  signalAuroc,
   selectiveCurve,
   splitForWithholding,
   type ConfidenceMetrics,
@@ -94,6 +95,8 @@ export interface RankedAnswer {
   /** The pool of each of the first TOP_CUTOFF units (its first hit's), or null when hits carry none. */
   topPools: string[] | null;
   confidence: number | undefined;
+  answered?: boolean;
+  signals?: Readonly<Record<string, number | null>>;
   ms: number;
 }
 
@@ -109,7 +112,15 @@ export function searchAll(system: EvalSystem, queries: readonly EvalQuery[], uni
       throw new Error(`${system.name}: confidence ${c} for query ${q.id} is outside [0, 1]`);
     }
     const hits = answer.hits.slice(0, SEARCH_DEPTH);
-    return { queryId: q.id, units: unitRanking(hits, unitOf), topPools: topPools(hits, unitOf), confidence: c, ms };
+    return {
+      queryId: q.id,
+      units: unitRanking(hits, unitOf),
+      topPools: topPools(hits, unitOf),
+      confidence: c,
+      ...(answer.answered !== undefined && { answered: answer.answered }),
+      ...(answer.signals !== undefined && { signals: answer.signals }),
+      ms,
+    };
   });
 }
 
@@ -204,6 +215,8 @@ export interface SystemConfidence {
   curve: SelectivePoint[];
   /** At every distinct confidence, for the plot. */
   fullCurve: SelectivePoint[];
+  /** AUROC of each reported signal alone (over the queries that measured it): which signals separate. */
+  signalAuroc: Record<string, number>;
   samples: ConfidenceSample[];
 }
 
@@ -215,6 +228,8 @@ export interface ConfidenceRun {
   indexedDocs: number;
   answerable: number;
   unanswerable: number;
+  /** Queries that lost some of their relevant units: left out of both classes. */
+  partial: number;
   threshold: number;
   bySystem: SystemConfidence[];
 }
@@ -288,7 +303,9 @@ async function runProtocol(dataset: EvalDataset, systems: EvalSystem[], options:
   const answerable = new Set(split.answerable);
   const unanswerable = new Set(split.unanswerable);
   const queries = dataset.queries.filter((q) => answerable.has(q.id) || unanswerable.has(q.id));
-  log(`confidence protocol: ${split.withheld.size} of ${split.units} units withheld; ${split.answerable.length} answerable, ${split.unanswerable.length} unanswerable queries`);
+  log(
+    `confidence protocol: ${split.withheld.size} of ${split.units} units withheld; ${split.answerable.length} answerable, ${split.unanswerable.length} unanswerable, ${split.partial.length} partly withheld (left out)`,
+  );
 
   const bySystem: SystemConfidence[] = [];
   for (const system of systems) {
@@ -298,6 +315,8 @@ async function runProtocol(dataset: EvalDataset, systems: EvalSystem[], options:
       return {
         queryId: a.queryId,
         confidence: a.confidence,
+        ...(a.answered !== undefined && { answered: a.answered }),
+        ...(a.signals !== undefined && { signals: a.signals }),
         answerable: answerable.has(a.queryId),
         precision: precisionAt(a.units, dataset.qrels.get(a.queryId) ?? new Map(), PRECISION_DEPTH),
       };
@@ -307,6 +326,7 @@ async function runProtocol(dataset: EvalDataset, systems: EvalSystem[], options:
       metrics: confidenceMetrics(samples, threshold),
       curve: selectiveCurve(samples),
       fullCurve: fullSelectiveCurve(samples),
+      signalAuroc: signalAuroc(samples),
       samples,
     });
   }
@@ -318,6 +338,7 @@ async function runProtocol(dataset: EvalDataset, systems: EvalSystem[], options:
     indexedDocs: split.indexedDocs.length,
     answerable: split.answerable.length,
     unanswerable: split.unanswerable.length,
+    partial: split.partial.length,
     threshold,
     bySystem,
   };

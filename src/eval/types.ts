@@ -53,6 +53,10 @@ export interface EvalAnswer {
    * peers do not). Used by the withheld-documents confidence protocol.
    */
   confidence?: number;
+  /** The system's own decision to show the hits as an answer, when it makes one (recall-box's `shouldAnswer`). */
+  answered?: boolean;
+  /** The signals behind the confidence, by name (recall-box's verdict), for the per-signal AUROC. */
+  signals?: Readonly<Record<string, number | null>>;
 }
 
 export interface EvalSystem {

@@ -5,8 +5,8 @@
  */
 import { RecallBoxElement } from './recall-box.ts';
 
-export { RecallBoxElement, RESULTS_EVENT } from './recall-box.ts';
-export type { ResultsEventDetail } from './recall-box.ts';
+export { CONFIDENCE_EVENT, FALLBACK_EVENT, RecallBoxElement, RESULTS_EVENT } from './recall-box.ts';
+export type { ConfidenceEventDetail, ConfidenceLevel, ConfidenceReason, FallbackEventDetail, ResultsEventDetail } from './recall-box.ts';
 
 export const TAG_NAME = 'recall-box';
 

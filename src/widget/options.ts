@@ -29,6 +29,14 @@ export const WIDGET_TEXT = {
   /** Shown when the server answered with an error but no message we can show. */
   failed: 'Search failed',
   breadcrumbSeparator: ' › ',
+  /** Fallback message when the Worker is not confident but sent no message of its own. */
+  fallback: 'I couldn’t find this in the docs.',
+  /** Accessible name of the fallback's list of suggestions. */
+  suggestions: 'Suggestions',
+  /** The fallback's button that reveals the closest matches. */
+  showAnyway: 'Show closest matches anyway',
+  /** Above the closest matches once revealed. */
+  lowConfidenceNote: 'Closest matches — these may not answer your question',
 } as const;
 
 /** Parses the `debounce` attribute; anything that is not a non-negative number gives the default. */

@@ -1,7 +1,8 @@
 /**
  * Talking to the Worker's `GET /search`: building the request URL and turning any response into
- * either a list of well-formed hits or a message to show. The body is treated as untrusted input:
- * malformed hits are dropped rather than allowed to break rendering.
+ * either a list of well-formed hits (with the Worker's confidence verdict and fallback, when it
+ * sends them) or a message to show. The body is treated as untrusted input: malformed hits,
+ * reasons and suggestions are dropped rather than allowed to break rendering.
  */
 import { WIDGET_TEXT } from './options.ts';
 import type { HighlightRange } from './split-highlights.ts';
@@ -25,7 +26,45 @@ export interface SearchParams {
   lang?: string | null;
 }
 
-export type SearchOutcome = { ok: true; hits: SearchHit[] } | { ok: false; message: string };
+export type ConfidenceLevel = 'high' | 'medium' | 'low';
+
+/** One reason behind the Worker's verdict, its `message` already in the reader's language. */
+export interface ConfidenceReason {
+  code: string;
+  message: string;
+  effect: 'raises' | 'lowers' | 'neutral';
+}
+
+/** The part of the Worker's `confidence` verdict the widget uses. */
+export interface SearchConfidence {
+  /** Estimated probability that the docs answer the query, 0..1. */
+  score: number;
+  level: ConfidenceLevel;
+  /** False: show the fallback instead of the results. */
+  shouldAnswer: boolean;
+  reasons: ConfidenceReason[];
+}
+
+export type FallbackSuggestion = { kind: 'query'; text: string } | { kind: 'page'; text: string; url: string };
+
+/** What to show instead of the results when the Worker is not confident they answer the query. */
+export interface SearchFallback {
+  message: string;
+  suggestions: FallbackSuggestion[];
+  /** The site's contact or issue link. */
+  link?: { url: string; text: string };
+}
+
+export type SearchOutcome =
+  | {
+      ok: true;
+      hits: SearchHit[];
+      /** `null` when the Worker sent no (usable) verdict, as older Workers do: the hits are shown as an answer. */
+      confidence: SearchConfidence | null;
+      /** Non-null exactly when `confidence.shouldAnswer` is false. */
+      fallback: SearchFallback | null;
+    }
+  | { ok: false; message: string };
 
 /** The request URL for `params`, with `endpoint` resolved against `base` (the page's URL). */
 export function buildSearchUrl(endpoint: string, params: SearchParams, base: string): string {
@@ -57,7 +96,9 @@ export async function fetchSearch(url: string, signal: AbortSignal): Promise<Sea
   }
   if (!response.ok) return { ok: false, message: errorMessage(body, response.status) };
   const hits = parseHits(body);
-  return hits ? { ok: true, hits } : { ok: false, message: WIDGET_TEXT.failed };
+  if (!hits) return { ok: false, message: WIDGET_TEXT.failed };
+  const confidence = parseConfidence(body);
+  return { ok: true, hits, confidence, fallback: parseFallback(body, confidence) };
 }
 
 /** The `error.message` of an error body, or a generic message naming the status. */
@@ -100,4 +141,52 @@ function parseHit(raw: unknown): SearchHit | null {
       kind: snippet.kind === 'code' ? 'code' : 'text',
     },
   };
+}
+
+const LEVELS: ReadonlySet<unknown> = new Set(['high', 'medium', 'low']);
+const EFFECTS: ReadonlySet<unknown> = new Set(['raises', 'lowers', 'neutral']);
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+/**
+ * The verdict of a success body, or `null` when it has none (an older Worker) or one without a
+ * known `level` and a numeric `score`. `shouldAnswer` falls back to `level !== 'low'`, the
+ * Worker's own rule, when it is not a boolean.
+ */
+export function parseConfidence(body: unknown): SearchConfidence | null {
+  const c = isRecord(body) ? body.confidence : undefined;
+  if (!isRecord(c) || !LEVELS.has(c.level) || typeof c.score !== 'number' || Number.isNaN(c.score)) return null;
+  const level = c.level as ConfidenceLevel;
+  const reasons: ConfidenceReason[] = [];
+  for (const r of Array.isArray(c.reasons) ? c.reasons : []) {
+    if (isRecord(r) && typeof r.code === 'string' && isText(r.message) && EFFECTS.has(r.effect)) {
+      reasons.push({ code: r.code, message: r.message, effect: r.effect as ConfidenceReason['effect'] });
+    }
+  }
+  return {
+    score: Math.min(1, Math.max(0, c.score)),
+    level,
+    shouldAnswer: typeof c.shouldAnswer === 'boolean' ? c.shouldAnswer : level !== 'low',
+    reasons,
+  };
+}
+
+/**
+ * The fallback to show for `confidence`: `null` unless the verdict says not to answer; then the
+ * body's fallback with malformed suggestions and link dropped, and the default message when the
+ * body carries none, so a reader never sees a low-confidence list presented as an answer.
+ */
+export function parseFallback(body: unknown, confidence: SearchConfidence | null): SearchFallback | null {
+  if (!confidence || confidence.shouldAnswer) return null;
+  const f = isRecord(body) && isRecord(body.fallback) ? body.fallback : {};
+  const suggestions: FallbackSuggestion[] = [];
+  for (const s of Array.isArray(f.suggestions) ? f.suggestions : []) {
+    if (!isRecord(s) || !isText(s.text)) continue;
+    if (s.kind === 'query') suggestions.push({ kind: 'query', text: s.text });
+    else if (s.kind === 'page' && typeof s.url === 'string') suggestions.push({ kind: 'page', text: s.text, url: s.url });
+  }
+  const fallback: SearchFallback = { message: isText(f.message) ? f.message : WIDGET_TEXT.fallback, suggestions };
+  if (isRecord(f.link) && typeof f.link.url === 'string' && isText(f.link.text)) fallback.link = { url: f.link.url, text: f.link.text };
+  return fallback;
 }

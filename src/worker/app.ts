@@ -31,7 +31,7 @@ export interface AppDeps {
 }
 
 function etagFor(buildId: string, req: SearchRequest): string {
-  return `W/"${buildId}-${fnv1a(`${normalizeQueryKey(req.q)}\u0000${req.limit}\u0000${req.lang ?? ''}\u0000${req.debug ? 'debug' : ''}`)}"`;
+  return `W/"${buildId}-${fnv1a(`${normalizeQueryKey(req.q)}\u0000${req.limit}\u0000${req.lang ?? ''}\u0000${req.debug ? 'debug' : ''}\u0000${req.confidence ?? ''}`)}"`;
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {
@@ -97,6 +97,8 @@ export function createApp(deps: AppDeps): Hono {
         buildId: pack.manifest.buildId,
         lang: outcome.queryLang,
         results: outcome.results,
+        confidence: outcome.confidence,
+        fallback: outcome.fallback,
         warnings: outcome.warnings,
         tookMs: now() - started,
         ...(outcome.debug && { debug: { ...outcome.debug, thresholds: outcome.routes } }),
@@ -106,7 +108,9 @@ export function createApp(deps: AppDeps): Hono {
     );
   };
 
-  app.get('/search', (c) => search(c, { q: c.req.query('q'), limit: c.req.query('limit'), lang: c.req.query('lang'), debug: c.req.query('debug') }));
+  app.get('/search', (c) =>
+    search(c, { q: c.req.query('q'), limit: c.req.query('limit'), lang: c.req.query('lang'), debug: c.req.query('debug'), confidence: c.req.query('confidence') }),
+  );
   app.post('/search', async (c) => search(c, await readJsonBody(c, config.maxBodyBytes)));
   app.all('/search', () => {
     throw new RecallBoxError('METHOD_NOT_ALLOWED', '/search answers GET and POST.');
@@ -124,6 +128,8 @@ export function createApp(deps: AppDeps): Hono {
         counts: m.counts,
         languages: m.languages,
         model: m.model,
+        confidence: { calibrated: pack.confidence.calibrated, mode: options.confidence.mode },
+        configWarnings: config.warnings,
         isolate: { packLoads: deps.packLoads() },
       },
       200,

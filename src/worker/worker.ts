@@ -10,9 +10,8 @@ import type { QueryEmbedder } from '../core/semantic.ts';
 import { instantiateWasmKernel } from '../core/vector/wasm-kernel.ts';
 import type { QuantizedVectors, VectorKernel } from '../core/vector/types.ts';
 import { createApp } from './app.ts';
-import { DEFAULT_SEARCH_OPTIONS } from '../core/search-options.ts';
 import { assetsPackSource, type AssetsFetcher } from './assets-source.ts';
-import { readConfig, type WorkerConfig, type WorkerVars } from './config.ts';
+import { readConfig, searchOptionsFor, type WorkerConfig, type WorkerVars } from './config.ts';
 import { PackCache } from './pack-cache.ts';
 
 /** Bindings and vars from wrangler.toml. */
@@ -54,7 +53,7 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
       const embedderFor = capabilities.queryEmbedder;
       app = createApp({
         config,
-        ...(config.pools && { searchOptions: { ...DEFAULT_SEARCH_OPTIONS, pools: { ...DEFAULT_SEARCH_OPTIONS.pools, enabled: true } } }),
+        searchOptions: searchOptionsFor(config),
         getPack: () => packs.get(config.packPath, () => assetsPackSource(env.ASSETS, config.packPath)),
         packLoads: () => packs.loads,
         ...(embedderFor && { queryEmbedder: (pack: LoadedPack) => embedderFor(pack, env, config) }),

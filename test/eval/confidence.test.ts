@@ -8,41 +8,41 @@ import {
   fullSelectiveCurve,
   selectiveCurve,
   splitForWithholding,
-  withheldUnits,
+  seededSample,
   type ConfidenceSample,
 } from '../../src/eval/confidence.ts';
 import type { EvalDataset, EvalDoc } from '../../src/eval/types.ts';
 
 const doc = (id: string): EvalDoc => ({ id, title: id, headings: '', body: id, lang: 'en' });
 
-describe('withheldUnits', () => {
+describe('seededSample', () => {
   const units = Array.from({ length: 1400 }, (_, i) => String(i + 1));
 
   it('withholds exactly round(30%) of the distinct units', () => {
     expect(WITHHOLD_SHARE).toBe(0.3);
-    expect(withheldUnits(units).size).toBe(420);
-    expect(withheldUnits(['a', 'b', 'c', 'a']).size).toBe(1); // 3 distinct × 0.3 = 0.9 → 1
+    expect(seededSample(units).size).toBe(420);
+    expect(seededSample(['a', 'b', 'c', 'a']).size).toBe(1); // 3 distinct × 0.3 = 0.9 → 1
   });
 
   it('is deterministic and independent of input order', () => {
-    const first = [...withheldUnits(units)].sort();
-    expect([...withheldUnits(units)].sort()).toEqual(first);
-    expect([...withheldUnits([...units].reverse())].sort()).toEqual(first);
+    const first = [...seededSample(units)].sort();
+    expect([...seededSample(units)].sort()).toEqual(first);
+    expect([...seededSample([...units].reverse())].sort()).toEqual(first);
   });
 
   it('changes with the seed', () => {
-    expect([...withheldUnits(units, 0.3, WITHHOLD_SEED + 1)].sort()).not.toEqual([...withheldUnits(units)].sort());
+    expect([...seededSample(units, 0.3, WITHHOLD_SEED + 1)].sort()).not.toEqual([...seededSample(units)].sort());
   });
 
   it('handles the ends of the range and rejects shares outside it', () => {
-    expect(withheldUnits(units, 0).size).toBe(0);
-    expect(withheldUnits(units, 1).size).toBe(1400);
-    expect(withheldUnits([], 0.3).size).toBe(0);
-    expect(() => withheldUnits(units, 1.5)).toThrow(RangeError);
+    expect(seededSample(units, 0).size).toBe(0);
+    expect(seededSample(units, 1).size).toBe(1400);
+    expect(seededSample([], 0.3).size).toBe(0);
+    expect(() => seededSample(units, 1.5)).toThrow(RangeError);
   });
 
   it('spreads over the collection (not a prefix of the sorted ids)', () => {
-    const withheld = withheldUnits(units);
+    const withheld = seededSample(units);
     const firstHalf = units.slice(0, 700).filter((u) => withheld.has(u)).length;
     expect(firstHalf).toBeGreaterThan(150);
     expect(firstHalf).toBeLessThan(270);
@@ -50,48 +50,58 @@ describe('withheldUnits', () => {
 });
 
 describe('splitForWithholding', () => {
-  it('withholds whole pages for a docs dataset (sections of one page go together)', () => {
+  /** 50 pages of 3 sections; query q<p> is answered by page p only. */
+  function docsDataset(): EvalDataset {
     const docs: EvalDoc[] = [];
     for (let p = 0; p < 50; p++) for (let s = 0; s < 3; s++) docs.push(doc(`/p${p}/#s${s}`));
-    const dataset: EvalDataset = {
+    return {
       name: 'docs',
       docs,
-      queries: [],
-      qrels: new Map(),
+      queries: Array.from({ length: 50 }, (_, p) => ({ id: `q${p}`, text: `page ${p}` })),
+      qrels: new Map(Array.from({ length: 50 }, (_, p) => [`q${p}`, new Map([[`/p${p}/`, 1]])])),
       graded: false,
       unitOf: (id) => id.replace(/#.*$/, ''),
     };
+  }
+
+  it('withholds the relevant pages of a seeded 30% of the queries, whole (sections of one page go together)', () => {
+    const dataset = docsDataset();
     const split = splitForWithholding(dataset);
+    expect(split.chosen.size).toBe(15);
     expect(split.units).toBe(50);
-    expect(split.withheld.size).toBe(15);
+    expect(split.withheld).toEqual(new Set([...split.chosen].map((q) => `/p${q.slice(1)}/`)));
     expect(split.indexedDocs.length).toBe(35 * 3);
     const keptPages = new Set(split.indexedDocs.map((d) => dataset.unitOf(d.id)));
     for (const page of split.withheld) expect(keptPages.has(page)).toBe(false);
-    // Every kept page keeps all of its sections.
     for (const page of keptPages) expect(split.indexedDocs.filter((d) => d.id.startsWith(page)).length).toBe(3);
+    expect(split.unanswerable.sort()).toEqual([...split.chosen].sort());
+    expect(split.answerable.length).toBe(35);
   });
 
-  it('classifies queries: answerable with a relevant unit indexed, unanswerable when all are withheld, neither without relevant judgements', () => {
+  it('is deterministic, and changes with the seed', () => {
+    const dataset = docsDataset();
+    expect(splitForWithholding(dataset).chosen).toEqual(splitForWithholding(dataset).chosen);
+    expect(splitForWithholding(dataset, 0.3, WITHHOLD_SEED + 1).chosen).not.toEqual(splitForWithholding(dataset).chosen);
+  });
+
+  it('classifies queries: answerable with every relevant unit indexed, unanswerable with none, partly withheld ones in neither class', () => {
     const docs = Array.from({ length: 10 }, (_, i) => doc(`d${i}`));
-    const base: EvalDataset = { name: 't', docs, queries: [], qrels: new Map(), graded: false, unitOf: (id) => id };
-    const withheld = splitForWithholding(base).withheld;
-    const gone = [...withheld];
-    const kept = docs.map((d) => d.id).filter((id) => !withheld.has(id));
-    expect(gone.length).toBe(3);
-    const dataset: EvalDataset = {
-      ...base,
-      queries: ['all-gone', 'one-kept', 'no-relevant', 'unknown-doc'].map((id) => ({ id, text: id })),
-      qrels: new Map([
-        ['all-gone', new Map([[gone[0]!, 1], [gone[1]!, 2], [kept[0]!, 0]])],
-        ['one-kept', new Map([[gone[0]!, 1], [kept[1]!, 1]])],
-        ['no-relevant', new Map([[kept[0]!, 0]])],
-        // A judged document that is not in the collection cannot be retrieved either.
-        ['unknown-doc', new Map([['not-in-collection', 1]])],
-      ]),
-    };
+    const queries = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'].map((id) => ({ id, text: id }));
+    // Query x is answered by doc d<x>; query 'a' also by d1, so withholding b's answer touches a.
+    const qrels = new Map(queries.map((q, i) => [q.id, new Map([[`d${i}`, 1]])]));
+    qrels.get('a')!.set('d1', 1);
+    qrels.set('none', new Map([['d0', 0]]));
+    qrels.set('ghost', new Map([['not-in-collection', 1]]));
+    const dataset: EvalDataset = { name: 't', docs, queries: [...queries, { id: 'none', text: 'none' }, { id: 'ghost', text: 'ghost' }], qrels, graded: false, unitOf: (id) => id };
     const split = splitForWithholding(dataset);
-    expect(split.answerable).toEqual(['one-kept']);
-    expect(split.unanswerable).toEqual(['all-gone', 'unknown-doc']);
+    const all = [...split.answerable, ...split.unanswerable, ...split.partial];
+    expect(all).not.toContain('none'); // no relevant judgement: never scored
+    for (const id of split.chosen) expect(split.unanswerable).toContain(id);
+    // A judged document that is not in the collection cannot be retrieved: unanswerable.
+    expect(split.unanswerable).toContain('ghost');
+    const aKept = ['d0', 'd1'].filter((d) => !split.withheld.has(d)).length;
+    expect(aKept === 2 ? split.answerable : aKept === 0 ? split.unanswerable : split.partial).toContain('a');
+    for (const id of split.answerable) for (const unit of qrels.get(id)!.keys()) expect(split.withheld.has(unit)).toBe(false);
   });
 });
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WIDGET_DEFAULTS, WIDGET_TEXT } from '../../src/widget/options.ts';
-import type { ResultsEventDetail } from '../../src/widget/recall-box.ts';
+import type { ConfidenceEventDetail, FallbackEventDetail, ResultsEventDetail } from '../../src/widget/recall-box.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { serveStatic, type StaticServer } from '../support/static-server.ts';
 
@@ -18,6 +18,12 @@ declare global {
   interface Window {
     /** Details of every recall-box:results event that reached `document`. */
     __events: ResultsEventDetail[];
+    /** Details of every recall-box:confidence event that reached `document`. */
+    __confidence: ConfidenceEventDetail[];
+    /** Details of every recall-box:fallback event that reached `document`. */
+    __fallbacks: FallbackEventDetail[];
+    /** How each recall-box:confidence / recall-box:fallback event that reached `document` was dispatched. */
+    __dispatch: Array<{ type: string; bubbles: boolean; composed: boolean }>;
     /** URLs the page passed to fetch(). */
     __fetches: string[];
     /** Response bodies read and fully handled (counted one macrotask after `json()` settles). */
@@ -76,6 +82,73 @@ function hit(overrides: Partial<ResultJson> = {}): ResultJson {
 
 function ok(query: string, results: ResultJson[]): Reply {
   return { body: { query, buildId: 'test-build', results, tookMs: 1 } };
+}
+
+// The Worker's confidence verdict and fallback (src/core/confidence.ts), as /search sends them.
+
+interface ReasonJson {
+  code: string;
+  message: string;
+  effect: 'raises' | 'lowers' | 'neutral';
+}
+
+type SuggestionJson = { kind: 'query'; text: string } | { kind: 'page'; text: string; url: string };
+
+interface FallbackJson {
+  message: string;
+  suggestions: SuggestionJson[];
+  link?: { url: string; text: string };
+}
+
+const FEW_RELEVANT: ReasonJson = { code: 'FEW_RELEVANT', message: 'Only 1 section matches the query well.', effect: 'lowers' };
+const CONCEPTS_MISSING: ReasonJson = { code: 'CONCEPTS_MISSING', message: 'No section mentions “widgt”.', effect: 'lowers' };
+const ROUTES_AGREE: ReasonJson = { code: 'ROUTES_AGREE', message: 'Keyword and meaning search agree.', effect: 'raises' };
+const KEYWORD_ONLY: ReasonJson = { code: 'KEYWORD_ONLY', message: 'Only keyword search ran.', effect: 'neutral' };
+/** Lowering, raising and neutral reasons mixed, lowering not all first, so filtering is visible. */
+const LOW_REASONS: ReasonJson[] = [FEW_RELEVANT, ROUTES_AGREE, CONCEPTS_MISSING, KEYWORD_ONLY];
+
+const FALLBACK_MESSAGE = 'I couldn’t find this in the docs.';
+const LOW_FALLBACK: FallbackJson = {
+  message: FALLBACK_MESSAGE,
+  suggestions: [
+    { kind: 'query', text: 'install' },
+    { kind: 'page', text: 'Install guide', url: '/guides/install/' },
+    { kind: 'page', text: 'Widget reference', url: 'https://example.com/docs/widget/' },
+  ],
+  link: { url: 'https://github.com/acme/docs/issues/new', text: 'Ask us' },
+};
+
+const SCORES = { high: 0.91, medium: 0.63, low: 0.18 } as const;
+
+/** A current Worker's answer: results plus verdict, and the fallback exactly when the level is low. */
+function judged(
+  query: string,
+  results: ResultJson[],
+  level: 'high' | 'medium' | 'low',
+  { reasons = level === 'low' ? LOW_REASONS : [ROUTES_AGREE], fallback = LOW_FALLBACK }: { reasons?: ReasonJson[]; fallback?: FallbackJson } = {},
+): Reply {
+  return {
+    body: {
+      query,
+      buildId: 'test-build',
+      lang: 'en',
+      results,
+      confidence: {
+        score: SCORES[level],
+        level,
+        shouldAnswer: level !== 'low',
+        strategy: 'lookup',
+        mode: 'strict',
+        thresholds: { high: 0.75, medium: 0.45 },
+        calibrated: false,
+        reasons,
+        signals: { topCosine: 0.41, agreement: null },
+      },
+      fallback: level === 'low' ? fallback : null,
+      warnings: [],
+      tookMs: 1,
+    },
+  };
 }
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -162,9 +235,21 @@ beforeEach(async () => {
   page.on('pageerror', (e) => pageErrors.push(e));
   await page.addInitScript(() => {
     window.__events = [];
+    window.__confidence = [];
+    window.__fallbacks = [];
+    window.__dispatch = [];
     window.__fetches = [];
     window.__bodiesRead = 0;
     document.addEventListener('recall-box:results', (e) => window.__events.push((e as CustomEvent).detail));
+    for (const [type, sink] of [
+      ['recall-box:confidence', '__confidence'],
+      ['recall-box:fallback', '__fallbacks'],
+    ] as const) {
+      document.addEventListener(type, (e) => {
+        (window[sink] as unknown[]).push((e as CustomEvent).detail);
+        window.__dispatch.push({ type: e.type, bubbles: e.bubbles, composed: e.composed });
+      });
+    }
     const fetch = window.fetch;
     window.fetch = function (input, init) {
       window.__fetches.push(String(input));
@@ -491,5 +576,231 @@ describe('registration', () => {
     expect(outcome).toEqual({ keptFirst: true, copyEvaluated: true });
     await input().fill('install');
     await titleShown('Setup');
+  });
+});
+
+describe('confidence and fallback', () => {
+  const part = (name: string) => page.locator(`recall-box [part~="${name}"]`);
+  const showAnyway = () => page.getByRole('button', { name: WIDGET_TEXT.showAnyway });
+  const fallbackShown = () => part('fallback-message').waitFor();
+  const resultsList = () => part('results');
+
+  it('shows the fallback instead of the results for a low-confidence answer, and the matches on request', async () => {
+    reply = (q) =>
+      q === 'widgt setup'
+        ? judged(q, [hit({ id: 'a', title: 'Closest A' }), hit({ id: 'b', title: 'Closest B' })], 'low')
+        : q === 'widgt config'
+          ? judged(q, [hit({ id: 'c', title: 'Closest C' })], 'low', { fallback: { message: 'Nothing on that here.', suggestions: [] } })
+          : judged(q, [hit({ id: 'd', title: 'Confident D' })], 'high');
+    await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
+    await input().fill('widgt setup');
+    await fallbackShown();
+
+    expect(await part('fallback-message').textContent()).toBe(FALLBACK_MESSAGE);
+    // Only the reasons that lower confidence, in the Worker's order.
+    expect(await part('reasons').locator('li').allTextContents()).toEqual([FEW_RELEVANT.message, CONCEPTS_MISSING.message]);
+    expect(await part('suggestion').allTextContents()).toEqual(['install', 'Install guide', 'Widget reference']);
+    const querySuggestion = page.getByRole('button', { name: 'install', exact: true });
+    expect(await querySuggestion.getAttribute('type')).toBe('button');
+    expect(await page.locator('recall-box a[part~="suggestion"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
+      '/guides/install/',
+      'https://example.com/docs/widget/',
+    ]);
+    const link = page.locator('recall-box a[part~="fallback-link"]');
+    expect(await link.textContent()).toBe('Ask us');
+    expect(await link.getAttribute('href')).toBe('https://github.com/acme/docs/issues/new');
+    expect(await showAnyway().getAttribute('type')).toBe('button');
+
+    // Not the results: nothing listed, nothing marked, no "No results" either.
+    expect(await results().count()).toBe(0);
+    expect(await resultsList().getAttribute('data-confidence')).toBeNull();
+    expect(await part('low-confidence-note').isVisible()).toBe(false);
+    expect(await status().textContent()).toBe('');
+
+    // Announced like the status line: message and reasons sit in a polite status region.
+    const live = page.locator('recall-box [part~="fallback"] [role="status"][aria-live="polite"]');
+    expect(await live.locator('[part~="fallback-message"]').count()).toBe(1);
+    expect(await live.locator('[part~="reasons"]').count()).toBe(1);
+
+    await showAnyway().click();
+    await titleShown('Closest B');
+    expect(await titles().allTextContents()).toEqual(['Closest A', 'Closest B']);
+    expect(await resultsList().getAttribute('data-confidence')).toBe('low');
+    expect(await part('low-confidence-note').textContent()).toBe(WIDGET_TEXT.lowConfidenceNote);
+    expect(await part('low-confidence-note').isVisible()).toBe(true);
+    expect(await showAnyway().count()).toBe(0);
+    // Focus does not fall to <body> with the removed button: it lands on the note above the matches.
+    expect(await page.evaluate(() => document.querySelector('recall-box')!.shadowRoot!.activeElement?.getAttribute('part'))).toBe(
+      'low-confidence-note',
+    );
+
+    // A new low-confidence query starts over: fallback, no matches, no note.
+    await input().fill('widgt config');
+    await page.locator('recall-box [part~="fallback-message"]', { hasText: 'Nothing on that here.' }).waitFor();
+    expect(await results().count()).toBe(0);
+    expect(await resultsList().getAttribute('data-confidence')).toBeNull();
+    expect(await part('low-confidence-note').isVisible()).toBe(false);
+    expect(await part('suggestions').count()).toBe(0);
+    expect(await part('fallback-link').count()).toBe(0);
+    expect(await showAnyway().isVisible()).toBe(true);
+
+    // And a confident one clears the fallback away.
+    await input().fill('install');
+    await titleShown('Confident D');
+    expect(await part('fallback').textContent()).toBe('');
+    expect(await part('fallback').isVisible()).toBe(false);
+    expect(await showAnyway().count()).toBe(0);
+    expect(await resultsList().getAttribute('data-confidence')).toBe('high');
+  });
+
+  it('keeps announcing through the same live region it had before the first answer', async () => {
+    reply = (q) => judged(q, [hit()], 'low');
+    await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
+    await page.waitForFunction(() => customElements.get('recall-box') !== undefined);
+    // A live region inserted together with its text is often not announced; it must already be there.
+    await page.evaluate(() => {
+      const live = document.querySelector('recall-box')!.shadowRoot!.querySelector('[part~="fallback"] [role="status"]');
+      (live as unknown as { __original: boolean }).__original = true;
+    });
+    await input().fill('widgt');
+    await fallbackShown();
+    const original = await page.evaluate(() => {
+      const message = document.querySelector('recall-box')!.shadowRoot!.querySelector('[part~="fallback-message"]')!;
+      return (message.closest('[role="status"]') as unknown as { __original?: boolean }).__original;
+    });
+    expect(original).toBe(true);
+  });
+
+  it('runs a query suggestion as a search when clicked', async () => {
+    reply = (q) => (q === 'how do I instal the widgt' ? judged(q, [hit({ title: 'Far off' })], 'low') : judged(q, [hit({ title: 'Install it' })], 'high'));
+    await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
+    await input().fill('how do I instal the widgt');
+    await fallbackShown();
+    await page.getByRole('button', { name: 'install', exact: true }).click();
+
+    expect((await requestFor('install')).params.get('q')).toBe('install');
+    await titleShown('Install it');
+    expect(await input().inputValue()).toBe('install');
+    await expect.poll(() => input().evaluate((el) => el.matches(':focus'))).toBe(true);
+    expect(await part('fallback-message').count()).toBe(0);
+    expect(requests.map((r) => r.params.get('q'))).toEqual(['how do I instal the widgt', 'install']);
+  });
+
+  it('never turns a javascript: suggestion or link into a live link, and shows fallback markup as text', async () => {
+    const EVIL_MESSAGE = '<img src=x onerror="window.__pwned=\'message\'">';
+    const EVIL_REASON = '<script>window.__pwned="reason"</script>';
+    reply = (q) =>
+      judged(q, [hit()], 'low', {
+        reasons: [{ code: 'FEW_RELEVANT', message: EVIL_REASON, effect: 'lowers' }],
+        fallback: {
+          message: EVIL_MESSAGE,
+          suggestions: [
+            { kind: 'page', text: 'Plain javascript', url: 'javascript:window.__pwned="plain"' },
+            { kind: 'page', text: 'Disguised javascript', url: ' JaVaScRiPt:window.__pwned="disguised"' },
+            { kind: 'query', text: '<b>bold</b>' },
+            { kind: 'page', text: 'Local page', url: '/guides/install/' },
+          ],
+          link: { url: 'javascript:window.__pwned="link"', text: 'Ask us' },
+        },
+      });
+    await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
+    const before = page.url();
+    await input().fill('evil');
+    await fallbackShown();
+
+    expect(await page.locator('recall-box a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/guides/install/']);
+    const unlinked = page.locator('recall-box [part~="suggestion"][part~="unlinked"]');
+    expect(await unlinked.allTextContents()).toEqual(['Plain javascript', 'Disguised javascript']);
+    expect(await unlinked.evaluateAll((els) => els.map((e) => e.tagName))).toEqual(['SPAN', 'SPAN']);
+    expect(await part('fallback-link').count()).toBe(0);
+    for (const u of await unlinked.all()) await u.click();
+
+    expect(await part('fallback-message').textContent()).toBe(EVIL_MESSAGE);
+    expect(await part('reasons').textContent()).toBe(EVIL_REASON);
+    expect(await page.getByRole('button', { name: '<b>bold</b>' }).count()).toBe(1);
+    const injected = await page.evaluate(
+      () => document.querySelector('recall-box')!.shadowRoot!.querySelectorAll('img, script, b').length,
+    );
+    expect(injected).toBe(0);
+    expect(page.url()).toBe(before);
+    expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
+  });
+
+  it('shows a confident answer as results, marked with its level, and no fallback', async () => {
+    reply = (q) => judged(q, [hit({ title: q === 'install' ? 'Sure thing' : 'Fairly sure' })], q === 'install' ? 'high' : 'medium');
+    await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
+    await input().fill('install');
+    await titleShown('Sure thing');
+    expect(await resultsList().getAttribute('data-confidence')).toBe('high');
+    expect(await part('fallback-message').count()).toBe(0);
+    expect(await part('suggestion').count()).toBe(0);
+    expect(await showAnyway().count()).toBe(0);
+    expect(await part('low-confidence-note').isVisible()).toBe(false);
+
+    await input().fill('setup');
+    await titleShown('Fairly sure');
+    expect(await resultsList().getAttribute('data-confidence')).toBe('medium');
+    expect(await part('fallback-message').count()).toBe(0);
+  });
+
+  it('fires recall-box:confidence and recall-box:fallback with their details, out of a shadow root', async () => {
+    reply = (q) =>
+      q === 'widgt' ? judged(q, [hit({ id: 'a', title: 'Closest' })], 'low') : q === 'old' ? ok(q, [hit({ title: 'Old worker' })]) : judged(q, [hit({ title: 'Sure' })], 'high');
+    await page.goto(
+      fixture(
+        `<div id="host"></div><script type="module">
+          const box = document.createElement('recall-box');
+          box.setAttribute('debounce', '0');
+          document.getElementById('host').attachShadow({ mode: 'open' }).append(box);
+        </script>`,
+      ),
+    );
+    await input().fill('widgt');
+    await fallbackShown();
+    await input().fill('install');
+    await titleShown('Sure');
+    await input().fill('old');
+    await titleShown('Old worker');
+
+    expect(await page.evaluate(() => window.__confidence)).toEqual([
+      { query: 'widgt', level: 'low', score: SCORES.low, reasons: LOW_REASONS },
+      { query: 'install', level: 'high', score: SCORES.high, reasons: [ROUTES_AGREE] },
+    ]);
+    expect(await page.evaluate(() => window.__fallbacks)).toEqual([
+      { query: 'widgt', message: FALLBACK_MESSAGE, reasons: ['FEW_RELEVANT', 'CONCEPTS_MISSING'], suggestions: 3 },
+    ]);
+    expect(await page.evaluate(() => window.__dispatch)).toEqual([
+      { type: 'recall-box:confidence', bubbles: true, composed: true },
+      { type: 'recall-box:fallback', bubbles: true, composed: true },
+      { type: 'recall-box:confidence', bubbles: true, composed: true },
+    ]);
+    // recall-box:results still reports every answer, with the closest matches counted for a fallback.
+    expect(await page.evaluate(() => window.__events)).toEqual([
+      { query: 'widgt', count: 1 },
+      { query: 'install', count: 1 },
+      { query: 'old', count: 1 },
+    ]);
+  });
+
+  it('shows an older Worker’s answer (no confidence) as results, with no level and no events for it', async () => {
+    reply = (q) => (q === 'garbled' ? { body: { ...ok(q, [hit({ title: 'Garbled verdict' })]).body as object, confidence: 'low', fallback: 7 } } : ok(q, [hit()]));
+    await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
+    await input().fill('install');
+    await titleShown('Setup');
+    expect(await results().count()).toBe(1);
+    expect(await resultsList().getAttribute('data-confidence')).toBeNull();
+    expect(await part('fallback-message').count()).toBe(0);
+    expect(await status().textContent()).toBe('');
+
+    // A verdict that is not one is treated the same way.
+    await input().fill('garbled');
+    await titleShown('Garbled verdict');
+    expect(await resultsList().getAttribute('data-confidence')).toBeNull();
+    expect(await part('fallback-message').count()).toBe(0);
+    expect(await page.evaluate(() => [window.__confidence, window.__fallbacks])).toEqual([[], []]);
+    expect(await page.evaluate(() => window.__events)).toEqual([
+      { query: 'install', count: 1 },
+      { query: 'garbled', count: 1 },
+    ]);
   });
 });

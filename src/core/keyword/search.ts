@@ -43,6 +43,19 @@ export interface KeywordIndex {
    * (empty, only stop words, only punctuation) has no hits; it is not an error.
    */
   search(query: string, options: KeywordSearchOptions): KeywordHit[];
+  /**
+   * The query's distinct analysed terms with the number of sections holding each (in any field)
+   * and the IDF BM25F weighs it with: how rare, hence how telling, each concept is. A term no
+   * section holds has df 0 and the highest IDF.
+   */
+  termStats(query: string, options: Pick<KeywordSearchOptions, 'lang'>): TermStat[];
+}
+
+export interface TermStat {
+  term: string;
+  /** Sections holding the term in any field. */
+  df: number;
+  idf: number;
 }
 
 /**
@@ -108,6 +121,26 @@ class Bm25fIndex implements KeywordIndex {
       .map((doc) => ({ doc, score: scores[doc], matched: matched[doc], namedTerms: named[doc] }))
       .sort((a, b) => b.score - a.score || a.doc - b.doc)
       .slice(0, limit);
+  }
+
+  termStats(query: string, { lang }: Pick<KeywordSearchOptions, 'lang'>): TermStat[] {
+    const seen = new Uint8Array(this.size);
+    return [...new Set(analyze(query, lang, this.options.analyzer))].map((term) => {
+      seen.fill(0);
+      let df = 0;
+      for (const field of FIELD_NAMES) {
+        for (const docs of this.flex.slots(field, term)) {
+          if (!docs) continue;
+          for (const doc of docs) {
+            if (seen[doc] === 0) {
+              seen[doc] = 1;
+              df++;
+            }
+          }
+        }
+      }
+      return { term, df, idf: idf(this.size, df) };
+    });
   }
 
   /**

@@ -26,6 +26,11 @@ export const PACK_FILES = {
   onnx: 'model.onnx',
   /** Every section's embedding, int8 with one float32 scale each (pack/vectors-file.ts). */
   vectors: 'vectors.bin',
+  /**
+   * The calibrated confidence model (`recall-box calibrate`; confidence/calibration.ts). Optional:
+   * a pack without it is judged by DEFAULT_CONFIDENCE_MODEL. Listed in `files` when present.
+   */
+  confidence: 'confidence.json',
 } as const;
 
 /**

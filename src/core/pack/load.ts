@@ -1,6 +1,8 @@
 import { modelFromFile, validateModelFile } from '../embed/model-file.ts';
 import { prepareTransformer, validateTransformerFile } from '../embed/transformer.ts';
 import { prepareTokenizer } from '../embed/vocabulary.ts';
+import { modelFromCalibration } from '../confidence/calibration.ts';
+import { DEFAULT_CONFIDENCE_MODEL, type ConfidenceModel } from '../confidence/score.ts';
 import { RecallBoxError } from '../errors.ts';
 import { loadKeywordIndex, type KeywordIndex } from '../keyword/index.ts';
 import type { SemanticIndex } from '../semantic.ts';
@@ -33,6 +35,8 @@ export interface LoadedPack {
    * so the memo only saves the analyzer's work on later queries of the isolate).
    */
   termSets: Map<number, ReadonlySet<string>>;
+  /** The confidence model: the pack's calibration (confidence.json) or the defaults. */
+  confidence: { model: ConfidenceModel; calibrated: boolean };
 }
 
 /** Runtime capabilities the loader is given (Hono's seam): everything has a portable default. */
@@ -101,6 +105,13 @@ async function loadTransformer(
   return { tokenizer: null, matrix: null, transformer: prepareTransformer(file), dimensions: model.dimensions, kernel };
 }
 
+/** The pack's calibrated confidence model when the manifest lists one, else the defaults. */
+async function loadConfidence(source: PackSource, manifest: PackManifest): Promise<LoadedPack['confidence']> {
+  if (!(PACK_FILES.confidence in manifest.files)) return { model: DEFAULT_CONFIDENCE_MODEL, calibrated: false };
+  const text = await readRequired(source, PACK_FILES.confidence);
+  return { model: modelFromCalibration(parsePackJson(PACK_FILES.confidence, text)), calibrated: true };
+}
+
 /**
  * Read, check and import a pack. The manifest is read and checked before anything else so that a
  * pack of another format version is refused without parsing data files whose shape we do not know.
@@ -124,5 +135,6 @@ export async function loadPack(source: PackSource, options: LoadPackOptions = {}
     );
   }
   const semantic = manifest.model === null ? null : await loadSemantic(source, manifest.model, sections.length, options);
-  return { manifest, sections, keyword, semantic, graph: pageGraph(sections), termSets: new Map() };
+  const confidence = await loadConfidence(source, manifest);
+  return { manifest, sections, keyword, semantic, graph: pageGraph(sections), termSets: new Map(), confidence };
 }

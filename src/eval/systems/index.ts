@@ -8,8 +8,8 @@ import { flexsearchSystems } from './flexsearch.ts';
 import { lunrSystems } from './lunr.ts';
 import { minisearchSystems } from './minisearch.ts';
 import { oramaSystems } from './orama.ts';
-import { recallBoxSystems } from './recall-box.ts';
+import { recallBoxSystems, type RecallBoxSystemsOptions } from './recall-box.ts';
 
-export function allSystems(): EvalSystem[] {
-  return [...recallBoxSystems(), ...lunrSystems(), ...minisearchSystems(), ...oramaSystems(), ...flexsearchSystems()];
+export function allSystems(options: RecallBoxSystemsOptions = {}): EvalSystem[] {
+  return [...recallBoxSystems(options), ...lunrSystems(), ...minisearchSystems(), ...oramaSystems(), ...flexsearchSystems()];
 }

@@ -10,22 +10,21 @@
  *   `parseSearchRequest` then `searchPack`. Only the request bounds are raised (see
  *   `evalSearchOptions`); an empty query gets what a reader gets: nothing.
  *
- * Both index through the production build and loader (`buildEvalPack`) and report
- * `simpleConfidence` on every answer.
+ * All index through the production build and loader (`buildEvalPack`). The pipeline systems
+ * report the Worker's confidence verdict (core/confidence.ts) on every answer: its score, its
+ * `shouldAnswer` and its signals. The keyword route alone has no verdict (the verdict reads both
+ * routes and the results' evidence) and reports none.
  */
 import { isRecallBoxError } from '../../core/errors.ts';
-import { searchableText } from '../../core/fields.ts';
 import { detectScriptLang } from '../../core/lang.ts';
 import type { LoadedPack } from '../../core/pack/load.ts';
 import { parseSearchRequest } from '../../core/request.ts';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../core/search-options.ts';
 import { searchPack, staticQueryVector } from '../../core/search.ts';
-import { terms } from '../../core/segment.ts';
-import type { Lang } from '../../core/types.ts';
+import type { ConfidenceModel } from '../../core/confidence/score.ts';
 import type { EvalAnswer, EvalDoc, EvalSystem } from '../types.ts';
 import { buildEvalPack, type EvalPack } from './eval-pack.ts';
 import { checkCutoff, requireIndexed } from './guards.ts';
-import { simpleConfidence } from './simple-confidence.ts';
 
 /**
  * Request errors after which the Worker answers 400 instead of results. For the harness they mean
@@ -34,7 +33,7 @@ import { simpleConfidence } from './simple-confidence.ts';
  */
 const REFUSED_REQUEST_CODES: ReadonlySet<string> = new Set(['QUERY_EMPTY']);
 
-const NO_ANSWER: EvalAnswer = Object.freeze({ hits: [], confidence: 0 });
+const NO_ANSWER: EvalAnswer = Object.freeze({ hits: [], confidence: 0, answered: false });
 
 /**
  * The Worker's options with two request bounds raised; the defaults themselves are not changed and
@@ -57,22 +56,6 @@ export function evalSearchOptions(k: number, query = ''): SearchOptions {
   };
 }
 
-/** The query's analysed terms, with the analyzer settings the pack was built with. */
-function queryTerms(pack: LoadedPack, query: string, lang: Lang): string[] {
-  return terms(query, lang, pack.manifest.analyzer);
-}
-
-/**
- * The query terms a section contains, analysed as the index analysed it (section language, pack
- * analyzer, the searchable fields of `sectionFields`): what `KeywordHit.matched` says for a hit,
- * recomputed for a result of the Worker pipeline, which does not carry it.
- */
-function termsFoundIn(pack: LoadedPack, sectionIndex: number, asked: readonly string[]): string[] {
-  const section = pack.sections[sectionIndex]!;
-  const present = new Set(terms(searchableText(section), section.lang, pack.manifest.analyzer));
-  return asked.filter((t) => present.has(t));
-}
-
 class RecallBoxKeyword implements EvalSystem {
   readonly name = 'recall-box:keyword';
   readonly peer = false;
@@ -91,10 +74,7 @@ class RecallBoxKeyword implements EvalSystem {
     // The language searchPack would use for a request without `lang`.
     const lang = detectScriptLang(query, pack.manifest.defaultLang);
     const hits = pack.keyword.search(query, { lang, limit: k });
-    return {
-      hits: hits.map((h) => ({ docId: docIdAt[h.doc]!, score: h.score })),
-      confidence: simpleConfidence(queryTerms(pack, query, lang), hits[0]?.matched),
-    };
+    return { hits: hits.map((h) => ({ docId: docIdAt[h.doc]!, score: h.score })) };
   }
 }
 
@@ -106,20 +86,19 @@ class RecallBoxKeyword implements EvalSystem {
 class RecallBoxPipeline implements EvalSystem {
   readonly peer = false;
   private built: EvalPack | undefined;
-  /** Section position by section id, to find the top result's section for its matched terms. */
-  private positionOf = new Map<string, number>();
 
   constructor(
     readonly name: string,
     readonly description: string,
     private readonly configure: (options: SearchOptions) => SearchOptions = (o) => o,
+    private readonly confidence?: ConfidenceModel,
   ) {}
 
   async index(docs: readonly EvalDoc[]): Promise<void> {
     this.built = undefined;
     const built = await buildEvalPack(this.name, docs);
-    this.positionOf = new Map(built.pack.sections.map((s, i) => [s.id, i]));
-    this.built = built;
+    // A calibration under test replaces the defaults in this system's view of the shared pack only.
+    this.built = this.confidence ? { ...built, pack: { ...built.pack, confidence: { model: this.confidence, calibrated: true } } } : built;
   }
 
   search(query: string, k: number): EvalAnswer {
@@ -134,14 +113,12 @@ class RecallBoxPipeline implements EvalSystem {
       if (isRecallBoxError(e) && REFUSED_REQUEST_CODES.has(e.code)) return NO_ANSWER;
       throw e;
     }
-    const { results, queryLang } = outcome;
-    // searchPack analyses the trimmed query; trimming changes no term.
-    const asked = queryTerms(pack, query, queryLang);
-    const top = results[0];
-    const matched = top === undefined ? undefined : termsFoundIn(pack, this.positionOf.get(top.id)!, asked);
+    const { results, confidence } = outcome;
     return {
       hits: results.map((r) => ({ docId: docIdOfSection.get(r.id)!, score: r.score, pool: r.pool })),
-      confidence: simpleConfidence(asked, matched),
+      confidence: confidence.score,
+      answered: confidence.shouldAnswer,
+      signals: confidence.signals,
     };
   }
 }
@@ -159,25 +136,34 @@ function vectorOnly(o: SearchOptions): SearchOptions {
   return { ...f, fuse: { ...f.fuse, weights: { ...f.fuse.weights, keyword: 0 } } };
 }
 
+export interface RecallBoxSystemsOptions {
+  /** A calibrated confidence model (a pack's confidence.json) to judge with instead of the defaults. */
+  confidence?: ConfidenceModel;
+}
+
 /** recall-box's configurations, fresh (unindexed) instances. */
-export function recallBoxSystems(): EvalSystem[] {
+export function recallBoxSystems(options: RecallBoxSystemsOptions = {}): EvalSystem[] {
+  const c = options.confidence;
   return [
     new RecallBoxKeyword(),
     new RecallBoxPipeline(
       'recall-box:vector',
       `recall-box vector route alone (static embedding trained on the collection, int8 vectors, cosine threshold): ${PIPELINE}, with the keyword route's fusion weight 0.`,
       vectorOnly,
+      c,
     ),
     new RecallBoxPipeline(
       'recall-box:hybrid',
       `recall-box keyword + vector routes, each through its threshold, fused by reciprocal rank with the name-match boost; link-graph boost, pools and MMR off: ${PIPELINE}.`,
       fusionOnly,
+      c,
     ),
-    new RecallBoxPipeline('recall-box:full', `recall-box as the Worker answers /search, every stage at its default: ${PIPELINE}.`),
+    new RecallBoxPipeline('recall-box:full', `recall-box as the Worker answers /search, every stage at its default: ${PIPELINE}.`, undefined, c),
     new RecallBoxPipeline(
       'recall-box:full+pools',
       `recall-box:full with recall pools on (off by default; the harness's pools comparison): ${PIPELINE}.`,
       (o) => ({ ...o, pools: { ...o.pools, enabled: true } }),
+      c,
     ),
   ];
 }

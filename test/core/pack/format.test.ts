@@ -53,7 +53,7 @@ function stored(overrides: Partial<StoredSection> = {}): StoredSection {
 }
 
 describe('PACK_FILES and FORMAT_VERSION', () => {
-  it('name the pack files and version 2 (v2 added the semantic route\'s files)', () => {
+  it('name the pack files and version 2 (v2 added the semantic route\'s files; the optional calibration file needs no new version: a pack without it loads with the default model)', () => {
     expect(PACK_FILES).toEqual({
       manifest: 'manifest.json',
       sections: 'sections.json',
@@ -62,6 +62,7 @@ describe('PACK_FILES and FORMAT_VERSION', () => {
       matrix: 'embedding.bin',
       onnx: 'model.onnx',
       vectors: 'vectors.bin',
+      confidence: 'confidence.json',
     });
     expect(FORMAT_VERSION).toBe(2);
   });

@@ -2,7 +2,6 @@
  * recall-box's evaluation systems beyond the shared contract: the confidence score, fidelity of
  * `recall-box:full` to the Worker, and how evaluation documents become the pack.
  */
-import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assemblePack } from '../../../src/build/build-pack.ts';
 import { loadPack } from '../../../src/core/pack/load.ts';
@@ -11,7 +10,6 @@ import type { Section } from '../../../src/core/types.ts';
 import { evalPages, sectionOf } from '../../../src/eval/systems/eval-pages.ts';
 import { memoryPackSource } from '../../../src/eval/systems/memory-source.ts';
 import { evalSearchOptions, recallBoxSystems } from '../../../src/eval/systems/recall-box.ts';
-import { simpleConfidence } from '../../../src/eval/systems/simple-confidence.ts';
 import type { EvalDoc, EvalSystem } from '../../../src/eval/types.ts';
 import { DEFAULT_WORKER_CONFIG } from '../../../src/worker/config.ts';
 import { createApp } from '../../../src/worker/app.ts';
@@ -32,62 +30,31 @@ async function indexedRecallBox(docs: readonly EvalDoc[] = DOCS): Promise<{ keyw
   return { keyword: keyword!, full: full! };
 }
 
-describe('simpleConfidence', () => {
-  it('is the share of distinct query terms the top hit holds', () => {
-    expect(simpleConfidence(['cor', 'middlewar'], ['cor', 'middlewar'])).toBe(1);
-    expect(simpleConfidence(['cor', 'spaceship'], ['cor'])).toBe(0.5);
-    expect(simpleConfidence(['cor', 'cor', 'spaceship'], ['cor'])).toBe(0.5);
-    expect(simpleConfidence(['a', 'b', 'c'], [])).toBe(0);
-  });
-
-  it('is 0 without a hit or without query terms', () => {
-    expect(simpleConfidence(['cor'], undefined)).toBe(0);
-    expect(simpleConfidence([], ['cor'])).toBe(0);
-  });
-
-  it('ignores matched terms the query does not have', () => {
-    expect(simpleConfidence(['cor'], ['cor', 'other'])).toBe(1);
-  });
-
-  it('always lies in [0, 1]', () => {
-    const term = fc.constantFrom('a', 'b', 'c', 'd');
-    fc.assert(
-      fc.property(fc.array(term), fc.option(fc.array(term), { nil: undefined }), (asked, matched) => {
-        const c = simpleConfidence(asked, matched);
-        expect(c).toBeGreaterThanOrEqual(0);
-        expect(c).toBeLessThanOrEqual(1);
-      }),
-    );
-  });
-});
-
 describe('recall-box confidence', () => {
-  let systems: EvalSystem[];
+  let keyword: EvalSystem;
+  let full: EvalSystem;
   beforeAll(async () => {
-    const { keyword, full } = await indexedRecallBox();
-    systems = [keyword, full];
+    ({ keyword, full } = await indexedRecallBox());
   });
 
-  it('is reported on every answer, in [0, 1], by both configurations', () => {
-    for (const system of systems) {
-      for (const q of ['cors middleware', 'cors spaceship', 'zqxjv', 'the of', '???', 'wrangler deploy', '   ']) {
-        const c = system.search(q, 10).confidence;
-        expect(c, `${system.name} ${q}`).toBeTypeOf('number');
-        expect(c).toBeGreaterThanOrEqual(0);
-        expect(c).toBeLessThanOrEqual(1);
-      }
+  it('the pipeline reports the Worker’s verdict on every answer: score in [0, 1], its decision and its signals', () => {
+    for (const q of ['cors middleware', 'cors spaceship', 'zqxjv', 'the of', '???', 'wrangler deploy', '   ']) {
+      const answer = full.search(q, 10);
+      expect(answer.confidence, q).toBeGreaterThanOrEqual(0);
+      expect(answer.confidence, q).toBeLessThanOrEqual(1);
+      expect(answer.answered, q).toBeTypeOf('boolean');
     }
+    expect(Object.keys(full.search('cors middleware', 10).signals!)).toContain('topCosine');
   });
 
-  it('is higher for a fully matched query than for a half-matched one, and 0 for no match', () => {
-    for (const system of systems) {
-      const full = system.search('cors middleware', 10).confidence!;
-      const half = system.search('cors spaceship', 10).confidence!;
-      expect(full, system.name).toBe(1);
-      expect(half, system.name).toBe(0.5);
-      expect(system.search('zqxjv spaceship', 10).confidence, system.name).toBe(0);
-      expect(system.search('the of', 10).confidence, system.name).toBe(0);
-    }
+  it('is higher for a fully matched query than for a half-matched one, and 0 without a match', () => {
+    expect(full.search('cors middleware', 10).confidence!).toBeGreaterThan(full.search('cors spaceship', 10).confidence!);
+    expect(full.search('zqxjv spaceship', 10)).toMatchObject({ confidence: 0, answered: false });
+    expect(full.search('the of', 10)).toMatchObject({ confidence: 0, answered: false });
+  });
+
+  it('the keyword route alone reports none (the verdict needs the pipeline)', () => {
+    expect(keyword.search('cors middleware', 10).confidence).toBeUndefined();
   });
 });
 
@@ -139,7 +106,7 @@ describe('recall-box:full', () => {
 
   it('answers an empty query with nothing, where the Worker answers 400', async () => {
     const { full } = await indexedRecallBox();
-    expect(full.search('   ', 10)).toEqual({ hits: [], confidence: 0 });
+    expect(full.search('   ', 10)).toEqual({ hits: [], confidence: 0, answered: false });
   });
 });
 

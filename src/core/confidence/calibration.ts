@@ -1,0 +1,212 @@
+/**
+ * Calibration: fitting the confidence model's weights to labelled queries (logistic regression per
+ * query strategy), and the pack file that carries them (`confidence.json`). Pure: `recall-box
+ * calibrate` (build/calibrate.ts) gathers the labelled signals, and the pack loader reads the file back.
+ */
+import { RecallBoxError } from '../errors.ts';
+import { isRecord } from '../is-record.ts';
+import { QUERY_STRATEGIES, type QueryStrategy } from '../query-analysis.ts';
+import { SIGNAL_NAMES, type ConfidenceSignals, type SignalName } from './signals.ts';
+import { DEFAULT_CONFIDENCE_MODEL, sigmoid, signalVector, type ConfidenceModel, type LogisticModel } from './score.ts';
+
+/** One labelled query: its signal vector (SIGNAL_NAMES order, nulls imputed) and whether the docs answer it. */
+export interface LabelledSignals {
+  x: readonly number[];
+  answerable: boolean;
+}
+
+export interface FitOptions {
+  /**
+   * L2 penalty on the weights (not the bias), as λ in −log-likelihood/n + λ/2 · |w|². Range ≥ 0.
+   * Default 0.01: enough to keep weights finite when a signal separates the training queries
+   * perfectly (the unpenalised optimum is then at infinity), small next to the data's pull.
+   */
+  l2: number;
+  /** Newton steps. Integer ≥ 1. Default 50: the problem is convex and 10-dimensional; it converges in ~10. */
+  iterations: number;
+  /**
+   * Weigh each class to half the total, so the fitted bias assumes an even prior instead of the
+   * labelled queries' class balance. Default true: the protocol's balance is an artefact of how
+   * many answers it withheld (on the Astro docs 30% of the queries' pages left 70% of the heading
+   * queries unanswerable, because pages hold many headings), and baking it into the bias made a
+   * perfect heading match on a small site score 0.39. A live site's readers ask mostly answerable
+   * questions; an even prior is the neutral, slightly cautious middle.
+   */
+  balanced: boolean;
+}
+
+export const DEFAULT_L2 = 0.01;
+export const DEFAULT_FIT_OPTIONS: Readonly<FitOptions> = Object.freeze({ l2: DEFAULT_L2, iterations: 50, balanced: true });
+
+/**
+ * Logistic regression by Newton's method (IRLS) with an L2 penalty. Deterministic: no random
+ * start, no sampling, so the same queries give the same weights on every machine.
+ */
+export function fitLogistic(samples: readonly LabelledSignals[], options: FitOptions = DEFAULT_FIT_OPTIONS): { bias: number; weights: number[] } {
+  if (samples.length === 0) throw new RecallBoxError('CALIBRATION_FAILED', 'no labelled queries to fit the confidence model on.');
+  const positives = samples.filter((s) => s.answerable).length;
+  if (positives === 0 || positives === samples.length) {
+    throw new RecallBoxError('CALIBRATION_FAILED', `the labelled queries are all ${positives === 0 ? 'unanswerable' : 'answerable'}: a model needs both kinds.`);
+  }
+  const d = samples[0]!.x.length;
+  const n = samples.length;
+  // Per-sample weight: n / (2 · class size) when balanced, so each class weighs n/2 in total.
+  const weightOf = (answerable: boolean) => (options.balanced ? n / (2 * (answerable ? positives : n - positives)) : 1);
+  // θ = [bias, w_1 … w_d]; rows are [1, x].
+  const theta = new Array<number>(d + 1).fill(0);
+  for (let step = 0; step < options.iterations; step++) {
+    const gradient = new Array<number>(d + 1).fill(0);
+    const hessian = Array.from({ length: d + 1 }, () => new Array<number>(d + 1).fill(0));
+    for (const s of samples) {
+      const row = [1, ...s.x];
+      const p = sigmoid(row.reduce((z, v, j) => z + v * theta[j]!, 0));
+      const w = weightOf(s.answerable);
+      const error = w * (p - (s.answerable ? 1 : 0));
+      const curvature = w * p * (1 - p);
+      for (let j = 0; j <= d; j++) {
+        gradient[j]! += (error * row[j]!) / n;
+        for (let k = 0; k <= d; k++) hessian[j]![k]! += (curvature * row[j]! * row[k]!) / n;
+      }
+    }
+    for (let j = 1; j <= d; j++) {
+      gradient[j]! += options.l2 * theta[j]!;
+      hessian[j]![j]! += options.l2;
+    }
+    // A tiny ridge on the bias too, so a constant signal column cannot make the system singular.
+    hessian[0]![0]! += 1e-9;
+    const delta = solve(hessian, gradient);
+    let moved = 0;
+    for (let j = 0; j <= d; j++) {
+      theta[j]! -= delta[j]!;
+      moved = Math.max(moved, Math.abs(delta[j]!));
+    }
+    if (moved < 1e-10) break;
+  }
+  return { bias: theta[0]!, weights: theta.slice(1) };
+}
+
+/** Solves A·x = b by Gaussian elimination with partial pivoting (A small, symmetric positive definite). */
+function solve(a: number[][], b: number[]): number[] {
+  const n = b.length;
+  const m = a.map((row, i) => [...row, b[i]!]);
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < n; r++) if (Math.abs(m[r]![col]!) > Math.abs(m[pivot]![col]!)) pivot = r;
+    [m[col], m[pivot]] = [m[pivot]!, m[col]!];
+    const p = m[col]![col]!;
+    if (Math.abs(p) < 1e-300) throw new RecallBoxError('CALIBRATION_FAILED', 'the signals are degenerate (singular system); no model can be fitted.');
+    for (let r = col + 1; r < n; r++) {
+      const f = m[r]![col]! / p;
+      for (let c = col; c <= n; c++) m[r]![c]! -= f * m[col]![c]!;
+    }
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let r = n - 1; r >= 0; r--) {
+    let s = m[r]![n]!;
+    for (let c = r + 1; c < n; c++) s -= m[r]![c]! * x[c]!;
+    x[r] = s / m[r]![r]!;
+  }
+  return x;
+}
+
+/**
+ * Fewest queries of EACH class (answerable, unanswerable) a strategy needs for a model of its own;
+ * with fewer it gets the model fitted on all strategies pooled. Default 15: below that a
+ * ten-weight fit follows the few queries it has rather than the strategy.
+ */
+export const MIN_CLASS_PER_STRATEGY = 15;
+
+/** A query's signals, strategy and label, for fitting. */
+export interface CalibrationSample {
+  signals: ConfidenceSignals;
+  strategy: QueryStrategy;
+  answerable: boolean;
+}
+
+/** What a pack's `confidence.json` holds: a model per strategy and where it came from. */
+export interface CalibrationFile {
+  /** The signal names the weights follow, in order: a Worker computing other signals refuses the file. */
+  signals: string[];
+  models: Record<QueryStrategy, LogisticModel>;
+  /** Provenance, for the reader of the file: not used to score. */
+  fittedOn: {
+    datasets: string[];
+    l2: number;
+    createdAt: string;
+    /** Per strategy: its queries, and whether its model is its own fit or the pooled one. */
+    byStrategy: Record<QueryStrategy, { answerable: number; unanswerable: number; model: 'own' | 'pooled' }>;
+  };
+}
+
+/** Mean of each signal over the samples that measured it: the value a missing signal is imputed with. */
+function imputeValues(samples: readonly CalibrationSample[], fallback: Readonly<Record<SignalName, number>>): Record<SignalName, number> {
+  return Object.fromEntries(
+    SIGNAL_NAMES.map((name) => {
+      const measured = samples.map((s) => s.signals[name]).filter((v): v is number => v !== null);
+      return [name, measured.length === 0 ? fallback[name] : measured.reduce((a, b) => a + b, 0) / measured.length];
+    }),
+  ) as Record<SignalName, number>;
+}
+
+function fitOne(samples: readonly CalibrationSample[], fallbackImpute: Readonly<Record<SignalName, number>>, options: FitOptions): LogisticModel {
+  const impute = imputeValues(samples, fallbackImpute);
+  const fit = fitLogistic(samples.map((s) => ({ x: signalVector(s.signals, { impute }), answerable: s.answerable })), options);
+  return { bias: fit.bias, weights: Object.fromEntries(SIGNAL_NAMES.map((n, i) => [n, fit.weights[i]!])) as Record<SignalName, number>, impute };
+}
+
+/**
+ * Fits the confidence model: one logistic regression on every sample (the pooled model), then one
+ * per strategy that has MIN_CLASS_PER_STRATEGY queries of each class; the others use the pooled one.
+ */
+export function fitCalibration(
+  samples: readonly CalibrationSample[],
+  provenance: { datasets: string[]; createdAt: string },
+  options: FitOptions = DEFAULT_FIT_OPTIONS,
+  fallbackImpute: Readonly<Record<SignalName, number>> = DEFAULT_CONFIDENCE_MODEL.question.impute,
+): CalibrationFile {
+  const pooled = fitOne(samples, fallbackImpute, options);
+  const models = {} as Record<QueryStrategy, LogisticModel>;
+  const byStrategy = {} as CalibrationFile['fittedOn']['byStrategy'];
+  for (const strategy of QUERY_STRATEGIES) {
+    const own = samples.filter((s) => s.strategy === strategy);
+    const answerable = own.filter((s) => s.answerable).length;
+    const enough = answerable >= MIN_CLASS_PER_STRATEGY && own.length - answerable >= MIN_CLASS_PER_STRATEGY;
+    models[strategy] = enough ? fitOne(own, pooled.impute, options) : pooled;
+    byStrategy[strategy] = { answerable, unanswerable: own.length - answerable, model: enough ? 'own' : 'pooled' };
+  }
+  return { signals: [...SIGNAL_NAMES], models, fittedOn: { ...provenance, l2: options.l2, byStrategy } };
+}
+
+function corrupt(message: string): RecallBoxError {
+  return new RecallBoxError('INDEX_CORRUPT', `confidence.json ${message}`);
+}
+
+/**
+ * Check a parsed `confidence.json` and return the model it carries. A file fitted on another set
+ * of signals (an older or newer recall-box) is refused rather than misread: its weights would be
+ * applied to the wrong numbers.
+ */
+export function modelFromCalibration(value: unknown): ConfidenceModel {
+  if (!isRecord(value)) throw corrupt('is not an object.');
+  const { signals, models } = value;
+  if (!Array.isArray(signals) || signals.join(',') !== SIGNAL_NAMES.join(',')) {
+    throw new RecallBoxError(
+      'INDEX_VERSION_MISMATCH',
+      `confidence.json was fitted on the signals [${Array.isArray(signals) ? signals.join(', ') : '?'}], this version computes [${SIGNAL_NAMES.join(', ')}]. Re-run \`recall-box calibrate\`.`,
+    );
+  }
+  if (!isRecord(models)) throw corrupt('has no models.');
+  const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+  const pick = (record: Record<string, unknown>) => Object.freeze(Object.fromEntries(SIGNAL_NAMES.map((s) => [s, record[s] as number]))) as Record<SignalName, number>;
+  const out = {} as Record<QueryStrategy, LogisticModel>;
+  for (const strategy of QUERY_STRATEGIES) {
+    const m = models[strategy];
+    if (!isRecord(m) || !finite(m.bias)) throw corrupt(`has no model with a finite bias for "${strategy}" queries.`);
+    for (const field of ['weights', 'impute'] as const) {
+      const record = m[field];
+      if (!isRecord(record) || !SIGNAL_NAMES.every((name) => finite(record[name]))) throw corrupt(`has no finite ${field} for every signal in the "${strategy}" model.`);
+    }
+    out[strategy] = Object.freeze({ bias: m.bias, weights: pick(m.weights as Record<string, unknown>), impute: pick(m.impute as Record<string, unknown>) });
+  }
+  return Object.freeze(out);
+}

@@ -1,0 +1,81 @@
+/**
+ * The honest fallback: what a reader gets instead of a confident-looking list when the verdict
+ * says the docs probably do not answer. A message (the site's own per language, or ours), a few
+ * ways forward, and the site's contact or issue link when it configured one.
+ */
+import { DEFAULT_FALLBACK_MESSAGES, type MessageLang } from './messages.ts';
+
+export type FallbackSuggestion =
+  /** Search again for these words: the query's words the index knows, without those it does not. */
+  | { kind: 'query'; text: string }
+  /** A page near the query: the closest candidates' pages, by title. */
+  | { kind: 'page'; text: string; url: string };
+
+export interface Fallback {
+  message: string;
+  suggestions: FallbackSuggestion[];
+  /** The site's contact or issue link, when configured. */
+  link?: { url: string; text: string };
+}
+
+export interface FallbackOptions {
+  /**
+   * The site's fallback message per language tag (`en`, `zh-cn`, `pt-br` …, or `*` for every
+   * language), tried before ours (DEFAULT_FALLBACK_MESSAGES). Default: none.
+   */
+  messages: Readonly<Record<string, string>>;
+  /** A contact or issue link shown under the fallback, its text per language tag. Default: none. */
+  link: { url: string; text: Readonly<Record<string, string>> } | null;
+  /** Most suggestions. Integer ≥ 0. Default 4: one query rewrite and three pages fit under the message. */
+  maxSuggestions: number;
+}
+
+export const DEFAULT_FALLBACK_OPTIONS: Readonly<FallbackOptions> = Object.freeze({
+  messages: Object.freeze({}),
+  link: null,
+  maxSuggestions: 4,
+});
+
+/** Link text when the site gave none for the language. */
+const DEFAULT_LINK_TEXT: Readonly<Record<MessageLang, string>> = Object.freeze({
+  en: 'Ask us',
+  'zh-cn': '联系我们',
+  ja: 'お問い合わせ',
+  es: 'Pregúntanos',
+  pt: 'Pergunte-nos',
+});
+
+export interface FallbackInput {
+  /** The request's language tag (or the query's), for the site's own messages. */
+  lang: string;
+  /** The language our default texts are in for that tag (messages.ts messageLang). */
+  messageLang: MessageLang;
+  /** The query's words the index knows, when it does not know all of them; null otherwise. */
+  knownWords: string[] | null;
+  /** The closest candidates' pages, best first (may repeat a page). */
+  pages: ReadonlyArray<{ title: string; url: string }>;
+}
+
+/** A configured text for a tag: exact tag, then its base language, then our message language's entry, then the site's text for all (`*`). */
+function configured(texts: Readonly<Record<string, string>>, lang: string, messageLang: MessageLang): string | undefined {
+  return texts[lang] ?? texts[lang.split('-')[0]!] ?? texts[messageLang] ?? texts['*'];
+}
+
+export function fallbackFor(input: FallbackInput, options: FallbackOptions = DEFAULT_FALLBACK_OPTIONS): Fallback {
+  const suggestions: FallbackSuggestion[] = [];
+  if (input.knownWords && input.knownWords.length > 0) suggestions.push({ kind: 'query', text: input.knownWords.join(' ') });
+  const seen = new Set<string>();
+  for (const page of input.pages) {
+    if (seen.has(page.url)) continue;
+    seen.add(page.url);
+    suggestions.push({ kind: 'page', text: page.title, url: page.url });
+  }
+  const fallback: Fallback = {
+    message: configured(options.messages, input.lang, input.messageLang) ?? DEFAULT_FALLBACK_MESSAGES[input.messageLang],
+    suggestions: suggestions.slice(0, options.maxSuggestions),
+  };
+  if (options.link) {
+    fallback.link = { url: options.link.url, text: configured(options.link.text, input.lang, input.messageLang) ?? DEFAULT_LINK_TEXT[input.messageLang] };
+  }
+  return fallback;
+}

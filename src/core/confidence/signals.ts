@@ -1,0 +1,226 @@
+/**
+ * The confidence verdict's evidence: a few numbers, each in [0, 1], that a search already has at
+ * hand and that tell a query the docs answer from one they do not. Pure: the pipeline (search.ts)
+ * hands in what its routes and results say; nothing here reads the pack.
+ *
+ * A signal is null when it cannot be measured for this query (the vector route did not run, there
+ * is no second hit to compare with): the score then uses the value the model imputes for it
+ * (score.ts), so a keyword-only pack is judged on the signals it has instead of being penalised
+ * for the ones it lacks.
+ */
+import type { PoolName } from '../pools.ts';
+
+/** The signals, in the fixed order a fitted model's weights follow (calibration.ts checks it). */
+export const SIGNAL_NAMES = [
+  'relevant',
+  'keywordStrength',
+  'topCosine',
+  'margin',
+  'agreement',
+  'coverage',
+  'weightedCoverage',
+  'evidence',
+  'diversity',
+  'pool',
+] as const;
+
+export type SignalName = (typeof SIGNAL_NAMES)[number];
+
+/** Every signal by name: a value in [0, 1], or null when this query cannot measure it. */
+export type ConfidenceSignals = Record<SignalName, number | null>;
+
+export interface SignalOptions {
+  /**
+   * Sections above the route threshold at which `relevant` saturates at 1, on a large site.
+   * Integer ≥ 1. Default 10: a result page of candidates that passed; more says little more.
+   */
+  relevantSaturation: number;
+  /**
+   * On a small site `relevant` saturates earlier, at this share of its sections (but never below
+   * `relevantMinimum`): a 90-section site rarely has ten sections on one topic, so a count made
+   * for a 3,000-section site would call its best-covered topics thin. Range 0..1. Default 0.03.
+   */
+  relevantShare: number;
+  /** The fewest sections `relevant` saturates at. Integer ≥ 1. Default 3: the top results a reader reads. */
+  relevantMinimum: number;
+  /**
+   * Results each route's and the response's "top" means (agreement, evidence, diversity). Integer
+   * ≥ 1. Default 3: what a reader reads before deciding whether the answer is there.
+   */
+  topDepth: number;
+  /**
+   * What the top hit's pool says about an answer, in [0, 1]. Defaults: knowledge and reference 1
+   * (pages that explain or specify), index 0.5 (a list of links points towards an answer without
+   * being one), negative 0 (changelogs and deprecated pages match words, rarely questions).
+   */
+  poolPrior: Readonly<Record<PoolName, number>>;
+}
+
+export const DEFAULT_SIGNAL_OPTIONS: Readonly<SignalOptions> = Object.freeze({
+  relevantSaturation: 10,
+  relevantShare: 0.03,
+  relevantMinimum: 3,
+  topDepth: 3,
+  poolPrior: Object.freeze({ knowledge: 1, reference: 1, index: 0.5, negative: 0 }),
+});
+
+/** One route's hits after its threshold, best first, reduced to what the signals read. */
+export interface RouteSummary {
+  /** Whether the route took part in the query (false: no model, no query vector, disabled). */
+  ran: boolean;
+  /** Kept hits (section position and its page), in rank order. */
+  hits: ReadonlyArray<{ id: number; page: string; score: number }>;
+  /** Highest raw score before the threshold, null without hits (vector: the cosine). */
+  topScore: number | null;
+}
+
+/** One returned result, reduced to what the signals read. */
+export interface ResultSummary {
+  page: string;
+  pool: PoolName;
+  /** Share of the query's concepts in the section's searchable text (Evidence.coverage). */
+  coverage: number;
+  /** The concepts (analysed terms) the section's searchable text holds. */
+  found: readonly string[];
+  /** Whether the section has an evidence excerpt to show. */
+  hasExcerpt: boolean;
+}
+
+export interface SignalInput {
+  /** The query's concepts (query-analysis.ts): distinct analysed terms. */
+  concepts: readonly string[];
+  /** Each concept's inverse document frequency in the index (keyword/search.ts termStats), in concepts order. */
+  conceptIdf: readonly number[];
+  /** The IDF of a term no section holds (idf(N, 0)): the most one concept can add to a BM25F score. */
+  maxIdf: number;
+  /** Sections in the pack (in the query's languages or not): scales `relevant` to the site. */
+  sectionCount: number;
+  keyword: RouteSummary;
+  vector: RouteSummary;
+  results: readonly ResultSummary[];
+}
+
+const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
+
+/**
+ * `relevant`: how many sections passed the vector route's threshold, saturating. Only the vector
+ * threshold is absolute (a cosine); the keyword one is relative to the query's best hit, so an
+ * off-topic query's common-word matches pass it as easily as real answers (measured: counting
+ * them made this signal a constant 1 on Cranfield, AUROC 0.50). Without the vector route it
+ * counts the keyword route's kept hits, the best there is.
+ */
+function relevant(input: SignalInput, options: SignalOptions): number {
+  const route = input.vector.ran ? input.vector : input.keyword;
+  const saturation = Math.min(options.relevantSaturation, Math.max(options.relevantMinimum, Math.round(input.sectionCount * options.relevantShare)));
+  return Math.min(1, route.hits.length / saturation);
+}
+
+/**
+ * `keywordStrength`: the keyword route's best BM25F score per √concept, as a share of the most one
+ * concept can add (`maxIdf`): the weighted-information-gain predictor of query performance. A
+ * raw BM25F score compares only within a query; divided so, it compares across queries — long
+ * questions add up many terms (hence the root), rare matched terms weigh more than common ones.
+ */
+function keywordStrength(input: SignalInput): number | null {
+  const { ran, topScore } = input.keyword;
+  if (!ran) return null;
+  if (topScore === null || input.concepts.length === 0 || !(input.maxIdf > 0)) return 0;
+  return clamp01(topScore / Math.sqrt(input.concepts.length) / input.maxIdf);
+}
+
+/** `topCosine`: the vector route's best cosine, before its threshold (absolute, so it compares across queries). */
+function topCosine(input: SignalInput): number | null {
+  if (!input.vector.ran) return null;
+  return input.vector.topScore === null ? 0 : clamp01(input.vector.topScore);
+}
+
+/**
+ * `margin`: how far the keyword route's best hit stands above the second, relative to the best
+ * ((s1 − s2) / s1). A known item stands out; a query matching only common words yields a plateau.
+ * One hit alone stands out fully (1); none, or no keyword route, cannot be measured (null).
+ */
+function margin(input: SignalInput): number | null {
+  const { ran, hits } = input.keyword;
+  if (!ran || hits.length === 0) return null;
+  const [first, second] = hits;
+  if (second === undefined || !(first!.score > 0)) return 1;
+  return clamp01((first!.score - second.score) / first!.score);
+}
+
+/**
+ * `agreement`: share of the keyword route's top pages that the vector route also has in its top,
+ * by page rather than section: two routes pointing at different sections of one page agree on
+ * where the answer is. Null unless both routes ran.
+ */
+function agreement(input: SignalInput, options: SignalOptions): number | null {
+  if (!input.keyword.ran || !input.vector.ran) return null;
+  const top = (hits: RouteSummary['hits']) => new Set(hits.slice(0, options.topDepth).map((h) => h.page));
+  const keyword = top(input.keyword.hits);
+  const vector = top(input.vector.hits);
+  if (keyword.size === 0 || vector.size === 0) return 0;
+  let shared = 0;
+  for (const page of keyword) if (vector.has(page)) shared++;
+  return shared / Math.min(keyword.size, vector.size);
+}
+
+/** `coverage`: share of the query's concepts the top result holds (its Evidence.coverage). */
+function coverage(input: SignalInput): number {
+  return input.results[0]?.coverage ?? 0;
+}
+
+/**
+ * `weightedCoverage`: the same share, each concept weighted by its IDF. Covering `flow` in a
+ * question about `hypersonic flow` says little; covering `hypersonic` says a lot, and a concept
+ * no section holds at all (the highest IDF) is the clearest sign the docs do not answer.
+ */
+function weightedCoverage(input: SignalInput): number {
+  const top = input.results[0];
+  if (top === undefined) return 0;
+  const found = new Set(top.found);
+  let total = 0;
+  let covered = 0;
+  input.concepts.forEach((c, i) => {
+    const w = input.conceptIdf[i] ?? 0;
+    total += w;
+    if (found.has(c)) covered += w;
+  });
+  return total > 0 ? covered / total : 0;
+}
+
+/** `evidence`: share of the top results that have an excerpt to show (0 without results). */
+function evidence(input: SignalInput, options: SignalOptions): number {
+  const top = input.results.slice(0, options.topDepth);
+  return top.length === 0 ? 0 : top.filter((r) => r.hasExcerpt).length / top.length;
+}
+
+/**
+ * `diversity`: distinct pages among the top results ÷ their number. Low when one page holds the
+ * answer in several sections; high when the top results scatter over unrelated pages. Null with
+ * fewer than two results (one result has no diversity to speak of).
+ */
+function diversity(input: SignalInput, options: SignalOptions): number | null {
+  const top = input.results.slice(0, options.topDepth);
+  if (top.length < 2) return null;
+  return new Set(top.map((r) => r.page)).size / top.length;
+}
+
+/** `pool`: the top result's pool prior (SignalOptions.poolPrior); null without results. */
+function pool(input: SignalInput, options: SignalOptions): number | null {
+  const top = input.results[0];
+  return top === undefined ? null : clamp01(options.poolPrior[top.pool] ?? 1);
+}
+
+export function computeSignals(input: SignalInput, options: SignalOptions = DEFAULT_SIGNAL_OPTIONS): ConfidenceSignals {
+  return {
+    relevant: relevant(input, options),
+    keywordStrength: keywordStrength(input),
+    topCosine: topCosine(input),
+    margin: margin(input),
+    agreement: agreement(input, options),
+    coverage: coverage(input),
+    weightedCoverage: weightedCoverage(input),
+    evidence: evidence(input, options),
+    diversity: diversity(input, options),
+    pool: pool(input, options),
+  };
+}

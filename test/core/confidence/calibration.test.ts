@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { DEFAULT_FIT_OPTIONS, fitCalibration, fitLogistic, MIN_CLASS_PER_STRATEGY, modelFromCalibration, type CalibrationSample } from '../../../src/core/confidence/calibration.ts';
+import { confidenceScore, sigmoid } from '../../../src/core/confidence/score.ts';
+import { SIGNAL_NAMES, type ConfidenceSignals } from '../../../src/core/confidence/signals.ts';
+import { mulberry32 } from '../../../src/core/random.ts';
+import { isRecallBoxError } from '../../../src/core/errors.ts';
+
+/** Samples drawn from a known logistic model: y ~ Bernoulli(σ(b + w·x)). */
+function drawn(n: number, bias: number, weights: number[], seed: number) {
+  const random = mulberry32(seed);
+  return Array.from({ length: n }, () => {
+    const x = weights.map(() => random());
+    const p = sigmoid(bias + x.reduce((z, v, i) => z + v * weights[i]!, 0));
+    return { x, answerable: random() < p };
+  });
+}
+
+const signals = (values: (name: string, i: number) => number | null): ConfidenceSignals =>
+  Object.fromEntries(SIGNAL_NAMES.map((n, i) => [n, values(n, i)])) as ConfidenceSignals;
+
+describe('fitLogistic', () => {
+  it('recovers the weights of the model that generated the labels', () => {
+    const fit = fitLogistic(drawn(20000, -2, [4, -3, 0], 1), { l2: 0, iterations: 50, balanced: false });
+    expect(fit.bias).toBeCloseTo(-2, 0);
+    expect(fit.weights[0]).toBeCloseTo(4, 0);
+    expect(fit.weights[1]).toBeCloseTo(-3, 0);
+    expect(Math.abs(fit.weights[2]!)).toBeLessThan(0.3);
+  });
+
+  it('stays finite when a signal separates the classes perfectly (the L2 penalty)', () => {
+    const samples = Array.from({ length: 40 }, (_, i) => ({ x: [i < 20 ? 0 : 1], answerable: i >= 20 }));
+    const fit = fitLogistic(samples);
+    expect(Number.isFinite(fit.weights[0])).toBe(true);
+    expect(fit.weights[0]).toBeGreaterThan(1);
+  });
+
+  it('is deterministic and never fits its data worse than the constant model (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean()), { minLength: 4, maxLength: 60 }), (rows) => {
+        const samples = rows.map(([a, b, y]) => ({ x: [a, b], answerable: y }));
+        const positives = samples.filter((s) => s.answerable).length;
+        if (positives === 0 || positives === samples.length) return;
+        const options = { ...DEFAULT_FIT_OPTIONS, balanced: false };
+        const fit = fitLogistic(samples, options);
+        expect(fitLogistic(samples, options)).toEqual(fit);
+        const logLoss = (p: (x: number[]) => number) => samples.reduce((l, s) => l - Math.log(Math.max(1e-12, s.answerable ? p(s.x) : 1 - p(s.x))), 0);
+        const base = positives / samples.length;
+        const fitted = logLoss((x) => sigmoid(fit.bias + x[0]! * fit.weights[0]! + x[1]! * fit.weights[1]!));
+        // The constant model is w = 0 (no penalty), so the penalised optimum's log-loss cannot exceed it.
+        expect(fitted).toBeLessThanOrEqual(logLoss(() => base) + 1e-6);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('balanced: the bias assumes an even prior, not the labelled queries’ class balance', () => {
+    // x says nothing; one in ten queries is answerable.
+    const samples = Array.from({ length: 1300 }, (_, i) => ({ x: [Math.floor(i / 10) % 13 / 12], answerable: i % 10 === 0 }));
+    const prior = fitLogistic(samples, { ...DEFAULT_FIT_OPTIONS, balanced: false });
+    expect(prior.bias + prior.weights[0]! * 0.5).toBeCloseTo(Math.log(1 / 9), 1);
+    const balanced = fitLogistic(samples);
+    expect(balanced.bias + balanced.weights[0]! * 0.5).toBeCloseTo(0, 1);
+  });
+
+  it('refuses data with one class only', () => {
+    expect(() => fitLogistic([{ x: [1], answerable: true }])).toThrow(/CALIBRATION_FAILED|answerable/);
+  });
+});
+
+describe('fitCalibration', () => {
+  const random = mulberry32(3);
+  const sample = (strategy: CalibrationSample['strategy'], answerable: boolean): CalibrationSample => ({
+    strategy,
+    answerable,
+    // topCosine tells the classes apart; margin is missing half the time.
+    signals: signals((n) => (n === 'topCosine' ? (answerable ? 0.6 : 0.3) + random() * 0.3 : n === 'margin' ? (random() < 0.5 ? null : 0.4) : random())),
+  });
+  const lookups = [...Array.from({ length: 40 }, () => sample('lookup', true)), ...Array.from({ length: 40 }, () => sample('lookup', false))];
+  const fewQuestions = [...Array.from({ length: MIN_CLASS_PER_STRATEGY - 1 }, () => sample('question', true)), ...Array.from({ length: 30 }, () => sample('question', false))];
+  const file = fitCalibration([...lookups, ...fewQuestions], { datasets: ['synthetic'], createdAt: '2026-01-01T00:00:00Z' });
+
+  it('fits a strategy with enough queries of each class on its own, the others on all pooled', () => {
+    expect(file.fittedOn.byStrategy.lookup).toEqual({ answerable: 40, unanswerable: 40, model: 'own' });
+    expect(file.fittedOn.byStrategy.question.model).toBe('pooled');
+    expect(file.fittedOn.byStrategy.overview).toEqual({ answerable: 0, unanswerable: 0, model: 'pooled' });
+    expect(file.models.question).toEqual(file.models.overview);
+    expect(file.models.lookup.weights.topCosine).toBeGreaterThan(1);
+  });
+
+  it('imputes a missing signal with its mean over the queries that measured it', () => {
+    expect(file.models.lookup.impute.margin).toBeCloseTo(0.4);
+  });
+
+  it('round-trips through JSON to the same scores', () => {
+    const model = modelFromCalibration(JSON.parse(JSON.stringify(file)));
+    for (const s of lookups.slice(0, 5)) {
+      expect(confidenceScore(s.signals, 'lookup', model)).toBe(confidenceScore(s.signals, 'lookup', file.models));
+    }
+  });
+});
+
+describe('modelFromCalibration refuses what it cannot trust', () => {
+  const good = fitCalibration(
+    [...Array.from({ length: 5 }, () => ({ strategy: 'lookup' as const, answerable: true, signals: signals(() => 0.9) })), ...Array.from({ length: 5 }, () => ({ strategy: 'lookup' as const, answerable: false, signals: signals(() => 0.1) }))],
+    { datasets: ['x'], createdAt: 'now' },
+  );
+  const code = (value: unknown) => {
+    try {
+      modelFromCalibration(value);
+      return 'accepted';
+    } catch (e) {
+      return isRecallBoxError(e) ? e.code : 'other';
+    }
+  };
+  it('accepts a fitted file', () => expect(code(JSON.parse(JSON.stringify(good)))).toBe('accepted'));
+  it('another signal set → INDEX_VERSION_MISMATCH', () => expect(code({ ...good, signals: ['topCosine'] })).toBe('INDEX_VERSION_MISMATCH'));
+  it('a missing strategy → INDEX_CORRUPT', () => expect(code({ ...good, models: { lookup: good.models.lookup } })).toBe('INDEX_CORRUPT'));
+  it('a non-finite weight → INDEX_CORRUPT', () =>
+    expect(code({ ...good, models: { ...good.models, lookup: { ...good.models.lookup, weights: { ...good.models.lookup.weights, coverage: 'x' } } } })).toBe('INDEX_CORRUPT'));
+  it('not an object → INDEX_CORRUPT', () => expect(code([1, 2])).toBe('INDEX_CORRUPT'));
+});

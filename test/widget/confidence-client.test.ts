@@ -1,0 +1,102 @@
+/**
+ * Reading the Worker's `confidence` and `fallback` fields (search-client.ts), which the browser
+ * tests in recall-box.test.ts exercise end to end; here the malformed and missing cases.
+ */
+import { describe, expect, it } from 'vitest';
+import { WIDGET_TEXT } from '../../src/widget/options.ts';
+import { parseConfidence, parseFallback, type SearchConfidence } from '../../src/widget/search-client.ts';
+
+const LOW: SearchConfidence = { score: 0.2, level: 'low', shouldAnswer: false, reasons: [] };
+
+describe('parseConfidence', () => {
+  it('reads the verdict the widget uses from a current Worker body', () => {
+    const body = {
+      results: [],
+      confidence: {
+        score: 0.18,
+        level: 'low',
+        shouldAnswer: false,
+        strategy: 'question',
+        mode: 'strict',
+        thresholds: { high: 0.75, medium: 0.45 },
+        calibrated: true,
+        reasons: [
+          { code: 'FEW_RELEVANT', message: 'Only 1 section matches.', effect: 'lowers' },
+          { code: 'ROUTES_AGREE', message: 'Both routes agree.', effect: 'raises' },
+        ],
+        signals: { topCosine: 0.4, agreement: null },
+      },
+    };
+    expect(parseConfidence(body)).toEqual({
+      score: 0.18,
+      level: 'low',
+      shouldAnswer: false,
+      reasons: [
+        { code: 'FEW_RELEVANT', message: 'Only 1 section matches.', effect: 'lowers' },
+        { code: 'ROUTES_AGREE', message: 'Both routes agree.', effect: 'raises' },
+      ],
+    });
+  });
+
+  it('is null for an older Worker (no field) and for a verdict without a known level and a numeric score', () => {
+    for (const confidence of [undefined, null, 'low', [], {}, { level: 'low' }, { score: 0.2 }, { score: 0.2, level: 'LOW' }, { score: NaN, level: 'low' }, { score: '0.2', level: 'low' }]) {
+      expect(parseConfidence({ results: [], confidence })).toBeNull();
+    }
+    expect(parseConfidence(undefined)).toBeNull();
+  });
+
+  it('derives shouldAnswer from the level when it is not a boolean, clamps the score and drops malformed reasons', () => {
+    const c = parseConfidence({
+      confidence: {
+        score: 1.7,
+        level: 'low',
+        shouldAnswer: 'yes',
+        reasons: [null, { code: 'A', message: 'ok', effect: 'lowers' }, { code: 'B', message: 'x', effect: 'down' }, { code: 'C', effect: 'lowers' }, { code: 'D', message: '  ', effect: 'neutral' }],
+      },
+    });
+    expect(c).toEqual({ score: 1, level: 'low', shouldAnswer: false, reasons: [{ code: 'A', message: 'ok', effect: 'lowers' }] });
+    expect(parseConfidence({ confidence: { score: -3, level: 'medium' } })).toMatchObject({ score: 0, shouldAnswer: true, reasons: [] });
+  });
+});
+
+describe('parseFallback', () => {
+  it('is null when there is no verdict or the verdict says answer, whatever the body holds', () => {
+    const body = { fallback: { message: 'm', suggestions: [] } };
+    expect(parseFallback(body, null)).toBeNull();
+    expect(parseFallback(body, { ...LOW, level: 'medium', shouldAnswer: true })).toBeNull();
+  });
+
+  it('keeps well-formed suggestions and link, dropping the rest', () => {
+    const fallback = parseFallback(
+      {
+        fallback: {
+          message: 'Not here.',
+          suggestions: [
+            { kind: 'query', text: 'install' },
+            { kind: 'page', text: 'Install', url: '/install/' },
+            { kind: 'page', text: 'No url' },
+            { kind: 'query', text: '' },
+            { kind: 'other', text: 'x', url: '/x' },
+            'install',
+          ],
+          link: { url: 'https://example.com/issues', text: 'Ask us' },
+        },
+      },
+      LOW,
+    );
+    expect(fallback).toEqual({
+      message: 'Not here.',
+      suggestions: [
+        { kind: 'query', text: 'install' },
+        { kind: 'page', text: 'Install', url: '/install/' },
+      ],
+      link: { url: 'https://example.com/issues', text: 'Ask us' },
+    });
+  });
+
+  it('still gives a fallback, with the default message, when a not-answering verdict comes without a usable one', () => {
+    for (const fallback of [undefined, null, 7, { message: '', suggestions: 'x', link: { url: 5, text: 'Ask' } }]) {
+      expect(parseFallback({ fallback }, LOW)).toEqual({ message: WIDGET_TEXT.fallback, suggestions: [] });
+    }
+  });
+});
