@@ -6,6 +6,8 @@
  *   test/.generated/site/pack-corrupt/ the same pack with its section store cut short
  *   test/.generated/site/pack-bad-vectors/ the same pack with vectors.bin cut short
  *   test/.generated/site/pack-keyword/ a keyword-only pack of the same site (--no-vectors)
+ *   test/.generated/site/pack-calibrated/ the pack after `recall-box calibrate` on the fixture site
+ *   test/.generated/site/search-expected-calibrated.json  Node's answers (and verdicts) from it
  *   test/.generated/site/search-expected.json  Node's /search answers for SEARCH_SAMPLES
  *   test/.generated/site/pack-model2vec/ the site built with a generated tiny Model2Vec model
  *   test/.generated/site/search-expected-model2vec.json  Node's answers from that pack
@@ -31,9 +33,14 @@ import { loadPack } from '../../src/core/pack/load.ts';
 import { parseSearchRequest } from '../../src/core/request.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search-options.ts';
 import { searchPackWithVectors } from '../../src/core/search.ts';
+import { calibrationDataset, labelledSignals, writeCalibration } from '../../src/build/calibrate.ts';
+import { fitCalibration } from '../../src/core/confidence/calibration.ts';
 import {
+  CALIBRATED_PACK_PATH,
   comparable,
+  comparableConfidence,
   MODEL2VEC_PACK_PATH,
+  SEARCH_EXPECTED_CALIBRATED_FILE,
   SEARCH_EXPECTED_FILE,
   SEARCH_EXPECTED_MODEL2VEC_FILE,
   SEARCH_EXPECTED_TRANSFORMER_FILE,
@@ -74,6 +81,13 @@ export async function prepareSite(): Promise<void> {
 
   await buildPack(path.join(root, 'test/fixtures/site'), path.join(SITE_DIR, 'pack-keyword'), { embedding: false, now: () => new Date('2026-01-01T00:00:00Z') });
   await writeSearchExpected(pack, SEARCH_EXPECTED_FILE);
+  // The calibration round trip: fit on the fixture site's own title and heading queries, store in
+  // a copy of the pack, and record the scores Node computes with it for workerd to match.
+  const calibrated = path.join(SITE_DIR, CALIBRATED_PACK_PATH);
+  await cp(pack, calibrated, { recursive: true });
+  const samples = await labelledSignals(await calibrationDataset(path.join(root, 'test/fixtures/site')));
+  await writeCalibration(calibrated, fitCalibration(samples, { datasets: ['test/fixtures/site'], createdAt: '2026-01-01T00:00:00.000Z' }));
+  await writeSearchExpected(calibrated, SEARCH_EXPECTED_CALIBRATED_FILE);
   const model2vecPack = path.join(SITE_DIR, MODEL2VEC_PACK_PATH);
   const modelDir = await writeTinyModel2Vec(path.join(root, 'test/.generated/tiny-model2vec'));
   await buildPack(path.join(root, 'test/fixtures/site'), model2vecPack, { modelDir, now: () => new Date('2026-01-01T00:00:00Z') });
@@ -102,7 +116,7 @@ async function writeSearchExpected(packDir: string, file: string, embedder?: Que
     const request = parseSearchRequest({ q }, DEFAULT_SEARCH_OPTIONS);
     const outcome = await searchPackWithVectors(pack, request, DEFAULT_SEARCH_OPTIONS, embedder);
     if (outcome.warnings.length > 0) throw new Error(`${file}: ${q}: ${JSON.stringify(outcome.warnings)}`);
-    answers.push({ q, results: comparable(outcome.results) });
+    answers.push({ q, results: comparable(outcome.results), confidence: comparableConfidence(outcome.confidence) });
   }
   const expected: SearchExpected = { buildId: pack.manifest.buildId, answers };
   await writeFile(path.join(SITE_DIR, file), JSON.stringify(expected));

@@ -14,6 +14,10 @@ export const MODEL2VEC_PACK_PATH = '/pack-model2vec/';
 /** Node's answers (ORT embedding the query) from the pack built with the tiny transformer. */
 export const SEARCH_EXPECTED_TRANSFORMER_FILE = 'search-expected-transformer.json';
 export const TRANSFORMER_PACK_PATH = '/pack-transformer/';
+/** The default pack after `recall-box calibrate` on the fixture site: confidence.json added, new buildId. */
+export const CALIBRATED_PACK_PATH = '/pack-calibrated/';
+/** Node's answers from the calibrated pack. */
+export const SEARCH_EXPECTED_CALIBRATED_FILE = 'search-expected-calibrated.json';
 
 /** Chosen to exercise both routes: plain words, a typo (vector only), a question, CJK, a heading. */
 export const SEARCH_SAMPLES: readonly string[] = [
@@ -24,6 +28,8 @@ export const SEARCH_SAMPLES: readonly string[] = [
   'ルートパラメーター',
   'Route groups',
   'cache headers etag',
+  // Nothing in the Skylark docs is about this: the verdict must fall back, in Node and in workerd alike.
+  'lattice quantum chromodynamics',
 ];
 
 /** One result as compared across runtimes: what ranks and why. */
@@ -33,9 +39,25 @@ export interface ComparableResult {
   routes: Record<string, { rank: number; score: number }>;
 }
 
+/** The verdict as compared across runtimes: every number it is made of, and what it decided. */
+export interface ComparableConfidence {
+  score: number;
+  level: string;
+  shouldAnswer: boolean;
+  strategy: string;
+  calibrated: boolean;
+  signals: Record<string, number | null>;
+  reasons: string[];
+}
+
 export interface SearchExpected {
   buildId: string;
-  answers: Array<{ q: string; results: ComparableResult[] }>;
+  answers: Array<{ q: string; results: ComparableResult[]; confidence: ComparableConfidence }>;
+}
+
+export function comparableConfidence(c: Omit<ComparableConfidence, 'reasons'> & { reasons: ReadonlyArray<{ code: string }> }): ComparableConfidence {
+  const { score, level, shouldAnswer, strategy, calibrated, signals } = c;
+  return { score, level, shouldAnswer, strategy, calibrated, signals, reasons: c.reasons.map((r) => r.code) };
 }
 
 export function comparable(results: ReadonlyArray<ComparableResult>): ComparableResult[] {

@@ -2,7 +2,17 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker, { type Env } from '../../src/worker/index.ts';
-import { comparable, MODEL2VEC_PACK_PATH, SEARCH_EXPECTED_FILE, SEARCH_EXPECTED_MODEL2VEC_FILE, type SearchExpected } from '../support/search-samples.ts';
+import {
+  CALIBRATED_PACK_PATH,
+  comparable,
+  comparableConfidence,
+  MODEL2VEC_PACK_PATH,
+  SEARCH_EXPECTED_CALIBRATED_FILE,
+  SEARCH_EXPECTED_FILE,
+  SEARCH_EXPECTED_MODEL2VEC_FILE,
+  type ComparableConfidence,
+  type SearchExpected,
+} from '../support/search-samples.ts';
 
 // These run inside workerd against the pack that test/support/prepare-site.ts built from
 // test/fixtures/site (the Skylark docs) and served as static assets, as in production.
@@ -19,10 +29,22 @@ interface Result {
   match: 'keyword' | 'vector' | 'hybrid';
   routes: Record<string, { rank: number; score: number }>;
 }
+interface Verdict extends Omit<ComparableConfidence, 'reasons'> {
+  mode: 'strict' | 'relaxed';
+  thresholds: { high: number; medium: number };
+  reasons: Array<{ code: string; message: string; effect: string }>;
+}
+interface FallbackBody {
+  message: string;
+  suggestions: Array<{ kind: 'query'; text: string } | { kind: 'page'; text: string; url: string }>;
+  link?: { url: string; text: string };
+}
 interface SearchBody {
   query: string;
   buildId: string;
   results: Result[];
+  confidence: Verdict;
+  fallback: FallbackBody | null;
   warnings: Array<{ code: string; message: string }>;
   tookMs: number;
 }
@@ -42,6 +64,18 @@ async function getWith(vars: Partial<Env>, path: string): Promise<Response> {
   const res = await worker.fetch(new Request(`https://search.example.com${path}`), { ...(env as unknown as Env), ...vars }, ctx);
   await waitOnExecutionContext(ctx);
   return res;
+}
+
+async function searchWith(vars: Partial<Env>, q: string, extra = ''): Promise<SearchBody> {
+  const res = await getWith(vars, `/search?q=${encodeURIComponent(q)}${extra}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as SearchBody;
+}
+
+async function nodeAnswers(file = SEARCH_EXPECTED_FILE): Promise<SearchExpected> {
+  const res = await (env as unknown as Env).ASSETS.fetch(new Request(`https://assets.invalid/${file}`));
+  expect(res.status).toBe(200);
+  return (await res.json()) as SearchExpected;
 }
 
 async function search(q: string, extra = ''): Promise<SearchBody> {
@@ -114,18 +148,13 @@ describe('GET /search finds the right section', () => {
 });
 
 describe('both routes in workerd: the static embedder and the WASM kernel', () => {
-  async function nodeAnswers(file = SEARCH_EXPECTED_FILE): Promise<SearchExpected> {
-    const res = await (env as unknown as Env).ASSETS.fetch(new Request(`https://assets.invalid/${file}`));
-    expect(res.status).toBe(200);
-    return (await res.json()) as SearchExpected;
-  }
-
-  it('answers every sample exactly as the same pure pipeline does in Node (ids, routes, ranks, scores)', async () => {
+  it('answers every sample exactly as the same pure pipeline does in Node (ids, routes, ranks, scores, verdict)', async () => {
     const expected = await nodeAnswers();
-    for (const { q, results } of expected.answers) {
+    for (const { q, results, confidence } of expected.answers) {
       const body = await search(q);
       expect(body.buildId).toBe(expected.buildId);
       expect(comparable(body.results), q).toEqual(results);
+      expect(comparableConfidence(body.confidence), q).toEqual(confidence);
     }
   });
 
@@ -170,6 +199,101 @@ describe('both routes in workerd: the static embedder and the WASM kernel', () =
 
   it('answers 503 INDEX_CORRUPT for a pack whose vectors file is cut short', async () => {
     await expectError(await getWith({ PACK_PATH: '/pack-bad-vectors/' }, '/search?q=routing'), 503, 'INDEX_CORRUPT');
+  });
+});
+
+describe('the confidence verdict and the fallback', () => {
+  const UNRELATED = 'lattice quantum chromodynamics';
+
+  it('scores with the calibration stored in the pack exactly as Node does (fit → pack → workerd)', async () => {
+    const calibrated = await nodeAnswers(SEARCH_EXPECTED_CALIBRATED_FILE);
+    const defaults = await nodeAnswers();
+    expect(calibrated.buildId).not.toBe(defaults.buildId);
+    let changed = 0;
+    for (const [i, { q, results, confidence }] of calibrated.answers.entries()) {
+      const body = await searchWith({ PACK_PATH: CALIBRATED_PACK_PATH }, q);
+      expect(body.buildId).toBe(calibrated.buildId);
+      expect(comparable(body.results), q).toEqual(results);
+      expect(comparableConfidence(body.confidence), q).toEqual(confidence);
+      expect(body.confidence.calibrated).toBe(true);
+      if (confidence.score !== defaults.answers[i]!.confidence.score) changed++;
+    }
+    // The stored weights are really the ones applied: the same signals score differently.
+    expect(changed).toBeGreaterThan(0);
+    const health = async (vars: Partial<Env>) => ((await (await getWith(vars, '/health')).json()) as { confidence: { calibrated: boolean; mode: string } }).confidence;
+    expect(await health({ PACK_PATH: CALIBRATED_PACK_PATH })).toEqual({ calibrated: true, mode: 'strict' });
+    expect(await health({})).toEqual({ calibrated: false, mode: 'strict' });
+  });
+
+  it('answers a query the docs cover with a confident verdict, its reasons and no fallback', async () => {
+    const body = await search('cache headers etag');
+    expect(body.confidence).toMatchObject({ shouldAnswer: true, strategy: 'lookup', mode: 'strict' });
+    expect(['high', 'medium']).toContain(body.confidence.level);
+    expect(body.confidence.reasons.map((r) => r.code)).toContain('ALL_CONCEPTS_FOUND');
+    expect(body.confidence.score).toBeGreaterThanOrEqual(body.confidence.thresholds.medium);
+    expect(body.fallback).toBeNull();
+  });
+
+  it('falls back, with the default message in the query\'s language, when the docs do not cover the query', async () => {
+    const body = await search(UNRELATED);
+    expect(body.confidence).toMatchObject({ level: 'low', shouldAnswer: false });
+    expect(body.confidence.reasons.map((r) => r.code)).toContain('NO_RESULTS');
+    expect(body.fallback!.message).toMatch(/couldn.t find/i);
+    expect(body.fallback!.link).toBeUndefined();
+    const ja = await search(UNRELATED, '&lang=ja');
+    expect(ja.confidence.shouldAnswer).toBe(false);
+    expect(ja.fallback!.message).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+    expect(ja.confidence.reasons.every((r) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(r.message))).toBe(true);
+  });
+
+  it('still carries the closest candidates when it falls back, with page suggestions from them', async () => {
+    // A misspelling: the vector route finds the middleware guide, but no query word is in the docs.
+    const body = await search('midleware');
+    expect(body.confidence.shouldAnswer).toBe(false);
+    expect(body.results.length).toBeGreaterThan(0);
+    const pages = body.fallback!.suggestions.filter((s) => s.kind === 'page');
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pages[0]).toMatchObject({ url: expect.stringMatching(/^\/guides\/middleware\//) });
+  });
+
+  it('relaxes the thresholds by request (confidence=relaxed), in a separate cache entry', async () => {
+    const strict = await get(`/search?q=${encodeURIComponent('route parameters')}`);
+    const relaxed = await get(`/search?q=${encodeURIComponent('route parameters')}&confidence=relaxed`);
+    const [s, r] = [(await strict.json()) as SearchBody, (await relaxed.json()) as SearchBody];
+    expect(r.confidence.mode).toBe('relaxed');
+    expect(r.confidence.score).toBe(s.confidence.score);
+    expect(r.confidence.thresholds.medium).toBeLessThan(s.confidence.thresholds.medium);
+    expect(r.confidence.thresholds.high).toBeLessThan(s.confidence.thresholds.high);
+    expect(relaxed.headers.get('etag')).not.toBe(strict.headers.get('etag'));
+  });
+
+  it('rejects an unknown confidence mode with 400 BAD_CONFIDENCE_MODE', async () => {
+    const body = await expectError(await get('/search?q=routing&confidence=lenient'), 400, 'BAD_CONFIDENCE_MODE');
+    expect(body.error.message).toContain('relaxed');
+  });
+
+  it('uses the site\'s fallback message per language, its contact link and its default mode from the vars', async () => {
+    const vars: Partial<Env> = {
+      FALLBACK_MESSAGE: JSON.stringify({ en: 'Not in the Skylark docs yet.', ja: 'Skylark のドキュメントにはまだありません。' }),
+      FALLBACK_LINK: 'https://github.com/skylark/docs/issues/new',
+      FALLBACK_LINK_TEXT: 'Open an issue',
+      CONFIDENCE_MODE: 'relaxed',
+    };
+    const en = await searchWith(vars, UNRELATED);
+    expect(en.fallback).toMatchObject({ message: 'Not in the Skylark docs yet.', link: { url: 'https://github.com/skylark/docs/issues/new', text: 'Open an issue' } });
+    expect(en.confidence.mode).toBe('relaxed');
+    expect((await searchWith(vars, UNRELATED, '&lang=ja')).fallback!.message).toBe('Skylark のドキュメントにはまだありません。');
+    expect((await searchWith(vars, UNRELATED, '&confidence=strict')).confidence.mode).toBe('strict');
+  });
+
+  it('ignores fallback settings it cannot use, and says so in /health', async () => {
+    const vars: Partial<Env> = { FALLBACK_LINK: 'javascript:alert(1)', CONFIDENCE_MODE: 'lenient' };
+    const body = await searchWith(vars, UNRELATED);
+    expect(body.fallback!.link).toBeUndefined();
+    expect(body.confidence.mode).toBe('strict');
+    const health = (await (await getWith(vars, '/health')).json()) as { configWarnings: string[] };
+    expect(health.configWarnings.some((w) => w.includes('FALLBACK_LINK'))).toBe(true);
+    expect(health.configWarnings.some((w) => w.includes('CONFIDENCE_MODE'))).toBe(true);
   });
 });
 
