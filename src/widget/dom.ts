@@ -20,3 +20,25 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   node.append(...children);
   return node;
 }
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** An icon from stroked path data, built element by element (no markup string), hidden from assistive technology. */
+function icon(doc: Document, paths: readonly string[]): SVGSVGElement {
+  const svg = doc.createElementNS(SVG, 'svg');
+  for (const [k, v] of [['viewBox', '0 0 20 20'], ['width', '1.1em'], ['height', '1.1em'], ['aria-hidden', 'true'], ['focusable', 'false'], ['part', 'icon']]) {
+    svg.setAttribute(k!, v!);
+  }
+  for (const d of paths) {
+    const path = doc.createElementNS(SVG, 'path');
+    for (const [k, v] of [['d', d], ['fill', 'none'], ['stroke', 'currentColor'], ['stroke-width', '2'], ['stroke-linecap', 'round']]) path.setAttribute(k!, v!);
+    svg.append(path);
+  }
+  return svg;
+}
+
+/** The magnifier. */
+export const searchIcon = (doc: Document) => icon(doc, ['M8.5 3a5.5 5.5 0 1 1 0 11 5.5 5.5 0 0 1 0-11z', 'm13 13 4.5 4.5']);
+
+/** The cross of the dialog's close button. */
+export const closeIcon = (doc: Document) => icon(doc, ['m5 5 10 10M15 5 5 15']);

@@ -5,8 +5,18 @@
  */
 import { RecallBoxElement } from './recall-box.ts';
 
-export { CONFIDENCE_EVENT, FALLBACK_EVENT, RecallBoxElement, RESULTS_EVENT } from './recall-box.ts';
-export type { ConfidenceEventDetail, ConfidenceLevel, ConfidenceReason, FallbackEventDetail, ResultsEventDetail } from './recall-box.ts';
+export { RecallBoxElement } from './recall-box.ts';
+export { CONFIDENCE_EVENT, FALLBACK_EVENT, RESULTS_EVENT, SEARCH_EVENT, SELECT_EVENT } from './events.ts';
+export type {
+  ConfidenceEventDetail,
+  FallbackEventDetail,
+  ResultsEventDetail,
+  ResultSummary,
+  SearchEventDetail,
+  SelectEventDetail,
+} from './events.ts';
+export type { ConfidenceLevel, ConfidenceReason } from './search-client.ts';
+export { STRINGS, type WidgetStrings } from './strings.ts';
 
 export const TAG_NAME = 'recall-box';
 

@@ -1,6 +1,7 @@
 /**
- * The widget's tunables and user-facing strings, in one place, and the parsing of the attributes
- * that carry them.
+ * The widget's tunables, in one place, and the parsing of the attributes that carry them. Every
+ * number the element uses is a named default here, with why it has that value. Words live in
+ * strings.ts.
  */
 
 export const WIDGET_DEFAULTS = {
@@ -8,36 +9,55 @@ export const WIDGET_DEFAULTS = {
   endpoint: '/search',
   /**
    * Milliseconds to wait after the last keystroke before sending a request. Range: 0 (every
-   * keystroke) to any finite value. 150 ms is below the ~200 ms at which typing-ahead feels laggy
+   * keystroke) to maxDebounceMs. 150 ms is below the ~200 ms at which typing-ahead feels laggy
    * while still collapsing a burst of fast keystrokes into one request.
    */
   debounceMs: 150,
   /**
-   * Upper bound for the `debounce` attribute, in milliseconds. Range: ≥ 0. A larger value is
-   * clamped here, because a typo like `debounce="15000"` would make the box look broken.
+   * Upper bound for the `debounce` attribute, in milliseconds. A larger value is clamped here,
+   * because a typo like `debounce="15000"` would make the box look broken.
    */
   maxDebounceMs: 2000,
+  /**
+   * Milliseconds a request may take before "Searching…" is shown. 300 ms: most answers from the
+   * edge arrive sooner, and a message that flashes for a few frames reads as flicker, not progress.
+   */
+  loadingDelayMs: 300,
+  /**
+   * Milliseconds after an answer is shown before its count (or the fallback) is announced to
+   * screen readers. An answer that is replaced within this time was for a query the reader was
+   * still typing; announcing it would read out counts for half-words.
+   */
+  announceDelayMs: 500,
+  /** Recent searches kept per endpoint. 5 fit above the fold of a dropdown without scrolling. */
+  recentMax: 5,
+  /** Longest query kept as a recent search, in UTF-16 units; longer ones are not stored (the Worker caps queries at 256 code points). */
+  recentMaxLength: 256,
+  /** localStorage key prefix; the resolved endpoint URL follows it, so two search boxes for two sites keep two lists. */
+  recentKeyPrefix: 'recall-box:recent:',
+  /**
+   * Keyboard shortcuts that open the modal (mode="modal"), space-separated. `mod` is ⌘ on Apple
+   * platforms and Ctrl elsewhere. Inline boxes have none unless the `shortcut` attribute sets one.
+   */
+  modalShortcut: 'mod+k /',
 } as const;
 
-/** Default strings. Attributes (`label`, `placeholder`) override the first two. */
-export const WIDGET_TEXT = {
-  label: 'Search documentation',
-  placeholder: 'Search…',
-  noResults: 'No results',
-  /** Shown when the request never got an answer (offline, DNS, CORS, server reset). */
-  unreachable: 'Search is unavailable right now.',
-  /** Shown when the server answered with an error but no message we can show. */
-  failed: 'Search failed',
-  breadcrumbSeparator: ' › ',
-  /** Fallback message when the Worker is not confident but sent no message of its own. */
-  fallback: 'I couldn’t find this in the docs.',
-  /** Accessible name of the fallback's list of suggestions. */
-  suggestions: 'Suggestions',
-  /** The fallback's button that reveals the closest matches. */
-  showAnyway: 'Show closest matches anyway',
-  /** Above the closest matches once revealed. */
-  lowConfidenceNote: 'Closest matches — these may not answer your question',
-} as const;
+/** The attributes the element reads. All are observed, and custom-elements.json must list each one. */
+export const WIDGET_ATTRIBUTES = [
+  'endpoint',
+  'mode',
+  'debounce',
+  'limit',
+  'lang',
+  'label',
+  'placeholder',
+  'shortcut',
+  'theme',
+  'no-recent',
+  'confidence-badge',
+] as const;
+
+export type WidgetMode = 'inline' | 'modal';
 
 /** Parses the `debounce` attribute; anything that is not a non-negative number gives the default. */
 export function parseDebounce(value: string | null): number {
@@ -45,4 +65,9 @@ export function parseDebounce(value: string | null): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0) return WIDGET_DEFAULTS.debounceMs;
   return Math.min(n, WIDGET_DEFAULTS.maxDebounceMs);
+}
+
+/** Parses the `mode` attribute: `modal`, or `inline` for anything else (including none). */
+export function parseMode(value: string | null): WidgetMode {
+  return value?.trim().toLowerCase() === 'modal' ? 'modal' : 'inline';
 }

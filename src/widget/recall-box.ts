@@ -1,199 +1,470 @@
 /**
- * The `<recall-box>` custom element: a search input that queries the Worker as the user types and
- * lists the results, or, when the Worker is not confident they answer the query, a fallback.
+ * The `<recall-box>` custom element: a search combobox that queries the Worker as the reader types
+ * and lists the results grouped by page, or, when the Worker is not confident they answer the
+ * query, a fallback. Inline (input with a dropdown) or modal (a button that opens a dialog).
  */
-import { el } from './dom.ts';
-import { parseDebounce, WIDGET_DEFAULTS, WIDGET_TEXT } from './options.ts';
+import { closeIcon, el, searchIcon } from './dom.ts';
+import {
+  CONFIDENCE_EVENT,
+  FALLBACK_EVENT,
+  RESULTS_EVENT,
+  SEARCH_EVENT,
+  SELECT_EVENT,
+  type ConfidenceEventDetail,
+  type FallbackEventDetail,
+  type ResultsEventDetail,
+  type SearchEventDetail,
+  type SelectEventDetail,
+} from './events.ts';
+import { ariaKeyShortcuts, isApple, isBare, isEditable, matchesShortcut, nextIndex, parseShortcuts, shortcutLabel, type Shortcut } from './keyboard.ts';
+import { trapTab } from './modal.ts';
+import { parseDebounce, parseMode, WIDGET_ATTRIBUTES, WIDGET_DEFAULTS } from './options.ts';
+import { RecentSearches } from './recent.ts';
 import { renderFallback } from './render-fallback.ts';
-import { renderHits } from './render-results.ts';
+import { groupByPage, renderGroups, renderRecent } from './render-groups.ts';
 import {
   buildSearchUrl,
   fetchSearch,
-  type ConfidenceLevel,
   type ConfidenceReason,
   type SearchConfidence,
   type SearchFallback,
   type SearchHit,
   type SearchOutcome,
 } from './search-client.ts';
+import { countText, format, resolveStrings, type WidgetStrings } from './strings.ts';
 import { STYLES } from './styles.ts';
 
-/** What the box currently shows. Kept separate from the DOM so new modes only add a case here. */
+/** What the box currently shows. Kept separate from the DOM so every state renders from one place. */
 export type View =
   | { kind: 'idle' }
   /** `confidence` is null when the Worker sent none (an older Worker): shown as an answer. */
   | { kind: 'results'; query: string; hits: SearchHit[]; confidence: SearchConfidence | null }
   /** Not confident: the fallback, and the closest matches only once `revealed`. */
   | { kind: 'fallback'; query: string; hits: SearchHit[]; confidence: SearchConfidence; fallback: SearchFallback; revealed: boolean }
-  | { kind: 'error'; query: string; message: string };
+  /** `offline`: the browser reports no network; the query runs again when it is back. */
+  | { kind: 'error'; query: string; message: string; offline: boolean };
 
-export type { ConfidenceLevel, ConfidenceReason };
-
-/** `detail` of the `recall-box:results` event. */
-export interface ResultsEventDetail {
-  query: string;
-  /** Results in the answer (in the fallback view, the closest matches behind "Show closest matches anyway"). */
-  count: number;
-}
-
-/** `detail` of the `recall-box:confidence` event. */
-export interface ConfidenceEventDetail {
-  query: string;
-  level: ConfidenceLevel;
-  /** 0..1 */
-  score: number;
-  /** All of the verdict's reasons, as the Worker sent them. */
-  reasons: ConfidenceReason[];
-}
-
-/** `detail` of the `recall-box:fallback` event. */
-export interface FallbackEventDetail {
-  query: string;
-  /** The fallback message shown. */
-  message: string;
-  /** Codes of the reasons shown, those that lower confidence. */
-  reasons: string[];
-  /** Number of suggestions shown. */
-  suggestions: number;
-}
-
-export const RESULTS_EVENT = 'recall-box:results';
-export const CONFIDENCE_EVENT = 'recall-box:confidence';
-export const FALLBACK_EVENT = 'recall-box:fallback';
+/** An option of the listbox: a result (with its 0-based rank in the answer) or a recent search. */
+type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTMLElement; recent: string };
 
 /**
  * Search-as-you-type box for a recall-box Worker.
  *
+ * @summary Documentation search: a combobox with grouped, highlighted results, inline or in a modal dialog.
+ *
  * @element recall-box
  *
  * @attr {string} endpoint - URL of the Worker's search route, resolved against the page. Default `/search`.
+ * @attr {'inline' | 'modal'} mode - `inline`: an input with a dropdown. `modal`: a button that opens a search dialog. Default `inline`.
  * @attr {number} debounce - Milliseconds of typing pause before a request is sent. Default 150, max 2000.
- * @attr {number} limit - Passed through as the `limit` query parameter.
- * @attr {string} lang - Passed through as the `lang` query parameter.
- * @attr {string} label - Accessible name of the input. Default "Search documentation".
- * @attr {string} placeholder - Placeholder of the input. Default "Search…".
+ * @attr {number} limit - Passed through as the `limit` query parameter (1–50; the Worker's default is 10).
+ * @attr {string} lang - Language of the widget's strings, and passed through as the `lang` query parameter (results in that language only).
+ * @attr {string} label - Accessible name of the input and the dialog. Default from the strings ("Search documentation").
+ * @attr {string} placeholder - Placeholder of the input. Default from the strings ("Search…").
+ * @attr {string} shortcut - Keyboard shortcuts that open the modal (or focus the inline input), e.g. `mod+k /`; `off` for none. Default `mod+k /` in modal mode, none inline.
+ * @attr {'auto' | 'light' | 'dark'} theme - Color scheme. `auto` follows `prefers-color-scheme`. Default `auto`.
+ * @attr {boolean} no-recent - Do not keep or show recent searches.
+ * @attr {boolean} confidence-badge - Show the Worker's confidence level as a badge above the results.
  *
- * @fires recall-box:results - After the answer to a query (possibly no results) is shown. Bubbles and
- *   is composed. `detail: { query: string, count: number }` (`ResultsEventDetail`).
+ * @property {Partial<WidgetStrings>} strings - Overrides for the built-in strings of the current language; reading it gives the strings in use.
+ * @property {Record<string, string>} searchParams - Extra query parameters sent with every search, e.g. `{ confidence: 'relaxed' }`.
+ * @property {string} query - The trimmed query the box is showing or fetching (read-only).
+ *
+ * @fires recall-box:search - A request for a query is being sent. Bubbles and is composed. `detail: { query }` (`SearchEventDetail`).
+ * @fires recall-box:results - After the answer to a query (possibly no results) is shown. Bubbles and is composed.
+ *   `detail: { query, count, results: Array<{ id, url, title, breadcrumb }> }` (`ResultsEventDetail`).
  * @fires recall-box:confidence - After an answer that carries a confidence verdict is shown, right
  *   after `recall-box:results`. Bubbles and is composed.
- *   `detail: { query: string, level: 'high' | 'medium' | 'low', score: number, reasons: Array<{ code, message, effect }> }`
- *   (`ConfidenceEventDetail`).
+ *   `detail: { query, level: 'high' | 'medium' | 'low', score, reasons: Array<{ code, message, effect }> }` (`ConfidenceEventDetail`).
  * @fires recall-box:fallback - When the fallback is shown instead of the results, right after
- *   `recall-box:confidence`. Bubbles and is composed.
- *   `detail: { query: string, message: string, reasons: string[], suggestions: number }` (`FallbackEventDetail`).
+ *   `recall-box:confidence`. Bubbles and is composed. `detail: { query, message, reasons: string[], suggestions: number }` (`FallbackEventDetail`).
+ * @fires recall-box:select - A result is being opened (click or Enter). Bubbles, is composed and is cancelable:
+ *   `preventDefault()` stops the navigation, e.g. to route inside a single-page app. `detail: { query, url, title, position }` (`SelectEventDetail`).
  *
- * @csspart input - The search input.
- * @csspart label - The input's label (visually hidden by default).
- * @csspart status - "No results" or error message line.
- * @csspart results - The results list. Carries `data-confidence="high|medium"` for a confident answer
+ * @csspart button - The modal mode's trigger button.
+ * @csspart button-label - The trigger button's text.
+ * @csspart shortcut-hint - The key cap on the trigger button showing the shortcut.
+ * @csspart dialog - The modal mode's `<dialog>`.
+ * @csspart footer - The dialog's keyboard hints.
+ * @csspart close - The dialog's close button.
+ * @csspart search - The row holding the icon and the input.
+ * @csspart icon - The icons: the magnifier (button and input row) and the close cross.
+ * @csspart input - The search input (`role=combobox`).
+ * @csspart label - The input's label (visually hidden).
+ * @csspart dropdown - The panel under the input (inline) or the dialog's body (modal).
+ * @csspart status - The loading, "No results", error or offline line; `data-kind` is `loading`, `empty`, `error` or `offline`.
+ * @csspart retry - The "Try again" button shown with an error.
+ * @csspart badge - The confidence badge (attribute `confidence-badge`), with `data-level`.
+ * @csspart recent-header - "Recent searches" and the clear button.
+ * @csspart clear-recent - The button that forgets the recent searches.
+ * @csspart recent - One recent search (an option).
+ * @csspart results - The listbox. Carries `data-confidence="high|medium"` for a confident answer
  *   and `data-confidence="low"` for closest matches revealed from the fallback.
- * @csspart result - One result item.
- * @csspart link - The clickable body of a result (also carries `unlinked` when its URL was refused).
+ * @csspart group - The results of one page.
+ * @csspart group-title - The page's title above its results.
+ * @csspart result - One result (an option): an `<a href>`, or a `<div>` that also carries `unlinked` when its URL was refused.
+ * @csspart unlinked - Also on a result or page suggestion whose URL was refused.
  * @csspart title - Result title.
- * @csspart breadcrumb - Result breadcrumb, joined with ›.
- * @csspart snippet - Result snippet.
+ * @csspart breadcrumb - The headings between the page and the result, joined with ›.
+ * @csspart snippet - Result snippet (`data-kind="code"` for code).
  * @csspart mark - A highlighted match inside a snippet.
  * @csspart fallback - The region shown instead of the results when the Worker is not confident.
  * @csspart fallback-message - The fallback's message ("I couldn’t find this in the docs.").
  * @csspart reasons - The list of reasons that lowered confidence.
  * @csspart reason - One reason (its code in `data-code`).
  * @csspart suggestions - The list of suggestions.
- * @csspart suggestion - One suggestion: a `<button>` that searches (`data-kind="query"`) or a link to a
- *   page (`data-kind="page"`; a `<span>` that also carries `unlinked` when its URL was refused).
+ * @csspart suggestion - One suggestion: a `<button>` that searches (`data-kind="query"`) or a link to a page (`data-kind="page"`).
  * @csspart fallback-link - The site's contact or issue link.
  * @csspart show-anyway - The "Show closest matches anyway" button.
  * @csspart low-confidence-note - "Closest matches — these may not answer your question", above revealed matches.
  *
- * @cssprop --recall-box-accent - Focus ring, link titles, hover tint. Default #2563eb.
- * @cssprop --recall-box-fg - Text color. Default inherited.
- * @cssprop --recall-box-bg - Input background. Default Canvas.
- * @cssprop --recall-box-muted - Breadcrumb and status text. Default GrayText.
- * @cssprop --recall-box-border - Input border and result separators. Default 25% currentColor.
- * @cssprop --recall-box-radius - Corner radius. Default .5em.
- * @cssprop --recall-box-mark-bg - Highlight background. Default Mark.
- * @cssprop --recall-box-mark-fg - Highlight text. Default MarkText.
- * @cssprop --recall-box-error - Error message color. Default #b91c1c.
+ * @cssprop --recall-box-accent - Focus ring, titles, links. Default `#1d4ed8` (dark `#8ab4ff`).
+ * @cssprop --recall-box-fg - Text color. Default `#1f2328` (dark `#e6edf3`).
+ * @cssprop --recall-box-bg - Input, dropdown and dialog background. Default `#fff` (dark `#161b22`).
+ * @cssprop --recall-box-muted - Breadcrumbs, group titles, status. Default `#57606a` (dark `#9da7b3`).
+ * @cssprop --recall-box-border - Borders and separators. Default `#d0d7de` (dark `#3d444d`).
+ * @cssprop --recall-box-active-bg - Background of the active and hovered option. Default `#eef3ff` (dark `#1f2b40`).
+ * @cssprop --recall-box-mark-bg - Highlight background. Default `#fde68a` (dark `#7a5a00`).
+ * @cssprop --recall-box-mark-fg - Highlight text. Default `#1f2328` (dark `#fff`).
+ * @cssprop --recall-box-error - Error message color. Default `#b91c1c` (dark `#ff9a94`).
+ * @cssprop --recall-box-backdrop - The modal's backdrop. Default `rgb(15 23 42/.45)` (dark `rgb(0 0 0/.6)`).
+ * @cssprop --recall-box-shadow - Dropdown and dialog shadow. Default `0 8px 28px rgb(15 23 42/.18)` (dark `0 8px 28px rgb(0 0 0/.55)`).
+ * @cssprop --recall-box-radius - Corner radius. Default `.5em`.
+ * @cssprop --recall-box-z-index - Stacking order of the inline dropdown. Default `50`.
  */
 export class RecallBoxElement extends HTMLElement {
-  static readonly observedAttributes = ['label', 'placeholder'];
+  static readonly observedAttributes: readonly string[] = WIDGET_ATTRIBUTES;
 
+  readonly #root: ShadowRoot;
+  readonly #trigger: HTMLButtonElement;
+  readonly #triggerLabel: HTMLSpanElement;
+  readonly #hint: HTMLElement;
+  readonly #dialog: HTMLDialogElement;
+  readonly #panel: HTMLDivElement;
   readonly #label: HTMLLabelElement;
   readonly #input: HTMLInputElement;
+  readonly #close: HTMLButtonElement;
+  readonly #drop: HTMLDivElement;
   readonly #status: HTMLParagraphElement;
-  readonly #list: HTMLUListElement;
-  /** The fallback's message and reasons: a live region that stays in the tree, like the status line. */
-  readonly #fallbackLive: HTMLDivElement;
-  readonly #fallbackActions: HTMLDivElement;
+  readonly #retry: HTMLButtonElement;
+  readonly #badge: HTMLParagraphElement;
+  readonly #recentHeader: HTMLDivElement;
+  readonly #recentTitle: HTMLSpanElement;
+  readonly #clearRecent: HTMLButtonElement;
+  readonly #fallback: HTMLDivElement;
   readonly #note: HTMLParagraphElement;
+  readonly #list: HTMLDivElement;
+  readonly #footer: HTMLDivElement;
+  readonly #polite: HTMLDivElement;
+  readonly #assertive: HTMLDivElement;
+
   #view: View = { kind: 'idle' };
   /** The trimmed query the box is showing or fetching; '' when idle. */
   #query = '';
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #loadingTimer: ReturnType<typeof setTimeout> | undefined;
+  #announceTimer: ReturnType<typeof setTimeout> | undefined;
+  #loading = false;
   #controller: AbortController | undefined;
   /** Increments for every request and every cancel; a response applies only if its number is current. */
   #generation = 0;
+  /** Inline mode: whether the dropdown may show (the reader is in the box and has not pressed Esc). */
+  #open = false;
+  #options: Option[] = [];
+  /** Index into #options of the active option (aria-activedescendant), -1 for none. */
+  #active = -1;
+  #overrides: Partial<WidgetStrings> = {};
+  #params: Record<string, string> = {};
+  #recent: RecentSearches | null = null;
 
   constructor() {
     super();
     const doc = this.ownerDocument;
-    const root = this.attachShadow({ mode: 'open' });
+    this.#root = this.attachShadow({ mode: 'open' });
+    this.#triggerLabel = el(doc, 'span', { part: 'button-label' });
+    this.#hint = el(doc, 'kbd', { part: 'shortcut-hint', 'aria-hidden': 'true' });
+    this.#trigger = el(doc, 'button', { part: 'button', type: 'button', 'aria-haspopup': 'dialog' }, [searchIcon(doc), this.#triggerLabel, this.#hint]);
+    this.#dialog = el(doc, 'dialog', { part: 'dialog', 'aria-modal': 'true' });
     this.#label = el(doc, 'label', { part: 'label', class: 'sr', for: 'q' });
     this.#input = el(doc, 'input', {
       part: 'input',
       id: 'q',
       type: 'search',
+      role: 'combobox',
+      'aria-autocomplete': 'list',
+      'aria-controls': 'listbox',
+      'aria-expanded': 'false',
       autocomplete: 'off',
+      autocapitalize: 'off',
       spellcheck: 'false',
       enterkeyhint: 'search',
     });
-    this.#status = el(doc, 'p', { part: 'status', role: 'status', 'aria-live': 'polite' });
-    this.#list = el(doc, 'ul', { part: 'results', role: 'list' });
-    this.#fallbackLive = el(doc, 'div', { role: 'status', 'aria-live': 'polite' });
-    this.#fallbackActions = el(doc, 'div');
-    const fallback = el(doc, 'div', { part: 'fallback' }, [this.#fallbackLive, this.#fallbackActions]);
-    // Focusable from script only, so revealing the matches can move focus to it from the removed button.
-    this.#note = el(doc, 'p', { part: 'low-confidence-note', tabindex: '-1' });
-    root.append(
-      el(doc, 'style', {}, [STYLES]),
-      this.#label,
-      this.#input,
+    this.#close = el(doc, 'button', { part: 'close', type: 'button' }, [closeIcon(doc)]);
+    this.#status = el(doc, 'p', { part: 'status', hidden: '' });
+    this.#retry = el(doc, 'button', { part: 'retry', type: 'button', hidden: '' });
+    this.#badge = el(doc, 'p', { part: 'badge', hidden: '' });
+    this.#recentTitle = el(doc, 'span', { id: 'recent-title' });
+    this.#clearRecent = el(doc, 'button', { part: 'clear-recent', type: 'button' });
+    this.#recentHeader = el(doc, 'div', { part: 'recent-header', hidden: '' }, [this.#recentTitle, this.#clearRecent]);
+    this.#fallback = el(doc, 'div', { part: 'fallback', hidden: '' });
+    this.#note = el(doc, 'p', { part: 'low-confidence-note', hidden: '' });
+    this.#list = el(doc, 'div', { part: 'results', role: 'listbox', id: 'listbox', hidden: '' });
+    this.#drop = el(doc, 'div', { part: 'dropdown', class: 'drop', hidden: '' }, [
       this.#status,
-      fallback,
+      this.#retry,
+      this.#recentHeader,
+      this.#badge,
+      this.#fallback,
       this.#note,
       this.#list,
-    );
-    this.#input.addEventListener('input', () => this.#onInput());
-    this.#input.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter') this.#searchNow();
+    ]);
+    this.#footer = el(doc, 'div', { part: 'footer' });
+    // Live regions must exist before their text changes to be announced, and sit inside the panel so
+    // that they are inside the dialog (outside it, a modal dialog makes them inert).
+    this.#polite = el(doc, 'div', { class: 'sr', role: 'status', 'aria-live': 'polite', 'data-live': 'polite' });
+    this.#assertive = el(doc, 'div', { class: 'sr', role: 'alert', 'aria-live': 'assertive', 'data-live': 'assertive' });
+    this.#panel = el(doc, 'div', { class: 'panel' }, [
+      el(doc, 'div', { part: 'search', class: 'search' }, [searchIcon(doc), this.#label, this.#input, this.#close]),
+      this.#drop,
+      this.#footer,
+      this.#polite,
+      this.#assertive,
+    ]);
+    this.#root.append(el(doc, 'style', {}, [STYLES]), this.#trigger, this.#dialog, this.#panel);
+
+    this.#input.addEventListener('input', () => {
+      this.#setOpen(true);
+      this.#onInput();
     });
+    this.#input.addEventListener('focus', () => this.#setOpen(true));
+    this.#input.addEventListener('click', () => this.#setOpen(true));
+    this.#input.addEventListener('keydown', (e) => this.#onKey(e));
+    // Keep focus in the input when the pointer presses inside the dropdown; clicks still happen.
+    this.#drop.addEventListener('mousedown', (e) => {
+      if (e.button === 0) e.preventDefault();
+    });
+    this.#list.addEventListener('click', (e) => this.#onListClick(e));
+    this.#retry.addEventListener('click', () => this.#runQuery(this.#input.value));
+    this.#clearRecent.addEventListener('click', () => {
+      this.clearRecent();
+      this.#input.focus();
+    });
+    this.addEventListener('focusout', (e) => {
+      const to = e.relatedTarget as Node | null;
+      if (!to || (to !== this && !this.contains(to))) this.#setOpen(false);
+    });
+    this.#trigger.addEventListener('click', () => this.open());
+    this.#close.addEventListener('click', () => this.close());
+    this.#dialog.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        this.close();
+      } else if (trapTab(e, this.#dialog, this.#root.activeElement)) {
+        e.preventDefault();
+      }
+    });
+    this.#dialog.addEventListener('cancel', (e) => {
+      e.preventDefault();
+      this.close();
+    });
+    // A click on the dialog itself, not its content, is a click on the backdrop.
+    this.#dialog.addEventListener('click', (e) => {
+      if (e.target === this.#dialog) this.close();
+    });
+    this.#dialog.addEventListener('close', () => this.#setActive(-1));
+  }
+
+  // --- public API -----------------------------------------------------------------------------
+
+  /** The strings in use: the built-in table for the element's language with the overrides on top. */
+  get strings(): WidgetStrings {
+    return resolveStrings(this.#lang(), this.#overrides);
+  }
+
+  set strings(value: Partial<WidgetStrings> | null) {
+    this.#overrides = { ...(value ?? {}) };
     this.#syncText();
   }
 
+  get searchParams(): Record<string, string> {
+    return { ...this.#params };
+  }
+
+  set searchParams(value: Record<string, string> | null) {
+    this.#params = { ...(value ?? {}) };
+  }
+
+  get query(): string {
+    return this.#query;
+  }
+
+  /** Opens the search: shows the dialog (modal) or focuses the input and its dropdown (inline). */
+  open(): void {
+    if (this.#modal() && !this.#dialog.open) {
+      this.#dialog.showModal();
+      this.#renderRecent();
+    }
+    this.#input.focus();
+    this.#input.select();
+    this.#setOpen(true);
+  }
+
+  /** Closes the dialog (focus returns to its button) or the dropdown. The query is kept. */
+  close(): void {
+    this.#setOpen(false);
+    if (this.#dialog.open) {
+      this.#dialog.close();
+      // Now, not in the async `close` event: the browser would first put focus back where it was
+      // before the dialog opened, which for a keyboard shortcut is not the button.
+      this.#trigger.focus();
+    }
+  }
+
+  /** Searches for `query` at once, as if typed and Enter pressed. */
+  search(query: string): void {
+    this.#runQuery(query, false);
+  }
+
+  /** Forgets the recent searches of this endpoint. */
+  clearRecent(): void {
+    this.#recentStore().clear();
+    this.#renderRecent();
+  }
+
+  /** Focuses the input (inline) or the button that opens the dialog (modal). */
+  override focus(options?: FocusOptions): void {
+    (this.#modal() ? this.#trigger : this.#input).focus(options);
+  }
+
+  // --- lifecycle ------------------------------------------------------------------------------
+
   connectedCallback(): void {
+    // A property set on the element before its definition loaded sits on the instance and hides
+    // the accessor; move it through the setter.
+    for (const name of ['strings', 'searchParams'] as const) {
+      if (Object.prototype.hasOwnProperty.call(this, name)) {
+        const value = this[name];
+        delete (this as Partial<this>)[name];
+        (this as Record<typeof name, unknown>)[name] = value;
+      }
+    }
+    this.ownerDocument.addEventListener('keydown', this.#onGlobalKey);
+    globalThis.addEventListener('online', this.#onOnline);
+    this.#layout();
+    this.#syncText();
+    this.#renderRecent();
     // After a move in the DOM (disconnect + connect), pick the query up again.
     this.#onInput();
   }
 
-  attributeChangedCallback(): void {
-    this.#syncText();
-  }
-
   disconnectedCallback(): void {
+    this.ownerDocument.removeEventListener('keydown', this.#onGlobalKey);
+    globalThis.removeEventListener('online', this.#onOnline);
     this.#cancel();
     this.#query = '';
+    if (this.#dialog.open) this.#dialog.close();
   }
 
-  #syncText(): void {
-    this.#label.textContent = this.getAttribute('label') || WIDGET_TEXT.label;
-    this.#input.placeholder = this.getAttribute('placeholder') ?? WIDGET_TEXT.placeholder;
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    if (old === value) return;
+    if (name === 'mode') this.#layout();
+    if (name === 'endpoint') this.#recent = null;
+    if (name === 'mode' || name === 'shortcut' || name === 'label' || name === 'placeholder' || name === 'lang') this.#syncText();
+    if (name === 'no-recent' || name === 'endpoint') this.#renderRecent();
+    if (name === 'confidence-badge') this.#show(this.#view, false);
   }
+
+  // --- configuration --------------------------------------------------------------------------
+
+  #modal(): boolean {
+    return parseMode(this.getAttribute('mode')) === 'modal';
+  }
+
+  /** The language of the strings: the element's `lang`, else its nearest ancestor's, else the document's. */
+  #lang(): string {
+    return this.lang || this.closest('[lang]')?.getAttribute('lang') || this.ownerDocument.documentElement.lang || 'en';
+  }
+
+  #shortcuts(): Shortcut[] {
+    const value = this.getAttribute('shortcut') ?? (this.#modal() ? WIDGET_DEFAULTS.modalShortcut : '');
+    try {
+      return parseShortcuts(value);
+    } catch (e) {
+      console.error(e instanceof Error ? e.message : e);
+      return [];
+    }
+  }
+
+  #endpoint(): string {
+    return this.getAttribute('endpoint') || WIDGET_DEFAULTS.endpoint;
+  }
+
+  #recentStore(): RecentSearches {
+    if (!this.#recent) {
+      let key = this.#endpoint();
+      try {
+        key = new URL(key, this.ownerDocument.baseURI).href;
+      } catch {
+        // Not a URL: the search will report it; the raw attribute still names the list.
+      }
+      this.#recent = new RecentSearches(WIDGET_DEFAULTS.recentKeyPrefix + key);
+    }
+    return this.#recent;
+  }
+
+  /** Puts the panel where the mode wants it: in the dialog (modal) or straight in the shadow root (inline). */
+  #layout(): void {
+    const modal = this.#modal();
+    if (modal) this.#dialog.append(this.#panel);
+    else {
+      if (this.#dialog.open) this.#dialog.close();
+      this.#root.append(this.#panel);
+    }
+    this.#trigger.hidden = !modal;
+    this.#close.hidden = !modal;
+    this.#footer.hidden = !modal;
+    this.#sync();
+  }
+
+  /** Every string shown outside of a search answer, after a change of language, strings or attributes. */
+  #syncText(): void {
+    const s = this.strings;
+    const label = this.getAttribute('label') || s.label;
+    this.#label.textContent = label;
+    this.#dialog.setAttribute('aria-label', label);
+    this.#input.placeholder = this.getAttribute('placeholder') ?? s.placeholder;
+    this.#triggerLabel.textContent = s.button;
+    this.#close.setAttribute('aria-label', s.close);
+    this.#retry.textContent = s.retry;
+    this.#recentTitle.textContent = s.recent;
+    this.#clearRecent.textContent = s.clearRecent;
+    const apple = isApple();
+    const shortcuts = this.#shortcuts();
+    this.#hint.textContent = shortcuts[0] ? shortcutLabel(shortcuts[0], apple) : '';
+    this.#hint.hidden = shortcuts.length === 0;
+    if (shortcuts.length > 0) this.#trigger.setAttribute('aria-keyshortcuts', ariaKeyShortcuts(shortcuts, apple));
+    else this.#trigger.removeAttribute('aria-keyshortcuts');
+    const doc = this.ownerDocument;
+    this.#footer.replaceChildren(
+      ...[
+        ['↑ ↓', s.hintNavigate],
+        ['↵', s.hintOpen],
+        ['Esc', s.hintClose],
+      ].map(([keys, text]) => el(doc, 'span', {}, [el(doc, 'kbd', {}, [keys!]), ` ${text}`])),
+    );
+    if (this.#view.kind === 'idle') this.#renderRecent();
+    else this.#show(this.#view, false);
+  }
+
+  // --- input and keyboard ---------------------------------------------------------------------
 
   #onInput(): void {
     const query = this.#input.value.trim();
     if (query === this.#query) return;
     this.#query = query;
     this.#cancel();
+    // The active option belongs to the previous query's answer.
+    this.#setActive(-1);
     if (query === '') {
       this.#show({ kind: 'idle' });
       return;
@@ -201,134 +472,353 @@ export class RecallBoxElement extends HTMLElement {
     this.#timer = setTimeout(() => void this.#search(query), parseDebounce(this.getAttribute('debounce')));
   }
 
-  /** Enter skips the debounce and also retries the same query, e.g. after an error. */
-  #searchNow(): void {
-    const query = this.#input.value.trim();
+  /** Puts `text` in the input and searches for it now (Enter, a suggestion, a recent search, retry). */
+  #runQuery(text: string, focus = true): void {
+    this.#input.value = text;
+    if (focus) this.#input.focus();
+    const query = text.trim();
     if (query === '') return;
     this.#query = query;
     this.#cancel();
     void this.#search(query);
   }
 
+  #onKey(e: KeyboardEvent): void {
+    if (e.isComposing) return;
+    const visible = !this.#drop.hidden;
+    switch (e.key) {
+      case 'ArrowDown':
+      case 'ArrowUp':
+      case 'Home':
+      case 'End': {
+        if (!visible && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+          this.#setOpen(true);
+          e.preventDefault();
+          return;
+        }
+        const next = visible ? nextIndex(e.key, this.#active, this.#options.length) : null;
+        if (next === null) return;
+        e.preventDefault();
+        this.#setActive(next);
+        return;
+      }
+      case 'Enter': {
+        const option = visible ? this.#options[this.#active] : undefined;
+        e.preventDefault();
+        if (option) this.#activate(option, e);
+        else this.#runQuery(this.#input.value);
+        return;
+      }
+      case 'Escape':
+        // The modal closes from its dialog's handler; inline, Esc closes the dropdown first and
+        // only then lets the browser clear the field.
+        if (!this.#modal() && visible) {
+          e.preventDefault();
+          this.#setOpen(false);
+        }
+        return;
+    }
+  }
+
+  /** Document-wide shortcuts (attribute `shortcut`). A bare key like `/` never fires while typing in a field. */
+  readonly #onGlobalKey = (e: KeyboardEvent): void => {
+    if (e.defaultPrevented || e.repeat || e.isComposing || this.hidden) return;
+    const shortcuts = this.#shortcuts();
+    if (shortcuts.length === 0) return;
+    const apple = isApple();
+    const shortcut = shortcuts.find((s) => matchesShortcut(e, s, apple));
+    if (!shortcut || (isBare(shortcut) && isEditable(e.composedPath()[0]))) return;
+    e.preventDefault();
+    if (this.#dialog.open) this.close();
+    else this.open();
+  };
+
+  /** Back online: run the query that failed for being offline. */
+  readonly #onOnline = (): void => {
+    if (this.#view.kind === 'error' && this.#view.offline && this.#view.query === this.#query) this.#runQuery(this.#input.value, false);
+  };
+
+  #onListClick(e: MouseEvent): void {
+    const node = (e.target as Element).closest('[role=option]');
+    const option = this.#options.find((o) => o.node === node);
+    if (option) this.#activate(option, e);
+  }
+
+  /**
+   * Opens a result or reruns a recent search. For a result, `recall-box:select` goes first and can
+   * cancel the navigation; otherwise the query is remembered and the box closes, unless a modifier
+   * key asks for a new tab or window, in which case the reader stays.
+   */
+  #activate(option: Option, e: MouseEvent | KeyboardEvent): void {
+    if ('recent' in option) {
+      e.preventDefault();
+      this.#runQuery(option.recent);
+      return;
+    }
+    if (!(option.node instanceof HTMLAnchorElement)) return;
+    if (e instanceof KeyboardEvent) {
+      // A real click on the link: the browser navigates (or opens a tab for Ctrl/⌘/Shift) and the
+      // click handler below does the rest.
+      const { ctrlKey, metaKey, shiftKey, altKey } = e;
+      option.node.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, ctrlKey, metaKey, shiftKey, altKey }));
+      return;
+    }
+    const detail: SelectEventDetail = { query: this.#query, url: option.hit.url, title: option.hit.title, position: option.rank + 1 };
+    if (!this.#emit(SELECT_EVENT, detail, true)) {
+      e.preventDefault();
+      return;
+    }
+    if (!this.hasAttribute('no-recent')) this.#recentStore().add(this.#query);
+    if (!(e.ctrlKey || e.metaKey || e.shiftKey)) this.close();
+  }
+
+  // --- searching ------------------------------------------------------------------------------
+
   /** Stops the pending timer and in-flight request, and makes any response still on its way stale. */
   #cancel(): void {
     clearTimeout(this.#timer);
+    clearTimeout(this.#loadingTimer);
+    clearTimeout(this.#announceTimer);
     this.#controller?.abort();
     this.#controller = undefined;
     this.#generation++;
+    this.#loading = false;
     this.#list.removeAttribute('aria-busy');
+    this.#renderStatus();
   }
 
   async #search(query: string): Promise<void> {
     const generation = ++this.#generation;
+    const s = this.strings;
+    if (isOffline()) {
+      this.#show({ kind: 'error', query, message: s.offline, offline: true });
+      return;
+    }
     const controller = new AbortController();
     this.#controller = controller;
     this.#list.setAttribute('aria-busy', 'true');
+    this.#loadingTimer = setTimeout(() => {
+      this.#loading = true;
+      this.#renderStatus();
+      this.#sync();
+    }, WIDGET_DEFAULTS.loadingDelayMs);
+    this.#emit<SearchEventDetail>(SEARCH_EVENT, { query });
     let outcome: SearchOutcome;
     try {
       const url = buildSearchUrl(
-        this.getAttribute('endpoint') || WIDGET_DEFAULTS.endpoint,
+        this.#endpoint(),
         { query, limit: this.getAttribute('limit'), lang: this.getAttribute('lang') },
         this.ownerDocument.baseURI,
+        this.#params,
       );
-      outcome = await fetchSearch(url, controller.signal);
+      outcome = await fetchSearch(url, controller.signal, s);
     } catch {
       // Aborted: a newer query (or an empty box) owns the display now. Otherwise the endpoint
       // attribute is not a URL, which is the page author's to fix, not the reader's.
       if (controller.signal.aborted) return;
-      outcome = { ok: false, message: WIDGET_TEXT.failed };
+      console.error(`recall-box: the endpoint attribute ${JSON.stringify(this.#endpoint())} is not a URL`);
+      outcome = { ok: false, kind: 'error', message: s.failed };
     }
-    // Aborting is best-effort (the body may already be read), so the generation decides.
-    if (generation !== this.#generation) return;
+    // Aborting is best-effort (the body may already be read), so the generation decides, and the
+    // query must still be the one in the box.
+    if (generation !== this.#generation || query !== this.#query) return;
+    clearTimeout(this.#loadingTimer);
+    this.#loading = false;
     this.#controller = undefined;
     this.#list.removeAttribute('aria-busy');
-    if (outcome.ok) {
-      const { hits, confidence, fallback } = outcome;
-      const view: View =
-        confidence && fallback
-          ? { kind: 'fallback', query, hits, confidence, fallback, revealed: false }
-          : { kind: 'results', query, hits, confidence };
-      this.#show(view);
-      this.#emit<ResultsEventDetail>(RESULTS_EVENT, { query, count: hits.length });
-      if (confidence) {
-        this.#emit<ConfidenceEventDetail>(CONFIDENCE_EVENT, {
-          query,
-          level: confidence.level,
-          score: confidence.score,
-          reasons: confidence.reasons.map((r) => ({ ...r })),
-        });
-      }
-      if (view.kind === 'fallback') {
-        this.#emit<FallbackEventDetail>(FALLBACK_EVENT, {
-          query,
-          message: view.fallback.message,
-          reasons: lowering(view.confidence).map((r) => r.code),
-          suggestions: view.fallback.suggestions.length,
-        });
-      }
-    } else {
-      this.#show({ kind: 'error', query, message: outcome.message });
+    if (!outcome.ok) {
+      const offline = outcome.kind === 'unreachable' && isOffline();
+      this.#show({ kind: 'error', query, message: offline ? s.offline : outcome.message, offline });
+      return;
+    }
+    const { hits, confidence, fallback } = outcome;
+    const view: View =
+      confidence && fallback
+        ? { kind: 'fallback', query, hits, confidence, fallback, revealed: false }
+        : { kind: 'results', query, hits, confidence };
+    this.#show(view);
+    this.#emit<ResultsEventDetail>(RESULTS_EVENT, {
+      query,
+      count: hits.length,
+      results: hits.map((h) => ({ id: h.id, url: h.url, title: h.title, breadcrumb: [...h.breadcrumb] })),
+    });
+    if (confidence) {
+      this.#emit<ConfidenceEventDetail>(CONFIDENCE_EVENT, {
+        query,
+        level: confidence.level,
+        score: confidence.score,
+        reasons: confidence.reasons.map((r) => ({ ...r })),
+      });
+    }
+    if (view.kind === 'fallback') {
+      this.#emit<FallbackEventDetail>(FALLBACK_EVENT, {
+        query,
+        message: view.fallback.message,
+        reasons: lowering(view.confidence).map((r) => r.code),
+        suggestions: view.fallback.suggestions.length,
+      });
     }
   }
 
-  #emit<T>(type: string, detail: T): void {
-    this.dispatchEvent(new CustomEvent<T>(type, { bubbles: true, composed: true, detail }));
+  /** Dispatches a bubbling, composed event; returns false if a listener cancelled it. */
+  #emit<T>(type: string, detail: T, cancelable = false): boolean {
+    return this.dispatchEvent(new CustomEvent<T>(type, { bubbles: true, composed: true, cancelable, detail }));
   }
 
-  #show(view: View): void {
+  // --- rendering ------------------------------------------------------------------------------
+
+  /** Renders `view`; `announce` is false when only the language or an attribute changed, not the answer. */
+  #show(view: View, announce = true): void {
     this.#view = view;
     const doc = this.ownerDocument;
     const base = doc.baseURI;
+    const s = this.strings;
     const listed = view.kind === 'results' || (view.kind === 'fallback' && view.revealed);
-    this.#list.replaceChildren(...(listed ? renderHits(doc, view.hits, base) : []));
+    if (view.kind === 'idle') {
+      this.#renderRecent();
+      return;
+    }
+    this.#recentHeader.hidden = true;
+    this.#list.setAttribute('aria-label', s.results);
+    const rendered = listed ? renderGroups(doc, groupByPage(view.hits), base, s.breadcrumbSeparator) : { nodes: [], options: [] };
+    this.#setActive(-1);
+    this.#list.replaceChildren(...rendered.nodes);
+    this.#options = rendered.options;
+
     const level = view.kind === 'results' ? view.confidence?.level : view.kind === 'fallback' && view.revealed ? 'low' : undefined;
     if (level) this.#list.setAttribute('data-confidence', level);
     else this.#list.removeAttribute('data-confidence');
-    this.#note.textContent = view.kind === 'fallback' && view.revealed && view.hits.length > 0 ? WIDGET_TEXT.lowConfidenceNote : '';
+    const badge = level && this.hasAttribute('confidence-badge') ? level : '';
+    this.#badge.textContent = badge === 'high' ? s.confidenceHigh : badge === 'medium' ? s.confidenceMedium : badge === 'low' ? s.confidenceLow : '';
+    this.#badge.dataset.level = badge;
+    this.#badge.hidden = badge === '';
+    this.#note.textContent = view.kind === 'fallback' && view.revealed && view.hits.length > 0 ? s.lowConfidenceNote : '';
+    this.#note.hidden = this.#note.textContent === '';
 
     if (view.kind === 'fallback') {
-      const parts = renderFallback(doc, view.fallback, lowering(view.confidence), base, {
-        search: (text) => this.#runSuggestion(text),
-        showAnyway: view.revealed || view.hits.length === 0 ? null : () => this.#reveal(view),
-      });
-      // Only a change of query rewrites the announced part, so revealing the matches is not re-announced.
-      if (!view.revealed) this.#fallbackLive.replaceChildren(...parts.announced);
-      this.#fallbackActions.replaceChildren(...parts.actions);
+      const parts = renderFallback(
+        doc,
+        view.fallback,
+        lowering(view.confidence),
+        base,
+        {
+          search: (text) => this.#runQuery(text),
+          showAnyway: view.revealed || view.hits.length === 0 ? null : () => this.#reveal(view),
+        },
+        s,
+      );
+      this.#fallback.replaceChildren(...parts.announced, ...parts.actions);
     } else {
-      this.#fallbackLive.replaceChildren();
-      this.#fallbackActions.replaceChildren();
+      this.#fallback.replaceChildren();
     }
+    this.#fallback.hidden = view.kind !== 'fallback';
+    this.#renderStatus();
+    this.#sync();
 
-    this.#status.textContent = statusText(view);
-    if (view.kind === 'error') this.#status.setAttribute('data-kind', 'error');
-    else this.#status.removeAttribute('data-kind');
+    // Announced once the reader has paused: the count politely, the fallback assertively (the
+    // results the reader expects are not coming), errors politely.
+    if (!announce) return;
+    if (view.kind === 'fallback' && !view.revealed) {
+      this.#announce([view.fallback.message, ...lowering(view.confidence).map((r) => r.message)].join(' '), true);
+    } else if (view.kind === 'results' || view.kind === 'fallback') {
+      this.#announce(view.hits.length === 0 ? format(s.noResults, { query: view.query }) : countText(s, this.#lang(), view.hits.length), false);
+    } else if (view.kind === 'error') {
+      this.#announce(view.message, false);
+    }
   }
 
-  /** "Show closest matches anyway": lists the matches, marked low-confidence, and moves focus to their note. */
+  /** The idle view: the recent searches as options, under their header with the clear button. */
+  #renderRecent(): void {
+    if (this.#view.kind !== 'idle') return;
+    const s = this.strings;
+    const queries = this.hasAttribute('no-recent') ? [] : this.#recentStore().list();
+    const nodes = renderRecent(this.ownerDocument, queries);
+    this.#setActive(-1);
+    this.#list.replaceChildren(...nodes);
+    this.#list.setAttribute('aria-label', s.recent);
+    this.#list.removeAttribute('data-confidence');
+    this.#options = nodes.map((node, i) => ({ node, recent: queries[i]! }));
+    this.#recentHeader.hidden = queries.length === 0;
+    for (const node of [this.#badge, this.#note, this.#fallback]) {
+      node.replaceChildren();
+      node.hidden = true;
+    }
+    this.#renderStatus();
+    this.#sync();
+  }
+
+  #renderStatus(): void {
+    const view = this.#view;
+    const s = this.strings;
+    let text = '';
+    let kind = '';
+    if (this.#loading) [text, kind] = [s.loading, 'loading'];
+    else if (view.kind === 'error') [text, kind] = [view.message, view.offline ? 'offline' : 'error'];
+    else if (view.kind === 'results' && view.hits.length === 0) [text, kind] = [format(s.noResults, { query: view.query }), 'empty'];
+    this.#status.textContent = text;
+    if (kind) this.#status.dataset.kind = kind;
+    else delete this.#status.dataset.kind;
+    this.#status.hidden = text === '';
+    this.#retry.hidden = !(view.kind === 'error' && !this.#loading);
+  }
+
+  /** Writes `text` to a live region after the announce delay; a newer query cancels it (#cancel). */
+  #announce(text: string, assertive: boolean): void {
+    clearTimeout(this.#announceTimer);
+    this.#polite.textContent = '';
+    this.#assertive.textContent = '';
+    this.#announceTimer = setTimeout(() => {
+      (assertive ? this.#assertive : this.#polite).textContent = text;
+    }, WIDGET_DEFAULTS.announceDelayMs);
+  }
+
+  /** "Show closest matches anyway": lists the matches, marked low-confidence, the first one active. */
   #reveal(view: View & { kind: 'fallback' }): void {
     if (this.#view !== view) return;
     this.#show({ ...view, revealed: true });
-    this.#note.focus();
+    this.#input.focus();
+    this.#setActive(0);
   }
 
-  /** A query suggestion: searches for it as if typed, keeping focus in the box. */
-  #runSuggestion(text: string): void {
-    this.#input.value = text;
-    this.#input.focus();
-    this.#searchNow();
+  #setOpen(open: boolean): void {
+    this.#open = open;
+    if (!open) this.#setActive(-1);
+    this.#sync();
   }
+
+  /** Shows or hides the dropdown and the listbox, and keeps `aria-expanded` in step. */
+  #sync(): void {
+    const hasOptions = this.#options.length > 0;
+    this.#list.hidden = !hasOptions;
+    const content = hasOptions || !this.#status.hidden || !this.#fallback.hidden;
+    this.#drop.hidden = !content || (!this.#modal() && !this.#open);
+    this.#input.setAttribute('aria-expanded', String(hasOptions && !this.#drop.hidden));
+    if (this.#drop.hidden) this.#setActive(-1);
+  }
+
+  #setActive(index: number): void {
+    const previous = this.#options[this.#active];
+    previous?.node.setAttribute('aria-selected', 'false');
+    const option = this.#options[index];
+    this.#active = option ? index : -1;
+    if (option) {
+      option.node.setAttribute('aria-selected', 'true');
+      this.#input.setAttribute('aria-activedescendant', option.node.id);
+      option.node.scrollIntoView({ block: 'nearest' });
+    } else {
+      this.#input.removeAttribute('aria-activedescendant');
+    }
+  }
+}
+
+/** Whether the browser says it has no network (then a search cannot succeed and is not sent). */
+function isOffline(): boolean {
+  return globalThis.navigator?.onLine === false;
 }
 
 /** The reasons a fallback lists: those that lower confidence. */
 function lowering(confidence: SearchConfidence): ConfidenceReason[] {
   return confidence.reasons.filter((r) => r.effect === 'lowers');
-}
-
-/** The line under the input: empty while there are results to look at. */
-function statusText(view: View): string {
-  if (view.kind === 'error') return view.message;
-  if (view.kind === 'results' && view.hits.length === 0) return WIDGET_TEXT.noResults;
-  return '';
 }
 
 declare global {

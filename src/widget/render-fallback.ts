@@ -4,9 +4,9 @@
  * through `textContent` (via `el`/`append`) and every URL through `safeHref`.
  */
 import { el } from './dom.ts';
-import { WIDGET_TEXT } from './options.ts';
 import { safeHref } from './safe-href.ts';
 import type { ConfidenceReason, SearchFallback } from './search-client.ts';
+import type { WidgetStrings } from './strings.ts';
 
 export interface FallbackActions {
   /** Runs a query suggestion: the box searches for `text`. */
@@ -16,7 +16,7 @@ export interface FallbackActions {
 }
 
 export interface RenderedFallback {
-  /** The message and the reasons: text only, for the announced (live) part of the region. */
+  /** The message and the reasons: text only, the part the widget also announces (assertively). */
   announced: Node[];
   /** Suggestions, the site's link and the "show anyway" button: the interactive part. */
   actions: Node[];
@@ -32,6 +32,7 @@ export function renderFallback(
   reasons: readonly ConfidenceReason[],
   base: string,
   actions: FallbackActions,
+  strings: Pick<WidgetStrings, 'suggestions' | 'showAnyway'>,
 ): RenderedFallback {
   const announced: Node[] = [el(doc, 'p', { part: 'fallback-message' }, [fallback.message])];
   if (reasons.length > 0) {
@@ -55,13 +56,13 @@ export function renderFallback(
       }
       return el(doc, 'li', {}, [node]);
     });
-    out.push(el(doc, 'ul', { part: 'suggestions', 'aria-label': WIDGET_TEXT.suggestions }, items));
+    out.push(el(doc, 'ul', { part: 'suggestions', 'aria-label': strings.suggestions }, items));
   }
   const linkHref = fallback.link ? safeHref(fallback.link.url, base) : null;
   // A contact link whose URL is refused has nothing left to offer, so it is left out.
   if (fallback.link && linkHref !== null) out.push(el(doc, 'a', { part: 'fallback-link', href: linkHref }, [fallback.link.text]));
   if (actions.showAnyway) {
-    const button = el(doc, 'button', { part: 'show-anyway', type: 'button' }, [WIDGET_TEXT.showAnyway]);
+    const button = el(doc, 'button', { part: 'show-anyway', type: 'button' }, [strings.showAnyway]);
     button.addEventListener('click', actions.showAnyway);
     out.push(button);
   }

@@ -4,7 +4,7 @@
  * sends them) or a message to show. The body is treated as untrusted input: malformed hits,
  * reasons and suggestions are dropped rather than allowed to break rendering.
  */
-import { WIDGET_TEXT } from './options.ts';
+import { STRINGS, type WidgetStrings } from './strings.ts';
 import type { HighlightRange } from './split-highlights.ts';
 
 /** A search result as the widget uses it: the subset of the Worker's result it renders. */
@@ -64,11 +64,16 @@ export type SearchOutcome =
       /** Non-null exactly when `confidence.shouldAnswer` is false. */
       fallback: SearchFallback | null;
     }
-  | { ok: false; message: string };
+  /** `unreachable`: no answer at all (network, DNS, CORS); `error`: an answer that is not a result list. */
+  | { ok: false; kind: 'unreachable' | 'error'; message: string };
+
+/** The strings the client needs, in the reader's language. */
+export type ClientText = Pick<WidgetStrings, 'failed' | 'unreachable' | 'fallback'>;
 
 /** The request URL for `params`, with `endpoint` resolved against `base` (the page's URL). */
-export function buildSearchUrl(endpoint: string, params: SearchParams, base: string): string {
+export function buildSearchUrl(endpoint: string, params: SearchParams, base: string, extra: Readonly<Record<string, string>> = {}): string {
   const url = new URL(endpoint, base);
+  for (const [name, value] of Object.entries(extra)) if (typeof value === 'string') url.searchParams.set(name, value);
   url.searchParams.set('q', params.query);
   if (params.limit) url.searchParams.set('limit', params.limit);
   if (params.lang) url.searchParams.set('lang', params.lang);
@@ -79,14 +84,14 @@ export function buildSearchUrl(endpoint: string, params: SearchParams, base: str
  * Fetches and interprets one search. Resolves with an outcome for every answer or network
  * failure; rejects only when `signal` aborts, so callers can tell "superseded" from "failed".
  */
-export async function fetchSearch(url: string, signal: AbortSignal): Promise<SearchOutcome> {
+export async function fetchSearch(url: string, signal: AbortSignal, text: ClientText = STRINGS.en): Promise<SearchOutcome> {
   let response: Response;
   let body: unknown;
   try {
     response = await fetch(url, { signal, headers: { accept: 'application/json' } });
   } catch (e) {
     if (signal.aborted) throw e;
-    return { ok: false, message: WIDGET_TEXT.unreachable };
+    return { ok: false, kind: 'unreachable', message: text.unreachable };
   }
   try {
     body = await response.json();
@@ -94,17 +99,17 @@ export async function fetchSearch(url: string, signal: AbortSignal): Promise<Sea
     if (signal.aborted) throw e;
     body = undefined;
   }
-  if (!response.ok) return { ok: false, message: errorMessage(body, response.status) };
+  if (!response.ok) return { ok: false, kind: 'error', message: errorMessage(body, response.status, text.failed) };
   const hits = parseHits(body);
-  if (!hits) return { ok: false, message: WIDGET_TEXT.failed };
+  if (!hits) return { ok: false, kind: 'error', message: text.failed };
   const confidence = parseConfidence(body);
-  return { ok: true, hits, confidence, fallback: parseFallback(body, confidence) };
+  return { ok: true, hits, confidence, fallback: parseFallback(body, confidence, text.fallback) };
 }
 
 /** The `error.message` of an error body, or a generic message naming the status. */
-export function errorMessage(body: unknown, status: number): string {
+export function errorMessage(body: unknown, status: number, failed: string = STRINGS.en.failed): string {
   const message = (body as { error?: { message?: unknown } } | undefined)?.error?.message;
-  if (typeof message !== 'string' || message.trim() === '') return `${WIDGET_TEXT.failed} (HTTP ${status})`;
+  if (typeof message !== 'string' || message.trim() === '') return `${failed} (HTTP ${status})`;
   // The Worker writes messages as sentence tails ("the request body is …"); shown alone they need a capital.
   return message.charAt(0).toUpperCase() + message.slice(1);
 }
@@ -177,7 +182,7 @@ export function parseConfidence(body: unknown): SearchConfidence | null {
  * body's fallback with malformed suggestions and link dropped, and the default message when the
  * body carries none, so a reader never sees a low-confidence list presented as an answer.
  */
-export function parseFallback(body: unknown, confidence: SearchConfidence | null): SearchFallback | null {
+export function parseFallback(body: unknown, confidence: SearchConfidence | null, defaultMessage: string = STRINGS.en.fallback): SearchFallback | null {
   if (!confidence || confidence.shouldAnswer) return null;
   const f = isRecord(body) && isRecord(body.fallback) ? body.fallback : {};
   const suggestions: FallbackSuggestion[] = [];
@@ -186,7 +191,7 @@ export function parseFallback(body: unknown, confidence: SearchConfidence | null
     if (s.kind === 'query') suggestions.push({ kind: 'query', text: s.text });
     else if (s.kind === 'page' && typeof s.url === 'string') suggestions.push({ kind: 'page', text: s.text, url: s.url });
   }
-  const fallback: SearchFallback = { message: isText(f.message) ? f.message : WIDGET_TEXT.fallback, suggestions };
+  const fallback: SearchFallback = { message: isText(f.message) ? f.message : defaultMessage, suggestions };
   if (isRecord(f.link) && typeof f.link.url === 'string' && isText(f.link.text)) fallback.link = { url: f.link.url, text: f.link.text };
   return fallback;
 }

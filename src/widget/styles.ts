@@ -1,40 +1,82 @@
 /**
  * The widget's shadow-DOM stylesheet. Every themable value is a `--recall-box-*` custom property
- * with a fallback; the fallbacks are CSS system colors so the box follows the page's light/dark
- * `color-scheme` without configuration. Anything beyond these knobs is reachable via `::part()`.
+ * with a light and a dark default; the dark ones apply with `theme="dark"`, or with `theme="auto"`
+ * (the default) when the reader's system prefers dark (`color-scheme: light dark` on the host). Layout uses logical properties only
+ * (inline-start/end), so `dir="rtl"` on the element or any ancestor mirrors it.
  */
+
+/**
+ * [custom property, light default, dark default]. Each pair passes WCAG AA contrast on its
+ * background. `light-dark()` picks one by the host's `color-scheme`, which `theme` sets.
+ */
+const PALETTE: ReadonlyArray<readonly [string, string, string]> = [
+  ['bg', '#fff', '#161b22'],
+  ['fg', '#1f2328', '#e6edf3'],
+  ['muted', '#57606a', '#9da7b3'],
+  ['accent', '#1d4ed8', '#8ab4ff'],
+  ['border', '#d0d7de', '#3d444d'],
+  ['active-bg', '#eef3ff', '#1f2b40'],
+  ['mark-bg', '#fde68a', '#7a5a00'],
+  ['mark-fg', '#1f2328', '#fff'],
+  ['error', '#b91c1c', '#ff9a94'],
+  ['backdrop', 'rgb(15 23 42/.45)', 'rgb(0 0 0/.6)'],
+];
+
+const vars = PALETTE.map(([name, light, dark]) => `--_${name}:var(--recall-box-${name},light-dark(${light},${dark}));`).join('');
+
 export const STYLES = `
-:host{display:block;font:inherit;color:var(--recall-box-fg,inherit);--a:var(--recall-box-accent,#2563eb);--m:var(--recall-box-muted,GrayText);--b:var(--recall-box-border,color-mix(in srgb,currentColor 25%,transparent));--r:var(--recall-box-radius,.5em)}
-:host([hidden]){display:none}
+:host{display:block;position:relative;font:inherit;color:var(--_fg);color-scheme:light dark;${vars}--_shadow:var(--recall-box-shadow,0 8px 28px light-dark(rgb(15 23 42/.18),rgb(0 0 0/.55)));--_r:var(--recall-box-radius,.5em)}
+:host([theme=light]){color-scheme:light}
+:host([theme=dark]){color-scheme:dark}
+:host([hidden]),[hidden]{display:none!important}
+:host([mode=modal]){display:inline-block}
 *{box-sizing:border-box}
 .sr{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-input{width:100%;padding:.6em .8em;font:inherit;color:inherit;background:var(--recall-box-bg,Canvas);border:1px solid var(--b);border-radius:var(--r)}
-input:focus-visible{outline:2px solid var(--a);outline-offset:1px}
-ul{list-style:none;margin:.5em 0 0;padding:0}
-ul:empty{display:none}
-[part~=result]+[part~=result]{border-top:1px solid var(--b)}
-[part~=link]{display:block;padding:.6em .8em;color:inherit;text-decoration:none;border-radius:var(--r)}
-a:hover,a:focus-visible{background:color-mix(in srgb,var(--a) 10%,transparent);outline:none}
-a:focus-visible{box-shadow:inset 0 0 0 2px var(--a)}
-[part~=title]{display:block;font-weight:600}
-a [part~=title]{color:var(--a)}
-[part~=breadcrumb]{display:block;font-size:.85em;color:var(--m)}
-[part~=snippet]{display:block;margin-top:.25em;font-size:.9em}
+.panel{position:relative}
+.search{display:flex;align-items:center;gap:.5em;padding-inline:.75em;background:var(--_bg);color:var(--_fg);border:1px solid var(--_border);border-radius:var(--_r)}
+.search:focus-within{outline:2px solid var(--_accent);outline-offset:1px}
+[part~=icon]{flex:none;color:var(--_muted)}
+input{flex:1;min-width:0;padding:.6em 0;font:inherit;color:inherit;background:none;border:0;outline:0}
+input::placeholder{color:var(--_muted);opacity:1}
+.drop{position:absolute;inset-inline:0;top:calc(100% + .3em);z-index:var(--recall-box-z-index,50);max-height:min(70vh,32rem);overflow:auto;overscroll-behavior:contain;padding:.35em;background:var(--_bg);color:var(--_fg);border:1px solid var(--_border);border-radius:var(--_r);box-shadow:var(--_shadow)}
+p{margin:.4em .6em}
+[part~=status][data-kind=error]{color:var(--_error)}
+[part~=badge]{display:inline-block;margin:.35em .6em;padding:.1em .6em;font-size:.8em;border:1px solid currentColor;border-radius:1em;color:var(--_muted)}
+[part~=badge][data-level=high]{color:var(--_accent)}
+[part~=group-title],[part~=recent-header]{display:flex;align-items:center;justify-content:space-between;gap:1em;margin:.5em .6em .2em;font-size:.8em;font-weight:600;color:var(--_muted)}
+[part~=group]+[part~=group]{margin-top:.35em;border-top:1px solid var(--_border)}
+[role=option]{display:block;margin:.1em 0;padding:.45em .6em;color:inherit;text-decoration:none;border-radius:calc(var(--_r) - .15em);cursor:pointer;scroll-margin:.35em}
+[role=option][aria-disabled=true]{cursor:default}
+[role=option]:hover,[role=option][aria-selected=true]{background:var(--_active-bg)}
+[role=option][aria-selected=true]{outline:2px solid var(--_accent);outline-offset:-2px}
+[part~=title]{display:block;font-weight:600;color:var(--_accent)}
+[part~=unlinked] [part~=title]{color:inherit}
+[part~=breadcrumb]{display:block;font-size:.85em;color:var(--_muted)}
+[part~=snippet]{display:block;margin-top:.15em;font-size:.9em;overflow-wrap:anywhere}
 [part~=snippet][data-kind=code]{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre-wrap}
-mark{background:var(--recall-box-mark-bg,Mark);color:var(--recall-box-mark-fg,MarkText);border-radius:.15em}
-p{margin:.5em 0 0;padding:0 .8em;color:var(--m)}
-p:empty{display:none}
-p[data-kind=error]{color:var(--recall-box-error,#b91c1c)}
-div:empty{display:none}
-[part~=fallback-message]{color:inherit;font-weight:600}
-[part~=reasons]{margin:.25em 0 0;padding:0 .8em 0 2.2em;list-style:disc;font-size:.9em;color:var(--m)}
-[part~=suggestions]{display:flex;flex-wrap:wrap;gap:.4em;padding:0 .8em}
-button,[part~=suggestion]{display:inline-block;padding:.3em .7em;font:inherit;font-size:.9em;color:var(--a);background:none;border:1px solid var(--b);border-radius:var(--r);text-decoration:none;cursor:pointer}
+mark{background:var(--_mark-bg);color:var(--_mark-fg);border-radius:.15em}
+[part~=fallback-message]{font-weight:600}
+[part~=reasons]{margin:.25em .6em;padding-inline-start:1.4em;font-size:.9em;color:var(--_muted)}
+[part~=suggestions]{display:flex;flex-wrap:wrap;gap:.4em;margin:.5em .6em;padding:0;list-style:none}
+button,[part~=suggestion]{display:inline-block;padding:.3em .7em;font:inherit;font-size:.9em;color:var(--_accent);background:none;border:1px solid var(--_border);border-radius:var(--_r);text-decoration:none;cursor:pointer}
 [part~=suggestion][part~=unlinked]{color:inherit;cursor:default}
-[part~=fallback-link]{display:inline-block;margin:.5em .8em 0;color:var(--a)}
-[part~=show-anyway]{margin:.5em .8em 0;color:inherit}
-button:hover{background:color-mix(in srgb,var(--a) 10%,transparent)}
-button:focus-visible{outline:2px solid var(--a);outline-offset:1px}
-[part~=low-confidence-note]{font-style:italic;outline:none}
-ul[data-confidence=low]{border-left:3px solid var(--b)}
+[part~=fallback-link]{display:inline-block;margin:.25em .6em;color:var(--_accent)}
+[part~=show-anyway],[part~=retry]{display:block;margin:.5em .6em}
+button:hover{background:var(--_active-bg)}
+button:focus-visible,a:focus-visible{outline:2px solid var(--_accent);outline-offset:1px}
+[part~=clear-recent]{padding:.1em .5em;font-size:1em}
+[part~=low-confidence-note]{font-style:italic;color:var(--_muted)}
+[part~=results][data-confidence=low]{border-inline-start:3px solid var(--_border)}
+kbd{display:inline-block;min-width:1.6em;padding:.05em .35em;font:inherit;font-size:.75em;text-align:center;color:var(--_muted);border:1px solid var(--_border);border-radius:.3em}
+[part~=button]{display:inline-flex;align-items:center;gap:.5em;padding:.45em .7em;color:var(--_muted);background:var(--_bg);font-size:1em}
+[part~=button]:hover{color:var(--_fg)}
+dialog{width:min(40rem,calc(100vw - 2rem));max-width:none;max-height:min(80vh,44rem);margin:10vh auto auto;padding:0;color:var(--_fg);background:var(--_bg);border:1px solid var(--_border);border-radius:var(--_r);box-shadow:var(--_shadow)}
+dialog[open]{display:flex;flex-direction:column}
+dialog::backdrop{background:var(--_backdrop)}
+dialog input::-webkit-search-cancel-button{display:none}
+dialog .panel{display:flex;flex-direction:column;min-height:0;flex:1}
+dialog .search{margin:.6em;flex:none}
+dialog .drop{position:static;flex:1;max-height:none;min-height:3em;padding-top:0;border:0;border-radius:0;box-shadow:none}
+[part~=close]{flex:none;padding:.3em;line-height:0;color:var(--_muted);border:0}
+[part~=footer]{display:flex;flex-wrap:wrap;gap:1em;padding:.5em .9em;font-size:.8em;color:var(--_muted);border-top:1px solid var(--_border)}
 `;

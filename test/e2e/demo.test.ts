@@ -30,14 +30,15 @@ describe('the demo page searching the fixture docs through the Worker', () => {
   it('shows highlighted results for a typed query and follows one to its section', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/`);
-    const input = page.locator('recall-box').locator('input');
+    // The demo page has two boxes: the inline one (#search) and the modal one in the header.
+    const input = page.locator('recall-box#search').locator('input');
     await input.click();
     await page.keyboard.type('route parameters');
 
-    const first = page.locator('recall-box').locator('a').first();
+    const first = page.locator('recall-box#search').locator('a').first();
     await first.waitFor({ timeout: 10_000 });
     expect(await first.getAttribute('href')).toBe('/guides/routing/#route-parameters');
-    const marks = await page.locator('recall-box').locator('mark').allTextContents();
+    const marks = await page.locator('recall-box#search').locator('mark').allTextContents();
     expect(marks.map((m) => m.toLowerCase())).toEqual(expect.arrayContaining([expect.stringMatching(/^(route|parameter)/)]));
 
     await first.click();

@@ -3,7 +3,7 @@
  * tests in recall-box.test.ts exercise end to end; here the malformed and missing cases.
  */
 import { describe, expect, it } from 'vitest';
-import { WIDGET_TEXT } from '../../src/widget/options.ts';
+import { STRINGS } from '../../src/widget/strings.ts';
 import { parseConfidence, parseFallback, type SearchConfidence } from '../../src/widget/search-client.ts';
 
 const LOW: SearchConfidence = { score: 0.2, level: 'low', shouldAnswer: false, reasons: [] };
@@ -96,7 +96,7 @@ describe('parseFallback', () => {
 
   it('still gives a fallback, with the default message, when a not-answering verdict comes without a usable one', () => {
     for (const fallback of [undefined, null, 7, { message: '', suggestions: 'x', link: { url: 5, text: 'Ask' } }]) {
-      expect(parseFallback({ fallback }, LOW)).toEqual({ message: WIDGET_TEXT.fallback, suggestions: [] });
+      expect(parseFallback({ fallback }, LOW)).toEqual({ message: STRINGS.en.fallback, suggestions: [] });
     }
   });
 });

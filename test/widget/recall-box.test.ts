@@ -7,8 +7,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WIDGET_DEFAULTS, WIDGET_TEXT } from '../../src/widget/options.ts';
-import type { ConfidenceEventDetail, FallbackEventDetail, ResultsEventDetail } from '../../src/widget/recall-box.ts';
+import type { ConfidenceEventDetail, FallbackEventDetail, ResultsEventDetail } from '../../src/widget/events.ts';
+import { WIDGET_DEFAULTS } from '../../src/widget/options.ts';
+import { format, STRINGS } from '../../src/widget/strings.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { serveStatic, type StaticServer } from '../support/static-server.ts';
 
@@ -16,8 +17,10 @@ const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url));
 
 declare global {
   interface Window {
-    /** Details of every recall-box:results event that reached `document`. */
-    __events: ResultsEventDetail[];
+    /** Query and count of every recall-box:results event that reached `document`. */
+    __events: Array<Pick<ResultsEventDetail, 'query' | 'count'>>;
+    /** The full details of the same events. */
+    __resultDetails: ResultsEventDetail[];
     /** Details of every recall-box:confidence event that reached `document`. */
     __confidence: ConfidenceEventDetail[];
     /** Details of every recall-box:fallback event that reached `document`. */
@@ -215,6 +218,10 @@ let server: StaticServer;
 let context: BrowserContext;
 let page: Page;
 let pageErrors: Error[];
+/** Console errors and warnings the page logged. */
+let consoleMessages: string[];
+/** Console messages a test expects (a failed request is logged by Chromium itself); others fail the test. */
+let expectedConsole: RegExp[];
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), serveStatic(PUBLIC_DIR, handle)]);
@@ -232,15 +239,25 @@ beforeEach(async () => {
   page = await context.newPage();
   page.setDefaultTimeout(5_000);
   pageErrors = [];
+  consoleMessages = [];
+  expectedConsole = [];
   page.on('pageerror', (e) => pageErrors.push(e));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') consoleMessages.push(`${m.type()}: ${m.text()}`);
+  });
   await page.addInitScript(() => {
     window.__events = [];
+    window.__resultDetails = [];
     window.__confidence = [];
     window.__fallbacks = [];
     window.__dispatch = [];
     window.__fetches = [];
     window.__bodiesRead = 0;
-    document.addEventListener('recall-box:results', (e) => window.__events.push((e as CustomEvent).detail));
+    document.addEventListener('recall-box:results', (e) => {
+      const detail = (e as CustomEvent<ResultsEventDetail>).detail;
+      window.__events.push({ query: detail.query, count: detail.count });
+      window.__resultDetails.push(detail);
+    });
     for (const [type, sink] of [
       ['recall-box:confidence', '__confidence'],
       ['recall-box:fallback', '__fallbacks'],
@@ -267,6 +284,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await context.close();
   expect(pageErrors).toEqual([]);
+  expect(consoleMessages.filter((m) => !expectedConsole.some((re) => re.test(m)))).toEqual([]);
 });
 
 /** Serves a page with the bundle and `body`, returning its URL. */
@@ -280,17 +298,20 @@ function fixture(body: string): string {
   return server.url + path;
 }
 
-const input = () => page.getByRole('searchbox', { name: WIDGET_TEXT.label });
-const results = () => page.locator('recall-box [part~="result"]');
-const titles = () => page.locator('recall-box [part~="title"]');
-const status = () => page.locator('recall-box [part~="status"]');
-const titleShown = (text: string) => page.locator('recall-box [part~="title"]', { hasText: text }).waitFor();
-const statusShown = (text: string) => page.locator('recall-box [part~="status"]', { hasText: text }).waitFor();
+const EN = STRINGS.en;
+// Locators below say `recall-box:not([mode=modal])`: the demo page also has a modal box in its header.
+const input = () => page.getByRole('combobox', { name: EN.label });
+const results = () => page.locator('recall-box:not([mode=modal]) [part~="result"]');
+const titles = () => page.locator('recall-box:not([mode=modal]) [part~="title"]');
+const status = () => page.locator('recall-box:not([mode=modal]) [part~="status"]');
+const titleShown = (text: string) => page.locator('recall-box:not([mode=modal]) [part~="title"]', { hasText: text }).waitFor();
+const statusShown = (text: string) => page.locator('recall-box:not([mode=modal]) [part~="status"]', { hasText: text }).waitFor();
 
 // ---------------------------------------------------------------------------------------------
 
 describe('searching from the demo page', () => {
   it('shows title, breadcrumb and snippet with <mark> highlights for a typed query', async () => {
+    reply = (q) => ok(q, [hit({ breadcrumb: ['Install', 'Getting ready', 'Setup'] })]);
     await page.goto(`${server.url}/`);
     expect(await page.title()).toBe('recall-box demo');
     await input().fill('install');
@@ -298,18 +319,23 @@ describe('searching from the demo page', () => {
 
     expect((await requestFor('install')).params.get('q')).toBe('install');
     const result = results().first();
-    expect(await result.locator('[part~="breadcrumb"]').textContent()).toBe('Install › Setup');
+    // The page title heads the group; the option shows the headings between it and the section.
+    expect(await page.locator('recall-box:not([mode=modal]) [part~="group-title"]').allTextContents()).toEqual(['Install']);
+    expect(await result.locator('[part~="breadcrumb"]').textContent()).toBe('Getting ready');
     expect(await result.locator('[part~="snippet"]').textContent()).toBe('Run npm install to set up the project.');
     expect(await result.locator('mark[part~="mark"]').allTextContents()).toEqual(['npm', 'install']);
     expect(await status().textContent()).toBe('');
     expect(await page.evaluate(() => window.__events)).toEqual([{ query: 'install', count: 1 }]);
+    expect(await page.evaluate(() => window.__resultDetails[0]!.results)).toEqual([
+      { id: '/guides/install/#setup', url: '/guides/install/#setup', title: 'Setup', breadcrumb: ['Install', 'Getting ready', 'Setup'] },
+    ]);
   });
 
   it('shows "No results" when the Worker finds nothing', async () => {
     reply = (q) => ok(q, []);
     await page.goto(`${server.url}/`);
     await input().fill('zzyzx');
-    await statusShown(WIDGET_TEXT.noResults);
+    await statusShown(format(EN.noResults, { query: 'zzyzx' }));
     expect(await results().count()).toBe(0);
     expect(await page.evaluate(() => window.__events)).toEqual([{ query: 'zzyzx', count: 0 }]);
   });
@@ -341,7 +367,7 @@ describe('searching from the demo page', () => {
 describe('attributes and events', () => {
   it('passes limit and lang through, and uses the label attribute as the accessible name', async () => {
     await page.goto(fixture('<recall-box endpoint="/search" limit="3" lang="ja" debounce="0" label="Search the handbook"></recall-box>'));
-    await page.getByRole('searchbox', { name: 'Search the handbook' }).fill('インストール');
+    await page.getByRole('combobox', { name: 'Search the handbook' }).fill('インストール');
     const request = await requestFor('インストール');
     expect(request.params.get('limit')).toBe('3');
     expect(request.params.get('lang')).toBe('ja');
@@ -426,6 +452,7 @@ describe('out-of-order responses', () => {
 
 describe('errors', () => {
   it('shows error.message (capitalised) from an error response, then recovers on the next query', async () => {
+    expectedConsole = [/Failed to load resource: the server responded with a status of 503/];
     reply = (q) =>
       q === 'broken'
         ? { status: 503, body: { error: { code: 'INDEX_MISSING', message: 'the search index is not deployed.' } } }
@@ -446,15 +473,16 @@ describe('errors', () => {
   });
 
   it('falls back to generic messages for a non-JSON error body and for a dropped connection', async () => {
+    expectedConsole = [/Failed to load resource: (the server responded with a status of 502|net::ERR_)/];
     // Hang up until told otherwise (not "once": Chromium itself retries a request whose reused
     // keep-alive connection drops, so the server may see it twice).
     let serverDown = true;
     reply = (q) => (q === 'gateway' ? { status: 502, raw: 'Bad Gateway' } : serverDown ? { hangUp: true } : ok(q, [hit()]));
     await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
     await input().fill('gateway');
-    await statusShown(`${WIDGET_TEXT.failed} (HTTP 502)`);
+    await statusShown(`${EN.failed} (HTTP 502)`);
     await input().fill('flaky');
-    await statusShown(WIDGET_TEXT.unreachable);
+    await statusShown(EN.unreachable);
 
     // Enter retries the same query without waiting for new input.
     serverDown = false;
@@ -464,10 +492,13 @@ describe('errors', () => {
   });
 
   it('reports a broken endpoint attribute as a failed search instead of throwing', async () => {
+    expectedConsole = [/the endpoint attribute "http:\/\/\[" is not a URL/];
     await page.goto(fixture('<recall-box endpoint="http://[" debounce="0"></recall-box>'));
     await input().fill('install');
-    await statusShown(WIDGET_TEXT.failed);
+    await statusShown(EN.failed);
     expect(requests).toEqual([]);
+    // The page author is told what is wrong, in the console.
+    expect(consoleMessages).toEqual(['error: recall-box: the endpoint attribute "http://[" is not a URL']);
   });
 });
 
@@ -481,7 +512,7 @@ describe('hostile result content', () => {
       ok(q, [
         hit({
           title: EVIL_TITLE,
-          breadcrumb: [EVIL_CRUMB, '<i>x</i>'],
+          breadcrumb: ['<i>x</i>', EVIL_CRUMB, '<u>y</u>'],
           snippet: { text: EVIL_SNIPPET, highlights: [[0, 4]] },
         }),
       ]);
@@ -491,11 +522,12 @@ describe('hostile result content', () => {
 
     const result = results().first();
     expect(await result.locator('[part~="title"]').textContent()).toBe(EVIL_TITLE);
-    expect(await result.locator('[part~="breadcrumb"]').textContent()).toBe(`${EVIL_CRUMB} › <i>x</i>`);
+    expect(await page.locator('recall-box:not([mode=modal]) [part~="group-title"]').textContent()).toBe('<i>x</i>');
+    expect(await result.locator('[part~="breadcrumb"]').textContent()).toBe(`${EVIL_CRUMB} › <u>y</u>`);
     expect(await result.locator('[part~="snippet"]').textContent()).toBe(EVIL_SNIPPET);
     expect(await result.locator('mark').allTextContents()).toEqual(['<svg']);
     const injected = await page.evaluate(
-      () => document.querySelector('recall-box')!.shadowRoot!.querySelectorAll('img, script, svg, b, i, iframe').length,
+      () => document.querySelector('recall-box')!.shadowRoot!.querySelectorAll('img, script, svg:not([part~="icon"]), b, i, u, iframe').length,
     );
     expect(injected).toBe(0);
     expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
@@ -517,12 +549,12 @@ describe('hostile result content', () => {
     await input().fill('links');
     await titleShown('Local page');
 
-    const anchors = page.locator('recall-box a');
+    const anchors = page.locator('recall-box:not([mode=modal]) a');
     expect(await anchors.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
       'https://example.com/docs/',
       '/guides/install/',
     ]);
-    const unlinked = page.locator('recall-box [part~="unlinked"] [part~="title"]');
+    const unlinked = page.locator('recall-box:not([mode=modal]) [part~="unlinked"] [part~="title"]');
     expect(await unlinked.allTextContents()).toEqual([
       'Plain javascript',
       'Disguised javascript',
@@ -539,10 +571,10 @@ describe('hostile result content', () => {
 
 describe('links', () => {
   it('makes each result an <a> with the URL as given, and clicking it navigates there', async () => {
-    pages.set('/guides/install/', '<!doctype html><title>Install guide</title><h1 id="setup">Setup</h1>');
+    pages.set('/guides/install/', '<!doctype html><title>Install guide</title><link rel="icon" href="data:,"><h1 id="setup">Setup</h1>');
     await page.goto(`${server.url}/`);
     await input().fill('install');
-    const link = page.locator('recall-box a[part~="link"]');
+    const link = page.locator('recall-box:not([mode=modal]) a[part~="result"]');
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe('/guides/install/#setup');
     await link.locator('[part~="title"]').click();
@@ -558,6 +590,10 @@ describe('lifecycle', () => {
     await titleShown('Setup');
     reply = (q) => ok(q, [hit({ id: 'moved', title: 'After the move' })]);
     await page.evaluate(() => document.getElementById('elsewhere')!.append(document.querySelector('recall-box')!));
+    // Moving the element took focus away, so the dropdown stays closed until the reader comes back.
+    await page.locator('recall-box:not([mode=modal]) [part~="title"]', { hasText: 'After the move' }).waitFor({ state: 'attached' });
+    expect(await page.locator('recall-box:not([mode=modal]) [part~="dropdown"]').isVisible()).toBe(false);
+    await input().focus();
     await titleShown('After the move');
     expect(requests.map((r) => r.params.get('q'))).toEqual(['install', 'install']);
   });
@@ -581,7 +617,7 @@ describe('registration', () => {
 
 describe('confidence and fallback', () => {
   const part = (name: string) => page.locator(`recall-box [part~="${name}"]`);
-  const showAnyway = () => page.getByRole('button', { name: WIDGET_TEXT.showAnyway });
+  const showAnyway = () => page.getByRole('button', { name: EN.showAnyway });
   const fallbackShown = () => part('fallback-message').waitFor();
   const resultsList = () => part('results');
 
@@ -602,11 +638,11 @@ describe('confidence and fallback', () => {
     expect(await part('suggestion').allTextContents()).toEqual(['install', 'Install guide', 'Widget reference']);
     const querySuggestion = page.getByRole('button', { name: 'install', exact: true });
     expect(await querySuggestion.getAttribute('type')).toBe('button');
-    expect(await page.locator('recall-box a[part~="suggestion"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
+    expect(await page.locator('recall-box:not([mode=modal]) a[part~="suggestion"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
       '/guides/install/',
       'https://example.com/docs/widget/',
     ]);
-    const link = page.locator('recall-box a[part~="fallback-link"]');
+    const link = page.locator('recall-box:not([mode=modal]) a[part~="fallback-link"]');
     expect(await link.textContent()).toBe('Ask us');
     expect(await link.getAttribute('href')).toBe('https://github.com/acme/docs/issues/new');
     expect(await showAnyway().getAttribute('type')).toBe('button');
@@ -617,26 +653,28 @@ describe('confidence and fallback', () => {
     expect(await part('low-confidence-note').isVisible()).toBe(false);
     expect(await status().textContent()).toBe('');
 
-    // Announced like the status line: message and reasons sit in a polite status region.
-    const live = page.locator('recall-box [part~="fallback"] [role="status"][aria-live="polite"]');
-    expect(await live.locator('[part~="fallback-message"]').count()).toBe(1);
-    expect(await live.locator('[part~="reasons"]').count()).toBe(1);
+    // Announced assertively once typing settles: the message, then the reasons shown.
+    await expect
+      .poll(() => page.locator('recall-box:not([mode=modal]) [data-live="assertive"]').textContent())
+      .toBe(`${FALLBACK_MESSAGE} ${FEW_RELEVANT.message} ${CONCEPTS_MISSING.message}`);
+    expect(await page.locator('recall-box:not([mode=modal]) [data-live="polite"]').textContent()).toBe('');
 
     await showAnyway().click();
     await titleShown('Closest B');
     expect(await titles().allTextContents()).toEqual(['Closest A', 'Closest B']);
     expect(await resultsList().getAttribute('data-confidence')).toBe('low');
-    expect(await part('low-confidence-note').textContent()).toBe(WIDGET_TEXT.lowConfidenceNote);
+    expect(await part('low-confidence-note').textContent()).toBe(EN.lowConfidenceNote);
     expect(await part('low-confidence-note').isVisible()).toBe(true);
     expect(await showAnyway().count()).toBe(0);
-    // Focus does not fall to <body> with the removed button: it lands on the note above the matches.
-    expect(await page.evaluate(() => document.querySelector('recall-box')!.shadowRoot!.activeElement?.getAttribute('part'))).toBe(
-      'low-confidence-note',
-    );
+    // Focus does not fall to <body> with the removed button: it is back in the combobox, on the first match.
+    expect(await page.evaluate(() => document.querySelector('recall-box')!.shadowRoot!.activeElement?.getAttribute('part'))).toBe('input');
+    const first = results().first();
+    expect(await input().getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'));
+    expect(await first.getAttribute('aria-selected')).toBe('true');
 
     // A new low-confidence query starts over: fallback, no matches, no note.
     await input().fill('widgt config');
-    await page.locator('recall-box [part~="fallback-message"]', { hasText: 'Nothing on that here.' }).waitFor();
+    await page.locator('recall-box:not([mode=modal]) [part~="fallback-message"]', { hasText: 'Nothing on that here.' }).waitFor();
     expect(await results().count()).toBe(0);
     expect(await resultsList().getAttribute('data-confidence')).toBeNull();
     expect(await part('low-confidence-note').isVisible()).toBe(false);
@@ -653,22 +691,46 @@ describe('confidence and fallback', () => {
     expect(await resultsList().getAttribute('data-confidence')).toBe('high');
   });
 
-  it('keeps announcing through the same live region it had before the first answer', async () => {
-    reply = (q) => judged(q, [hit()], 'low');
+  it('announces through live regions that exist before the first answer, only once typing settles', async () => {
+    reply = (q) => (q === 'widgt' ? judged(q, [hit()], 'low') : judged(q, [hit(), hit({ id: 'x', url: '/x/', title: 'X' })], 'high'));
+    await page.clock.install({ time: new Date('2030-01-01T00:00:00Z') });
     await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
     await page.waitForFunction(() => customElements.get('recall-box') !== undefined);
     // A live region inserted together with its text is often not announced; it must already be there.
     await page.evaluate(() => {
-      const live = document.querySelector('recall-box')!.shadowRoot!.querySelector('[part~="fallback"] [role="status"]');
-      (live as unknown as { __original: boolean }).__original = true;
+      for (const live of document.querySelector('recall-box')!.shadowRoot!.querySelectorAll('[data-live]')) {
+        (live as unknown as { __original: boolean }).__original = true;
+      }
     });
+    const polite = page.locator('recall-box:not([mode=modal]) [data-live="polite"]');
+    const assertive = page.locator('recall-box:not([mode=modal]) [data-live="assertive"]');
+    expect(await polite.getAttribute('aria-live')).toBe('polite');
+    expect(await assertive.getAttribute('aria-live')).toBe('assertive');
+
+    await page.clock.pauseAt(new Date('2030-01-01T00:01:00Z'));
+    await input().fill('install');
+    await page.clock.runFor(1);
+    await titleShown('X');
+    // Shown, but not yet announced: the reader may still be typing.
+    await page.clock.runFor(WIDGET_DEFAULTS.announceDelayMs - 1);
+    expect(await polite.textContent()).toBe('');
+    await page.clock.runFor(1);
+    expect(await polite.textContent()).toBe('2 results');
+
+    // Typing again before the delay is over: the count for the abandoned query is never read.
+    await input().fill('install it');
+    await page.clock.runFor(1);
+    await expect.poll(() => page.evaluate(() => window.__events.length)).toBe(2);
     await input().fill('widgt');
+    await page.clock.runFor(1);
     await fallbackShown();
-    const original = await page.evaluate(() => {
-      const message = document.querySelector('recall-box')!.shadowRoot!.querySelector('[part~="fallback-message"]')!;
-      return (message.closest('[role="status"]') as unknown as { __original?: boolean }).__original;
-    });
-    expect(original).toBe(true);
+    await page.clock.runFor(WIDGET_DEFAULTS.announceDelayMs);
+    expect(await polite.textContent()).toBe('');
+    expect(await assertive.textContent()).toBe(`${FALLBACK_MESSAGE} ${FEW_RELEVANT.message} ${CONCEPTS_MISSING.message}`);
+    const original = await page.evaluate(() =>
+      [...document.querySelector('recall-box')!.shadowRoot!.querySelectorAll('[data-live]')].map((n) => (n as unknown as { __original?: boolean }).__original),
+    );
+    expect(original).toEqual([true, true]);
   });
 
   it('runs a query suggestion as a search when clicked', async () => {
@@ -708,8 +770,8 @@ describe('confidence and fallback', () => {
     await input().fill('evil');
     await fallbackShown();
 
-    expect(await page.locator('recall-box a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/guides/install/']);
-    const unlinked = page.locator('recall-box [part~="suggestion"][part~="unlinked"]');
+    expect(await page.locator('recall-box:not([mode=modal]) a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/guides/install/']);
+    const unlinked = page.locator('recall-box:not([mode=modal]) [part~="suggestion"][part~="unlinked"]');
     expect(await unlinked.allTextContents()).toEqual(['Plain javascript', 'Disguised javascript']);
     expect(await unlinked.evaluateAll((els) => els.map((e) => e.tagName))).toEqual(['SPAN', 'SPAN']);
     expect(await part('fallback-link').count()).toBe(0);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseDebounce, WIDGET_DEFAULTS, WIDGET_TEXT } from '../../src/widget/options.ts';
+import { parseDebounce, WIDGET_DEFAULTS } from '../../src/widget/options.ts';
+import { STRINGS } from '../../src/widget/strings.ts';
 import { buildSearchUrl, errorMessage, parseHits } from '../../src/widget/search-client.ts';
 
 describe('buildSearchUrl', () => {
@@ -79,7 +80,7 @@ describe('errorMessage', () => {
 
   it('falls back to a message naming the status', () => {
     for (const body of [undefined, 'Bad Gateway', { error: 'x' }, { error: { message: '  ' } }]) {
-      expect(errorMessage(body, 502)).toBe(`${WIDGET_TEXT.failed} (HTTP 502)`);
+      expect(errorMessage(body, 502)).toBe(`${STRINGS.en.failed} (HTTP 502)`);
     }
   });
 });

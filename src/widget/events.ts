@@ -1,0 +1,66 @@
+/**
+ * The events `<recall-box>` dispatches. All bubble and are composed, so a listener on `document`
+ * hears them from inside any shadow root.
+ */
+import type { ConfidenceLevel, ConfidenceReason } from './search-client.ts';
+
+export const SEARCH_EVENT = 'recall-box:search';
+export const RESULTS_EVENT = 'recall-box:results';
+export const SELECT_EVENT = 'recall-box:select';
+export const CONFIDENCE_EVENT = 'recall-box:confidence';
+export const FALLBACK_EVENT = 'recall-box:fallback';
+
+/** Every event name, for documentation checks (custom-elements.json must list each). */
+export const WIDGET_EVENTS = [SEARCH_EVENT, RESULTS_EVENT, SELECT_EVENT, CONFIDENCE_EVENT, FALLBACK_EVENT] as const;
+
+/** `detail` of `recall-box:search`: a request for `query` is being sent. */
+export interface SearchEventDetail {
+  query: string;
+}
+
+/** One result as events report it. */
+export interface ResultSummary {
+  id: string;
+  url: string;
+  title: string;
+  breadcrumb: string[];
+}
+
+/** `detail` of `recall-box:results`. */
+export interface ResultsEventDetail {
+  query: string;
+  /** Results in the answer (in the fallback view, the closest matches behind "Show closest matches anyway"). */
+  count: number;
+  /** Those results, in the Worker's rank order. */
+  results: ResultSummary[];
+}
+
+/** `detail` of `recall-box:select`, sent when a result is opened (click or Enter). Cancelable. */
+export interface SelectEventDetail {
+  query: string;
+  url: string;
+  title: string;
+  /** 1-based rank of the result in the Worker's answer. */
+  position: number;
+}
+
+/** `detail` of `recall-box:confidence`. */
+export interface ConfidenceEventDetail {
+  query: string;
+  level: ConfidenceLevel;
+  /** 0..1 */
+  score: number;
+  /** All of the verdict's reasons, as the Worker sent them. */
+  reasons: ConfidenceReason[];
+}
+
+/** `detail` of `recall-box:fallback`. */
+export interface FallbackEventDetail {
+  query: string;
+  /** The fallback message shown. */
+  message: string;
+  /** Codes of the reasons shown, those that lower confidence. */
+  reasons: string[];
+  /** Number of suggestions shown. */
+  suggestions: number;
+}

@@ -1,0 +1,251 @@
+/**
+ * A browser test harness for <recall-box>: one Chromium per test file, a local server for public/
+ * (the built bundle) whose /search the test answers, a fresh context and page per test, and a
+ * console watch — every console error or warning and every uncaught page error fails the test
+ * unless the test said it expects it.
+ *
+ * Call `useWidgetHarness()` at the top of a test file; it registers the vitest hooks and returns
+ * an object whose fields are (re)filled for each test.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+
+export const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url));
+
+/** One answer of the fake /search. */
+export interface Reply {
+  status?: number;
+  /** JSON body. */
+  body?: unknown;
+  /** The response is held until this settles, to order responses deterministically. */
+  gate?: Promise<void>;
+}
+
+export interface SearchRequest {
+  params: URLSearchParams;
+}
+
+/** A result as the Worker sends it (the fields the widget reads, plus score and rank). */
+export interface ResultJson {
+  id: string;
+  url: string;
+  title: string;
+  breadcrumb: string[];
+  lang?: string;
+  snippet: { text: string; highlights: Array<[number, number]>; kind?: 'text' | 'code' };
+  score: number;
+  rank: number;
+}
+
+export function hit(overrides: Partial<ResultJson> = {}): ResultJson {
+  return {
+    id: '/guides/install/#setup',
+    url: '/guides/install/#setup',
+    title: 'Setup',
+    breadcrumb: ['Install', 'Setup'],
+    snippet: { text: 'Run npm install to set up the project.', highlights: [[4, 7], [8, 15]] },
+    score: 1,
+    rank: 1,
+    ...overrides,
+  };
+}
+
+/** A current Worker's answer with a confident verdict. */
+export function answer(query: string, results: ResultJson[], level: 'high' | 'medium' = 'high'): Reply {
+  return {
+    body: {
+      query,
+      buildId: 'test-build',
+      lang: 'en',
+      results,
+      confidence: {
+        score: level === 'high' ? 0.91 : 0.63,
+        level,
+        shouldAnswer: true,
+        strategy: 'lookup',
+        mode: 'strict',
+        thresholds: { high: 0.75, medium: 0.45 },
+        calibrated: false,
+        reasons: [{ code: 'ROUTES_AGREE', message: 'Keyword and meaning search agree.', effect: 'raises' }],
+        signals: {},
+      },
+      fallback: null,
+      warnings: [],
+      tookMs: 1,
+    },
+  };
+}
+
+/** A current Worker's low-confidence answer: the closest matches and the fallback. */
+export function lowAnswer(query: string, results: ResultJson[]): Reply {
+  const body = answer(query, results).body as Record<string, unknown>;
+  return {
+    body: {
+      ...body,
+      confidence: {
+        ...(body.confidence as object),
+        score: 0.18,
+        level: 'low',
+        shouldAnswer: false,
+        reasons: [
+          { code: 'FEW_RELEVANT', message: 'Only 1 section matches the query well.', effect: 'lowers' },
+          { code: 'CONCEPTS_MISSING', message: `No section mentions “${query}”.`, effect: 'lowers' },
+        ],
+      },
+      fallback: {
+        message: 'I couldn’t find this in the docs.',
+        suggestions: [
+          { kind: 'query', text: 'install' },
+          { kind: 'page', text: 'Install guide', url: '/guides/install/' },
+        ],
+        link: { url: 'https://github.com/acme/docs/issues/new', text: 'Ask us' },
+      },
+    },
+  };
+}
+
+/** `[start, end)` of each word in `text`, as the Worker's highlights. */
+function marks(text: string, ...words: string[]): Array<[number, number]> {
+  return words.map((w) => {
+    const start = text.indexOf(w);
+    if (start < 0) throw new Error(`"${w}" is not in "${text}"`);
+    return [start, start + w.length];
+  });
+}
+
+/** Two pages, three sections: enough to see grouping, breadcrumbs and highlights. */
+export function sampleResults(): ResultJson[] {
+  const params = 'Capture parts of the path with route parameters: /users/:id matches /users/42.';
+  const setup = 'Run npm install to set up the project and its route table.';
+  const optional = 'app.get("/files/:name?", handler) // the route matches with or without a name';
+  return [
+    hit({
+      id: '/guides/routing/#route-parameters',
+      url: '/guides/routing/#route-parameters',
+      title: 'Route parameters',
+      breadcrumb: ['Routing', 'Route parameters'],
+      snippet: { text: params, highlights: marks(params, 'route', 'parameters') },
+    }),
+    hit({
+      id: '/guides/install/#setup',
+      url: '/guides/install/#setup',
+      title: 'Setup',
+      breadcrumb: ['Install', 'Before you start', 'Setup'],
+      snippet: { text: setup, highlights: marks(setup, 'route') },
+      rank: 2,
+    }),
+    hit({
+      id: '/guides/routing/#optional-parameters',
+      url: '/guides/routing/#optional-parameters',
+      title: 'Optional parameters',
+      breadcrumb: ['Routing', 'Route parameters', 'Optional parameters'],
+      snippet: { text: optional, highlights: marks(optional, 'route'), kind: 'code' },
+      rank: 3,
+    }),
+  ];
+}
+
+export interface WidgetHarness {
+  browser: Browser;
+  server: StaticServer;
+  context: BrowserContext;
+  page: Page;
+  /** How the fake /search answers a query (all parameters in `params`); reset to an empty answer before each test. */
+  reply: (query: string, params: URLSearchParams) => Reply | Promise<Reply>;
+  requests: SearchRequest[];
+  /** Extra HTML pages served by path. */
+  pages: Map<string, string>;
+  pageErrors: Error[];
+  /** `error: …` / `warning: …` lines the page logged. */
+  consoleMessages: string[];
+  /** Console lines this test expects; any other fails it. */
+  expectedConsole: RegExp[];
+  /** Serves a page that loads the bundle, with `body`, and returns its URL. */
+  fixture(body: string, options?: { lang?: string; dir?: string; head?: string }): string;
+  /** Waits for the /search request for `query`. */
+  requestFor(query: string): Promise<SearchRequest>;
+}
+
+export function useWidgetHarness(contextOptions: BrowserContextOptions = {}): WidgetHarness {
+  const h = { pages: new Map<string, string>() } as WidgetHarness;
+
+  async function handle(_req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+    if (url.pathname === '/search') {
+      h.requests.push({ params: url.searchParams });
+      const r = await h.reply(url.searchParams.get('q') ?? '', url.searchParams);
+      if (r.gate) await r.gate;
+      if (res.destroyed) return true;
+      res.writeHead(r.status ?? 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(r.body));
+      return true;
+    }
+    const html = h.pages.get(url.pathname);
+    if (html === undefined) return false;
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(html);
+    return true;
+  }
+
+  beforeAll(async () => {
+    [h.browser, h.server] = await Promise.all([launchBrowser(), serveStatic(PUBLIC_DIR, handle)]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([h.browser?.close(), h.server?.close()]);
+  });
+
+  beforeEach(async () => {
+    h.reply = (q) => answer(q, []);
+    h.requests = [];
+    h.pages = new Map();
+    h.pageErrors = [];
+    h.consoleMessages = [];
+    h.expectedConsole = [];
+    h.context = await h.browser.newContext(contextOptions);
+    h.page = await h.context.newPage();
+    h.page.setDefaultTimeout(5_000);
+    h.page.on('pageerror', (e) => h.pageErrors.push(e));
+    h.page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') h.consoleMessages.push(`${m.type()}: ${m.text()}`);
+    });
+  });
+
+  afterEach(async () => {
+    await h.context.close();
+    expect(h.pageErrors).toEqual([]);
+    expect(h.consoleMessages.filter((m) => !h.expectedConsole.some((re) => re.test(m)))).toEqual([]);
+  });
+
+  h.fixture = (body, { lang = 'en', dir = 'ltr', head = '' } = {}) => {
+    const path = `/fixture-${h.pages.size}.html`;
+    h.pages.set(
+      path,
+      `<!doctype html><html lang="${lang}" dir="${dir}"><meta charset="utf-8"><title>fixture</title><link rel="icon" href="data:,">` +
+        `<meta name="viewport" content="width=device-width, initial-scale=1">${head}` +
+        `<script type="module" src="/recall-box.js"></script><body>${body}</body></html>`,
+    );
+    return h.server.url + path;
+  };
+
+  h.requestFor = (query) =>
+    vi.waitFor(
+      () => {
+        const found = h.requests.find((r) => r.params.get('q') === query);
+        if (!found) throw new Error(`no /search request for ${JSON.stringify(query)} yet`);
+        return found;
+      },
+      { timeout: 5_000, interval: 10 },
+    );
+
+  return h;
+}
+
+/** Reads a value from inside the first <recall-box>'s shadow root. */
+export async function inShadow<T>(page: Page, fn: (root: ShadowRoot) => T): Promise<T> {
+  await page.waitForFunction(() => customElements.get('recall-box') !== undefined);
+  return page.evaluate(`(${fn.toString()})(document.querySelector('recall-box').shadowRoot)`) as Promise<T>;
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { groupByPage, sectionPath } from '../../src/widget/render-groups.ts';
+import type { SearchHit } from '../../src/widget/search-client.ts';
+import { countText, format, resolveStrings, STRINGS, stringsFor } from '../../src/widget/strings.ts';
+
+describe('strings', () => {
+  it('has every phrase, non-empty, in every built-in language', () => {
+    const keys = Object.keys(STRINGS.en!).sort();
+    expect(Object.keys(STRINGS).sort()).toEqual(['en', 'es', 'ja', 'pt', 'zh-cn']);
+    for (const [lang, table] of Object.entries(STRINGS)) {
+      expect(Object.keys(table).sort(), lang).toEqual(keys);
+      for (const [k, v] of Object.entries(table)) expect(v.trim(), `${lang}.${k}`).not.toBe('');
+      // Placeholders survive translation.
+      expect(table.noResults, lang).toContain('{query}');
+      expect(table.resultsOther, lang).toContain('{count}');
+    }
+  });
+
+  it('picks the table by tag, base language or alias, else English', () => {
+    expect(stringsFor('ja-JP')).toBe(STRINGS.ja);
+    expect(stringsFor('zh')).toBe(STRINGS['zh-cn']);
+    expect(stringsFor('zh_TW')).toBe(STRINGS['zh-cn']);
+    expect(stringsFor('pt-BR')).toBe(STRINGS.pt);
+    expect(stringsFor('fr')).toBe(STRINGS.en);
+    expect(stringsFor(null)).toBe(STRINGS.en);
+  });
+
+  it('merges string overrides only', () => {
+    const s = resolveStrings('es', { placeholder: 'Busca', label: 42 as unknown as string, nope: 'x' } as never);
+    expect(s.placeholder).toBe('Busca');
+    expect(s.label).toBe(STRINGS.es!.label);
+    expect(s).not.toHaveProperty('nope');
+  });
+
+  it('formats placeholders and plurals per language', () => {
+    expect(format('No results for “{query}”, {missing}', { query: '<b>' })).toBe('No results for “<b>”, {missing}');
+    expect(countText(STRINGS.en!, 'en', 1)).toBe('1 result');
+    expect(countText(STRINGS.en!, 'en', 3)).toBe('3 results');
+    expect(countText(STRINGS.es!, 'es', 1)).toBe('1 resultado');
+    expect(countText(STRINGS.ja!, 'ja', 1)).toBe('1 件の結果');
+    expect(countText(STRINGS.en!, 'not a tag!', 2)).toBe('2 results');
+  });
+});
+
+describe('grouping results by page', () => {
+  const hit = (url: string, title: string, breadcrumb: string[]): SearchHit => ({ id: url, url, title, breadcrumb, snippet: { text: '', highlights: [], kind: 'text' } });
+
+  it('orders pages by their best result and keeps each page’s results in rank order', () => {
+    const groups = groupByPage([
+      hit('/a/#x', 'X', ['A', 'X']),
+      hit('/b/', 'B', ['B']),
+      hit('/a/#y', 'Y', ['A', 'X', 'Y']),
+      hit('/a/', 'A', ['A']),
+    ]);
+    expect(groups.map((g) => [g.page, g.title, g.hits.map((h) => [h.hit.title, h.rank])])).toEqual([
+      ['/a/', 'A', [['X', 0], ['Y', 2], ['A', 3]]],
+      ['/b/', 'B', [['B', 1]]],
+    ]);
+  });
+
+  it('shows the headings between the page and the section', () => {
+    expect(sectionPath(hit('/a/#y', 'Y', ['A', 'X', 'Y']))).toEqual(['X']);
+    expect(sectionPath(hit('/a/#x', 'X', ['A', 'X']))).toEqual([]);
+    expect(sectionPath(hit('/a/', 'A', ['A']))).toEqual([]);
+    expect(sectionPath(hit('/a/#z', 'Z', ['A', 'X', 'Y']))).toEqual(['X', 'Y']);
+  });
+});
