@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 // their own configs because they run in other runtimes.
 export default defineConfig({
   test: {
-    include: ['test/core/**/*.test.ts', 'test/build/**/*.test.ts', 'test/eval/**/*.test.ts'],
+    // test/deploy: the bundle-size budget (wrangler deploy --dry-run, ~10 s).
+    include: ['test/core/**/*.test.ts', 'test/build/**/*.test.ts', 'test/eval/**/*.test.ts', 'test/deploy/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

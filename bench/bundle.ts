@@ -44,6 +44,34 @@ export function planFor(gzipBytes: number): string | null {
   return WORKER_SIZE_LIMITS.find((l) => gzipBytes <= l.gzipBytes)?.plan ?? null;
 }
 
+/**
+ * The plan each Worker entry must fit, checked by `npm test` (test/deploy/bundle-budget.test.ts):
+ * the default entry the Free plan (the README promises it runs there), the ONNX entry the Paid plan
+ * (ORT's engine alone is over the Free limit). `env`: the wrangler environment, none for the default.
+ */
+export const BUNDLE_BUDGETS: ReadonlyArray<{ env?: string; plan: (typeof WORKER_SIZE_LIMITS)[number]['plan'] }> = [
+  { plan: 'Workers Free' },
+  { env: 'onnx', plan: 'Workers Paid' },
+];
+
+/** The compressed-size limit of a plan, in bytes. */
+export function planLimit(plan: string): number {
+  const limit = WORKER_SIZE_LIMITS.find((l) => l.plan === plan);
+  if (!limit) throw new Error(`no size limit known for plan "${plan}"`);
+  return limit.gzipBytes;
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** One line per bundle: its sizes and, for every plan, whether it fits and with how much room. */
+export function describeBundle(size: BundleSize): string {
+  const plans = WORKER_SIZE_LIMITS.map((l) => {
+    const room = l.gzipBytes - size.gzipBytes;
+    return `${l.plan} (${kib(l.gzipBytes)}): ${room >= 0 ? `fits, ${((100 * size.gzipBytes) / l.gzipBytes).toFixed(0)}% used` : `over by ${kib(-room)}`}`;
+  });
+  return `${size.name}: ${kib(size.rawBytes)} raw, ${kib(size.gzipBytes)} gzip; ${plans.join('; ')}`;
+}
+
 /** Dry-run deploys `config` (optionally its environment `env`) and reads the sizes wrangler prints. */
 export async function measureBundle(root: string, config: string, env?: string): Promise<BundleSize> {
   const outdir = await mkdtemp(path.join(tmpdir(), 'recall-box-bundle-'));

@@ -3,12 +3,11 @@
  * advances on I/O (a Spectre mitigation), so a Worker cannot time its own CPU work; the pipeline is
  * pure, so running it in Node measures the same code on the same V8 — with the Worker's WASM kernel.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { createOrtEmbedder, type NodeEmbedder } from '../src/build/embed/ort-node.ts';
 import { fsPackSource } from '../src/build/fs-source.ts';
 import { modelFromFile, validateModelFile } from '../src/core/embed/model-file.ts';
 import { PACK_FILES } from '../src/core/pack/format.ts';
+import { readPackFile } from '../src/core/pack/shards.ts';
 import { loadPack, type LoadedPack } from '../src/core/pack/load.ts';
 import { parseSearchRequest } from '../src/core/request.ts';
 import { queryLanguage, searchPack, staticQueryVector } from '../src/core/search.ts';
@@ -65,11 +64,12 @@ export async function benchPackLoad(packDir: string): Promise<PackLoadBench> {
 }
 
 /** ORT in Node over the pack's own model.onnx and embedding.bin: the ONNX Worker's embedder. */
-async function packOrtEmbedder(packDir: string): Promise<NodeEmbedder> {
-  const file = validateModelFile(JSON.parse(await readFile(path.join(packDir, PACK_FILES.embedding), 'utf8')));
-  const onnx = await readFile(path.join(packDir, PACK_FILES.onnx));
-  const matrix = await readFile(path.join(packDir, PACK_FILES.matrix));
-  return createOrtEmbedder(new Uint8Array(onnx), modelFromFile(file), [{ path: PACK_FILES.matrix, data: new Uint8Array(matrix) }]);
+async function packOrtEmbedder(pack: LoadedPack, packDir: string): Promise<NodeEmbedder> {
+  // Through the manifest: a large pack stores embedding.bin as shards.
+  const source = fsPackSource(packDir);
+  const read = async (name: string) => (await readPackFile(source, pack.manifest.files, name))!;
+  const file = validateModelFile(JSON.parse(new TextDecoder().decode(await read(PACK_FILES.embedding))));
+  return createOrtEmbedder(await read(PACK_FILES.onnx), modelFromFile(file), [{ path: PACK_FILES.matrix, data: await read(PACK_FILES.matrix) }]);
 }
 
 type Step = (q: string) => number | Promise<number>;
@@ -104,7 +104,7 @@ export async function benchPipeline(pack: LoadedPack, packDir: string, queries: 
     );
     const tokensOf = (q: string) => queryTokens(semantic, q, queryLanguage(pack, request(q)));
     rows.push(await timeStep('query embedding alone: static embedder (TypeScript)', queries, rounds, (q) => embedStatic(semantic, tokensOf(q)).length, false));
-    const ort = await packOrtEmbedder(packDir);
+    const ort = await packOrtEmbedder(pack, packDir);
     try {
       rows.push(await timeStep('query embedding alone: onnxruntime-web (ONNX Worker)', queries, rounds, async (q) => (await ort.embedTokens([tokensOf(q)]))[0]!.length, false));
     } finally {

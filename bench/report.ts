@@ -6,6 +6,7 @@ import type { PackLoadBench, PipelineBench } from './node-bench.ts';
 import type { Summary } from './stats.ts';
 import type { LatencyBench } from './worker-bench.ts';
 import { WORKER_SIZE_LIMITS, type BundleSize } from './bundle.ts';
+import type { LoadRun } from './load-bench.ts';
 
 export interface BenchReport {
   corpus: string;
@@ -22,6 +23,8 @@ export interface BenchReport {
   kernel: { header: string[]; rows: string[][] };
   /** Upload sizes of the Worker configurations. */
   bundles: BundleSize[];
+  /** /search under sustained load (bench/load-bench.ts); null or absent when skipped. */
+  loadTest?: LoadRun[] | null;
 }
 
 export const WORKERD_CLOCK_NOTE =
@@ -109,6 +112,14 @@ function coldStartTable(latency: LatencyBench): string {
   );
 }
 
+function loadTable(runs: readonly LoadRun[]): string {
+  const first = runs[0]!;
+  return table(
+    [`Worker GET /search under load (autocannon, ${first.connections} connections, ${first.seconds} s, \`wrangler dev\`)`, 'req/s', 'p50', 'p99', 'max', 'requests', 'errors + timeouts', 'non-2xx'],
+    runs.map((r) => [r.name, r.rps.toFixed(0), formatMs(r.p50Ms), formatMs(r.p99Ms), formatMs(r.maxMs), String(r.requests), String(r.errors + r.timeouts), String(r.non2xx)]),
+  );
+}
+
 function bundleTable(bundles: readonly BundleSize[]): string {
   return table(
     ['Worker bundle (`wrangler deploy --dry-run`, as wrangler reports it)', 'raw', 'gzip', 'fits'],
@@ -124,6 +135,7 @@ export function renderReport(r: BenchReport): string {
     filesTable(r),
     r.latency ? latencyTable(r.latency) : '_Worker latency skipped (--no-worker)._',
     ...(r.latency ? [coldStartTable(r.latency)] : []),
+    ...(r.loadTest?.length ? [loadTable(r.loadTest)] : []),
     pipelineTable(r),
     table(r.kernel.header, r.kernel.rows),
     bundleTable(r.bundles),

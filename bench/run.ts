@@ -1,7 +1,7 @@
 /**
  * `npm run bench` — build time, pack size, Worker latency and query CPU cost, in one run:
  *
- *   npm run bench [-- --corpus <docs dir>] [--builds 3] [--rounds 5] [--warmup 20] [--no-worker]
+ *   npm run bench [-- --corpus <docs dir>] [--builds 3] [--rounds 5] [--warmup 20] [--no-worker] [--load-seconds 20]
  *
  * 1. builds the corpus N times into bench/.out/site/pack (median build time; pack sizes);
  * 2. serves that pack with the real Worker under `wrangler dev` — the default entry, the default
@@ -10,8 +10,13 @@
  *    of each on its own: the cold start);
  * 3. loads the pack in Node and times the query pipeline itself (keyword only, hybrid, and the
  *    query embedding alone, static and ORT);
- * 4. times the vector kernels, and measures both Worker bundles with `wrangler deploy --dry-run`.
+ * 4. times the vector kernels, and measures both Worker bundles with `wrangler deploy --dry-run`;
+ * 5. loads the default Worker under `wrangler dev` with autocannon (bench/load-bench.ts), answer
+ *    cache off and on, for --load-seconds each (0 skips; so does --no-worker).
  * Prints Markdown tables and writes bench/.out/bench.json. Skips (exit 0) when the corpus is absent.
+ *
+ * `npm run bench -- --scale [--large] [--reuse-packs]` runs only the scale section instead
+ * (bench/scale.ts): small site, Astro en, Astro en+zh-cn+ja and, with --large, a ×20 replica.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -28,6 +33,8 @@ import { benchKernels, kernelTableRows } from './kernel.ts';
 import { renderReport, WORKERD_CLOCK_NOTE, type BenchReport } from './report.ts';
 import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts';
 import { benchLatency, type LatencyBench } from './worker-bench.ts';
+import { LOAD_DEFAULTS, runLoad, type LoadRun } from './load-bench.ts';
+import { benchScale, renderScale } from './scale.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = path.join(ROOT, 'bench/.out');
@@ -53,6 +60,8 @@ const QUERY_COUNT = 200;
  * that never gets healthy is bounded separately), and the run is stopped with its servers.
  */
 const OVERALL_TIMEOUT_MS = 8 * 60_000;
+/** `--large` builds ~130k sections: the ×20 build alone takes minutes on 2 cores. */
+const LARGE_TIMEOUT_MS = 60 * 60_000;
 /** Bound on each wrangler start (bundling, workerd start, first health answer). */
 const WRANGLER_START_TIMEOUT_MS = 90_000;
 
@@ -62,6 +71,11 @@ interface Args {
   rounds: number;
   warmup: number;
   worker: boolean;
+  loadSeconds: number;
+  /** `--scale`: only the scale section (bench/scale.ts); `--large` adds the ×20 replica. */
+  scale: boolean;
+  large: boolean;
+  reusePacks: boolean;
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
@@ -80,6 +94,10 @@ function readArgs(argv: string[]): Args {
       rounds: { type: 'string' },
       warmup: { type: 'string' },
       'no-worker': { type: 'boolean', default: false },
+      'load-seconds': { type: 'string' },
+      scale: { type: 'boolean', default: false },
+      large: { type: 'boolean', default: false },
+      'reuse-packs': { type: 'boolean', default: false },
     },
   });
   return {
@@ -88,6 +106,10 @@ function readArgs(argv: string[]): Args {
     rounds: positiveInt('rounds', values.rounds, DEFAULT_ROUNDS),
     warmup: positiveInt('warmup', values.warmup, DEFAULT_WARMUP),
     worker: !values['no-worker'],
+    loadSeconds: values['load-seconds'] === '0' ? 0 : positiveInt('load-seconds', values['load-seconds'], LOAD_DEFAULTS.seconds),
+    scale: values.scale || values.large,
+    large: values.large,
+    reusePacks: values['reuse-packs'],
   };
 }
 
@@ -113,10 +135,12 @@ const ASSET_HEALTH_PATH = '/pack/manifest.json';
  * measured, but make a slow start look like a hang) and all up while measuring; each idles while
  * another is measured. The trivial Worker is last: the report's ratios are to it.
  */
-const WORKERS = [
-  { name: 'recall-box (default: hybrid, static embedder)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH },
-  { name: 'recall-box keyword-only pack (--no-vectors)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH, vars: { PACK_PATH: '/pack-keyword/' } },
-  { name: 'recall-box ONNX entry (hybrid, ORT)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH, env: 'onnx' },
+// The answer cache is off for these: the warm-up repeats queries of the measured set, and a cache
+// hit would time the cache, not the search (the load step below measures both).
+const WORKERS: ReadonlyArray<{ name: string; config: string; healthPath?: string; vars?: Record<string, string>; env?: string }> = [
+  { name: 'recall-box (default: hybrid, static embedder)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH, vars: { EDGE_CACHE: 'off' } },
+  { name: 'recall-box keyword-only pack (--no-vectors)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH, vars: { PACK_PATH: '/pack-keyword/', EDGE_CACHE: 'off' } },
+  { name: 'recall-box ONNX entry (hybrid, ORT)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH, env: 'onnx', vars: { EDGE_CACHE: 'off' } },
   { name: 'trivial Hono', config: TRIVIAL_CONFIG },
 ];
 
@@ -138,8 +162,34 @@ async function measureWorkers(args: Args, queries: Parameters<typeof benchLatenc
   }
 }
 
+/** The load runs: the default Worker with the answer cache off (every request searches), then on. */
+const LOAD_WORKERS: ReadonlyArray<{ name: string; vars: Record<string, string> }> = [
+  { name: 'recall-box default, answer cache off (every request searches)', vars: { EDGE_CACHE: 'off' } },
+  { name: 'recall-box default, answer cache on (repeats from caches.default)', vars: {} },
+];
+
+/** One server at a time (the others stopped), warmed up, then loaded; stopped whatever happens. */
+async function measureLoad(args: Args, queries: Parameters<typeof runLoad>[2]): Promise<LoadRun[]> {
+  const runs: LoadRun[] = [];
+  for (const w of LOAD_WORKERS) {
+    const server = await startWranglerDev({ config: BENCH_CONFIG, timeoutMs: WRANGLER_START_TIMEOUT_MS, healthPath: ASSET_HEALTH_PATH, vars: w.vars });
+    try {
+      for (let i = 0; i < args.warmup; i++) await (await fetch(`${server.url}/search?q=${encodeURIComponent(queries[i % queries.length]!.q)}`)).arrayBuffer();
+      log(`load: ${w.name}, ${LOAD_DEFAULTS.connections} connections for ${args.loadSeconds} s`);
+      runs.push(await runLoad(w.name, server.url, queries, { ...LOAD_DEFAULTS, seconds: args.loadSeconds }));
+    } finally {
+      await server.stop();
+    }
+  }
+  return runs;
+}
+
 async function main(): Promise<void> {
   const args = readArgs(process.argv.slice(2));
+  if (args.scale) {
+    console.log(renderScale(await benchScale({ large: args.large, worker: args.worker, reusePacks: args.reusePacks })));
+    return;
+  }
   if (!existsSync(args.corpus)) {
     console.log(`bench: skipped, corpus ${args.corpus} not found (pass --corpus <docs dir>).`);
     return;
@@ -167,6 +217,8 @@ async function main(): Promise<void> {
   log('measuring the Worker bundles (wrangler deploy --dry-run)');
   const bundles = [await measureBundle(ROOT, 'wrangler.toml'), await measureBundle(ROOT, 'wrangler.toml', 'onnx')];
 
+  const loadTest = args.worker && args.loadSeconds > 0 ? await measureLoad(args, queries) : null;
+
   const report: BenchReport = {
     corpus: path.relative(ROOT, args.corpus) || args.corpus,
     machine: describeMachine(),
@@ -178,6 +230,7 @@ async function main(): Promise<void> {
     latency,
     kernel,
     bundles,
+    loadTest,
   };
   await writeFile(
     RESULT_FILE,
@@ -198,7 +251,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const watchdog = setTimeout(() => {
   log(`gave up after ${OVERALL_TIMEOUT_MS / 1000} s`);
   process.exit(1);
-}, OVERALL_TIMEOUT_MS);
+}, process.argv.includes('--large') ? LARGE_TIMEOUT_MS : OVERALL_TIMEOUT_MS);
 watchdog.unref();
 
 try {

@@ -55,6 +55,8 @@ export interface WranglerDev {
   url: string;
   /** Stop wrangler and everything it spawned. Safe to call more than once. */
   stop(): Promise<void>;
+  /** wrangler's pid, which is also its process group's id (workerd runs in that group). */
+  pid: number;
 }
 
 /** A TCP port nobody listens on right now (the OS picks it). Racy in theory, fine in practice. */
@@ -178,7 +180,7 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
       }
       const probeTimeout = Math.min(HEALTH_PROBE_TIMEOUT_MS, deadline - Date.now());
       if (readyUrl && (await probe(`${readyUrl}${options.healthPath ?? '/health'}`, probeTimeout))) {
-        return { url: readyUrl, stop };
+        return { url: readyUrl, stop, pid: child.pid! };
       }
       await sleep(HEALTH_POLL_MS);
     }

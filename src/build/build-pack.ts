@@ -13,7 +13,8 @@ import { classifyPool, DEFAULT_POOL_RULES, type PoolRule } from '../core/pools.t
 import { createOrtEmbedder } from './embed/ort-node.ts';
 import { sectionEmbedDocs, trainEmbedding } from './embed/train.ts';
 import { ingestDirectory, resolveIngestOptions, type IngestOptions } from './ingest/index.ts';
-import { computeBuildId, writePack, type PackFiles } from './pack-writer.ts';
+import { computeBuildId, storePackFiles, writePack, type PackFiles } from './pack-writer.ts';
+import { DEFAULT_SHARD_OPTIONS, type ShardOptions } from '../core/pack/shards.ts';
 
 export interface BuildOptions {
   ingest?: Partial<IngestOptions>;
@@ -28,6 +29,8 @@ export interface BuildOptions {
   poolRules?: readonly PoolRule[];
   /** Clock, injectable so tests can pin createdAt. */
   now?: () => Date;
+  /** How big files are cut into shards (`--shard-bytes`). Default DEFAULT_SHARD_OPTIONS. */
+  shards?: ShardOptions;
 }
 
 export interface BuildSummary {
@@ -43,10 +46,6 @@ export interface BuildSummary {
   vectors: VectorsDecision;
   bytes: Record<string, number>;
   ms: number;
-}
-
-function byteLength(data: string | Uint8Array): number {
-  return typeof data === 'string' ? new TextEncoder().encode(data).length : data.byteLength;
 }
 
 /** Languages by number of sections, most first; ties by tag so the order is stable. */
@@ -146,7 +145,7 @@ async function transformerFiles(sections: readonly StoredSection[], source: Tran
 /** Everything a pack holds, serialised, from already-ingested pages. Pure apart from the hash. */
 export async function assemblePack(
   pages: readonly Page[],
-  options: { baseUrl: string; keyword?: KeywordOptionsInput; embedding?: EmbedOptionsInput | false; poolRules?: readonly PoolRule[]; createdAt: string } & ModelChoice,
+  options: { baseUrl: string; keyword?: KeywordOptionsInput; embedding?: EmbedOptionsInput | false; poolRules?: readonly PoolRule[]; createdAt: string; shards?: ShardOptions } & ModelChoice,
 ): Promise<{ manifest: PackManifest; files: PackFiles; vectors: VectorsDecision }> {
   const rules = options.poolRules ?? DEFAULT_POOL_RULES;
   const sections: StoredSection[] = pages.flatMap((p) => p.sections.map((s) => ({ ...s, pool: classifyPool(s, rules) })));
@@ -163,6 +162,7 @@ export async function assemblePack(
     ...semantic?.files,
   };
   const languages = rankLanguages(sections);
+  const stored = await storePackFiles(files, options.shards ?? DEFAULT_SHARD_OPTIONS);
   const manifest: PackManifest = {
     formatVersion: FORMAT_VERSION,
     buildId: computeBuildId(files),
@@ -173,9 +173,10 @@ export async function assemblePack(
     analyzer: { ...keyword.options.analyzer },
     baseUrl: options.baseUrl,
     model: semantic?.model ?? null,
-    files: Object.fromEntries(Object.entries(files).map(([name, data]) => [name, { bytes: byteLength(data) }])),
+    files: stored.entries,
   };
-  return { manifest, files, vectors };
+  // `files` as stored: shard pieces by name (a small pack's pieces are its files, under their names).
+  return { manifest, files: stored.pieces, vectors };
 }
 
 /** docs folder → pack folder. Ingest problems are reported per file; the build goes on without them. */
@@ -190,6 +191,7 @@ export async function buildPack(docsDir: string, outDir: string, options: BuildO
     transformer: options.transformer,
     poolRules: options.poolRules,
     createdAt: (options.now?.() ?? new Date()).toISOString(),
+    shards: options.shards,
   });
   await writePack(outDir, manifest, files);
   return {

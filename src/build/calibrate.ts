@@ -11,7 +11,7 @@
  * The seed differs from the harness's WITHHOLD_SEED, so `npm run eval` measures a calibrated
  * model on a split it was not fitted on.
  */
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CalibrationFile, CalibrationSample } from '../core/confidence/calibration.ts';
 import { RecallBoxError } from '../core/errors.ts';
@@ -26,7 +26,9 @@ import { detectDatasetKind, loadDataset } from '../eval/datasets/index.ts';
 import { docsDataset } from '../eval/datasets/docs.ts';
 import { headingQueries, titleQueries } from '../eval/datasets/title-queries.ts';
 import { ingestDirectory } from './ingest/directory.ts';
-import { computeBuildId, writePack, type PackFiles } from './pack-writer.ts';
+import { computeBuildId, storePackFiles, writePack, type PackFiles } from './pack-writer.ts';
+import { fsPackSource } from './fs-source.ts';
+import { DEFAULT_SHARD_OPTIONS, readPackFile } from '../core/pack/shards.ts';
 
 /**
  * Seed of calibration's withholding: any fixed value other than the harness's WITHHOLD_SEED, so
@@ -77,21 +79,22 @@ export async function writeCalibration(packDir: string, file: CalibrationFile): 
     throw new RecallBoxError('INDEX_MISSING', `no index pack at ${packDir}: build one with \`recall-box build <docs> --out ${packDir}\` first.`);
   }
   const manifest = validateManifest(parsePackJson(PACK_FILES.manifest, manifestText));
+  // Every listed file read back whole (shards joined, each checked against its hash), then stored
+  // again with confidence.json added, cut as the pack was (its first shard's size when it had any
+  // file of several shards).
+  const source = fsPackSource(packDir);
   const files: PackFiles = {};
-  for (const name of await readdir(packDir)) {
-    if (name === PACK_FILES.manifest || name === PACK_FILES.confidence) continue;
-    if (!(name in manifest.files)) continue;
-    files[name] = new Uint8Array(await readFile(path.join(packDir, name)));
+  for (const name of Object.keys(manifest.files)) {
+    if (name === PACK_FILES.confidence) continue;
+    const bytes = await readPackFile(source, manifest.files, name).catch((e: unknown) => {
+      throw new RecallBoxError('INDEX_CORRUPT', `${packDir} lacks ${name}, which its manifest lists, or it is damaged (${(e as Error).message}).`);
+    });
+    files[name] = bytes!;
   }
-  const missing = Object.keys(manifest.files).filter((n) => n !== PACK_FILES.confidence && !(n in files));
-  if (missing.length > 0) throw new RecallBoxError('INDEX_CORRUPT', `${packDir} lacks ${missing.join(', ')}, which its manifest lists.`);
   files[PACK_FILES.confidence] = `${JSON.stringify(file, null, 2)}\n`;
-  const bytes = (data: string | Uint8Array) => (typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength);
-  const updated: PackManifest = {
-    ...manifest,
-    buildId: computeBuildId(files),
-    files: Object.fromEntries(Object.entries(files).map(([name, data]) => [name, { bytes: bytes(data) }])),
-  };
-  await writePack(packDir, updated, files);
+  const split = Object.values(manifest.files).find((f) => f.shards.length > 1);
+  const stored = await storePackFiles(files, split ? { shardBytes: split.shards[0]!.bytes } : DEFAULT_SHARD_OPTIONS);
+  const updated: PackManifest = { ...manifest, buildId: computeBuildId(files), files: stored.entries };
+  await writePack(packDir, updated, stored.pieces);
   return updated;
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { MAX_SHARD_BYTES } from '../core/pack/shards.ts';
 import { isRecallBoxError } from '../core/errors.ts';
 import { readFile } from 'node:fs/promises';
 import { RecallBoxError } from '../core/errors.ts';
@@ -38,6 +39,8 @@ Builds the search index pack of a folder of Markdown, MDX and HTML docs.
   --max-tokens     longest token sequence fed to the transformer            default 256
   --pool-rules     a JSON file of recall-pool rules [{pool, path?, tags?}], first match wins
                                                                            default: built in
+  --shard-bytes    largest stored file; bigger ones are cut into shards (1 … 26214400)
+                                                                           default 10485760 (10 MiB)
 
   recall-box calibrate --dataset <dir> [--queries <file.jsonl>] [--dataset <dir> …] [--pack <pack-dir>]
 
@@ -86,6 +89,7 @@ export async function main(
         tokenizer: { type: 'string' },
         'max-tokens': { type: 'string' },
         'pool-rules': { type: 'string' },
+        'shard-bytes': { type: 'string' },
         dataset: { type: 'string', multiple: true },
         queries: { type: 'string' },
         pack: { type: 'string' },
@@ -126,6 +130,11 @@ export async function main(
     err('recall-box: --max-tokens must be a whole number ≥ 3.');
     return 2;
   }
+  const shardBytes = values['shard-bytes'] === undefined ? undefined : Number(values['shard-bytes']);
+  if (shardBytes !== undefined && !(Number.isInteger(shardBytes) && shardBytes >= 1 && shardBytes <= MAX_SHARD_BYTES)) {
+    err(`recall-box: --shard-bytes must be a whole number from 1 to ${MAX_SHARD_BYTES}.`);
+    return 2;
+  }
   try {
     const poolRules = values['pool-rules'] === undefined ? undefined : parsePoolRules(await readJsonFile(values['pool-rules']));
     const summary = await buildPack(docsDir, values.out, {
@@ -138,6 +147,7 @@ export async function main(
         ...(values['default-lang'] !== undefined && { defaultLang: values['default-lang'] }),
       },
       ...(values['no-vectors'] && { embedding: false as const }),
+      ...(shardBytes !== undefined && { shards: { shardBytes } }),
     });
     out(formatSummary(summary));
     return 0;

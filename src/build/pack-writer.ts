@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FORMAT_VERSION, PACK_FILES, type PackManifest } from '../core/pack/format.ts';
+import { DEFAULT_SHARD_OPTIONS, shardFile, type PackFileEntry, type ShardOptions } from '../core/pack/shards.ts';
 
 /** Data files of a pack, already serialised (JSON text or binary), by file name. */
 export type PackFiles = Record<string, string | Uint8Array>;
@@ -20,6 +21,24 @@ export function computeBuildId(files: PackFiles): string {
     hash.update(bytes);
   }
   return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Logical files → what is stored: the manifest's `files` entries (sizes, shards, hashes) and the
+ * shard pieces to write, by stored name. model.onnx stays whole (see PACK_FILES).
+ */
+export async function storePackFiles(
+  files: PackFiles,
+  options: ShardOptions = DEFAULT_SHARD_OPTIONS,
+): Promise<{ entries: Record<string, PackFileEntry>; pieces: PackFiles }> {
+  const entries: Record<string, PackFileEntry> = {};
+  const pieces: PackFiles = {};
+  for (const name of Object.keys(files)) {
+    const stored = await shardFile(name, files[name]!, options, name !== PACK_FILES.onnx);
+    entries[name] = stored.entry;
+    Object.assign(pieces, stored.pieces);
+  }
+  return { entries, pieces };
 }
 
 /**

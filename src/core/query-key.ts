@@ -20,3 +20,22 @@ export function fnv1a(text: string): string {
   }
   return (h >>> 0).toString(16).padStart(8, '0');
 }
+
+/** The parts of a search request that decide its answer (SearchRequest's shape, structurally). */
+export interface SearchKeyParts {
+  q: string;
+  limit: number;
+  lang: string | null;
+  debug?: boolean;
+  confidence?: string;
+  index?: string;
+}
+
+/**
+ * One text per distinct answer: the normalised query and every option that changes the answer,
+ * NUL-separated (NUL cannot occur in a normalised query's options). The ETag hashes it; the edge
+ * cache keys on it in full, where a 32-bit hash's collisions would hand one query another's answer.
+ */
+export function searchRequestKey(req: SearchKeyParts): string {
+  return [normalizeQueryKey(req.q), req.limit, req.lang ?? '', req.debug ? 'debug' : '', req.confidence ?? '', req.index ?? ''].join('\u0000');
+}

@@ -1,4 +1,5 @@
 import { RecallBoxError } from './errors.ts';
+import { unknownIndex } from './indexes.ts';
 import { baseLang, normalizeLang } from './lang.ts';
 import type { SearchOptions } from './search-options.ts';
 import { CONFIDENCE_MODES, type ConfidenceMode } from './confidence/levels.ts';
@@ -15,6 +16,8 @@ export interface SearchRequest {
   debug?: boolean;
   /** `confidence=strict|relaxed`: the verdict's mode for this request; absent: the Worker's default. */
   confidence?: ConfidenceMode;
+  /** `index=<name>`: which of the Worker's indexes to search; absent: chosen by lang, else the default. */
+  index?: string;
 }
 
 /** What a client sent, from a query string (strings) or a JSON body (any JSON values). */
@@ -24,6 +27,7 @@ export interface RawSearchRequest {
   lang?: unknown;
   debug?: unknown;
   confidence?: unknown;
+  index?: unknown;
 }
 
 function parseLimit(raw: unknown, options: SearchOptions): number {
@@ -37,9 +41,11 @@ function parseLimit(raw: unknown, options: SearchOptions): number {
 
 /**
  * Validate what does not need the index: done before the pack is touched, so a bad request costs
- * nothing and cannot be confused with an index problem.
+ * nothing and cannot be confused with an index problem. `indexes`: the names of the Worker's
+ * indexes, which an `index` parameter must be one of (UNKNOWN_INDEX otherwise); without the list,
+ * `index` is not accepted at all (a caller with one pack has nothing to choose).
  */
-export function parseSearchRequest(raw: RawSearchRequest, options: SearchOptions): SearchRequest {
+export function parseSearchRequest(raw: RawSearchRequest, options: SearchOptions, indexes: readonly string[] = []): SearchRequest {
   if (raw.q !== undefined && typeof raw.q !== 'string') {
     throw new RecallBoxError('QUERY_EMPTY', 'q must be a string.');
   }
@@ -64,6 +70,10 @@ export function parseSearchRequest(raw: RawSearchRequest, options: SearchOptions
       throw new RecallBoxError('BAD_CONFIDENCE_MODE', `confidence must be one of ${CONFIDENCE_MODES.join(', ')}.`);
     }
     request.confidence = raw.confidence as ConfidenceMode;
+  }
+  if (raw.index !== undefined && raw.index !== null && raw.index !== '') {
+    if (typeof raw.index !== 'string' || !indexes.includes(raw.index)) throw unknownIndex(String(raw.index), indexes);
+    request.index = raw.index;
   }
   return request;
 }

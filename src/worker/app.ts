@@ -1,14 +1,20 @@
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { RecallBoxError } from '../core/errors.ts';
+import { selectIndex } from '../core/indexes.ts';
 import type { LoadedPack } from '../core/pack/load.ts';
-import { fnv1a, normalizeQueryKey } from '../core/query-key.ts';
+import { fnv1a, searchRequestKey } from '../core/query-key.ts';
+import { gapOf, type Gap } from '../core/gaps.ts';
 import { parseSearchRequest, type RawSearchRequest, type SearchRequest } from '../core/request.ts';
 import { queryVectorFor, searchPack } from '../core/search.ts';
 import type { QueryEmbedder } from '../core/semantic.ts';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../core/search-options.ts';
 import type { WorkerConfig } from './config.ts';
 import { toErrorResponse } from './errors.ts';
+import { answerCacheEntry, answerCacheKey, CACHE_STATUS_HEADER, readCachedAnswer, type AnswerCache } from './answer-cache.ts';
+import { readBodyCapped } from './body.ts';
+import { registerAdminRoutes, type GapStore } from './gaps.ts';
+import { rateLimit, type RateLimiter } from './rate-limit.ts';
 
 /**
  * What the HTTP layer needs from its runtime, passed in at this seam (Hono's pattern): the app
@@ -16,8 +22,11 @@ import { toErrorResponse } from './errors.ts';
  */
 export interface AppDeps {
   config: WorkerConfig;
-  /** The pack to serve; memoised by the caller so it is loaded once per isolate. */
-  getPack: () => Promise<LoadedPack>;
+  /**
+   * The pack of the named index (one of config.indexes); memoised by the caller per index, so each
+   * is loaded once per isolate and a broken one fails only the requests that choose it.
+   */
+  getPack: (index: string) => Promise<LoadedPack>;
   /** How many times this isolate has loaded a pack: reported by /health to make caching visible. */
   packLoads: () => number;
   searchOptions?: SearchOptions;
@@ -28,10 +37,34 @@ export interface AppDeps {
   queryEmbedder?: (pack: LoadedPack) => QueryEmbedder;
   /** Clock for tookMs. In workerd it does not advance during CPU work; see the README. */
   now?: () => number;
+  /** The Rate Limiting binding (RATE_LIMITER) limiting /search and /admin/* per client; absent: no limiting. */
+  rateLimiter?: RateLimiter | null;
+  /** The Cache API (caches.default) for repeated /search answers; absent or config.edgeCache off: every query is searched. */
+  answerCache?: AnswerCache | null;
+  /** Which Worker entry answers (its embedder): part of the cache key. Default `default`. */
+  answerVariant?: string;
+  /** Where unanswered queries are counted (GAPS = "on" and a GAPS_DB binding); absent: not counted. */
+  gaps?: GapStore | null;
+  /** The ADMIN_TOKEN secret guarding /admin/*; absent: every admin request is refused. */
+  adminToken?: string;
 }
 
 function etagFor(buildId: string, req: SearchRequest): string {
-  return `W/"${buildId}-${fnv1a(`${normalizeQueryKey(req.q)}\u0000${req.limit}\u0000${req.lang ?? ''}\u0000${req.debug ? 'debug' : ''}\u0000${req.confidence ?? ''}`)}"`;
+  return `W/"${buildId}-${fnv1a(searchRequestKey(req))}"`;
+}
+
+/**
+ * Work done after the answer is sent (ctx.waitUntil): caching it, counting a gap. A failure is
+ * logged and never reaches the reader. Without an execution context (app.request in a test) the
+ * task still runs, unawaited.
+ */
+function afterResponse(c: Context, task: Promise<unknown>, what: string): void {
+  const guarded = task.catch((e: unknown) => console.error(`recall-box: ${what} failed: ${e instanceof Error ? e.message : String(e)}`));
+  try {
+    c.executionCtx.waitUntil(guarded);
+  } catch {
+    // No ExecutionContext: nothing to extend.
+  }
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {
@@ -46,11 +79,8 @@ async function readJsonBody(c: Context, maxBytes: number): Promise<RawSearchRequ
   if (!/^application\/json\b/i.test(type)) {
     throw new RecallBoxError('UNSUPPORTED_MEDIA_TYPE', 'POST /search takes a JSON body (Content-Type: application/json).');
   }
-  const text = await c.req.text();
-  // Checked again after reading: Content-Length may be absent (chunked) or wrong.
-  if (new TextEncoder().encode(text).length > maxBytes) {
-    throw new RecallBoxError('BODY_TOO_LARGE', `the request body is over ${maxBytes} bytes.`);
-  }
+  // Read with a cap, not whole: Content-Length may be absent (chunked) or wrong.
+  const text = await readBodyCapped(c.req.raw, maxBytes);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -63,11 +93,26 @@ async function readJsonBody(c: Context, maxBytes: number): Promise<RawSearchRequ
   return body as RawSearchRequest;
 }
 
+/** One index's line in /health: its build, or the code and message it fails with. */
+function indexHealth(result: PromiseSettledResult<LoadedPack>) {
+  if (result.status === 'rejected') return { status: 'error', ...toErrorResponse(result.reason).body.error };
+  const m = result.value.manifest;
+  return { status: 'ok', buildId: m.buildId, languages: m.languages, counts: m.counts };
+}
+
 export function createApp(deps: AppDeps): Hono {
   const { config } = deps;
   const options = deps.searchOptions ?? DEFAULT_SEARCH_OPTIONS;
   const now = deps.now ?? (() => Date.now());
   const app = new Hono();
+  const indexNames = config.indexes.map((i) => i.name);
+  // The Worker's search settings (vars) in the cache key: a redeploy with other settings and the
+  // same pack must not be answered from the old settings' cache.
+  const settingsKey = `${deps.answerVariant ?? 'default'}-${fnv1a(JSON.stringify(options))}`;
+  const answerCache = config.edgeCache && config.cacheMaxAge > 0 ? (deps.answerCache ?? null) : null;
+  const countGap = (c: Context, gap: Gap | null) => {
+    if (gap && deps.gaps) afterResponse(c, deps.gaps.record(gap, new Date().toISOString()), 'counting a content gap');
+  };
 
   app.use(
     '*',
@@ -75,25 +120,46 @@ export function createApp(deps: AppDeps): Hono {
       origin: config.allowedOrigins.includes('*') ? '*' : config.allowedOrigins,
       allowMethods: ['GET', 'POST', 'OPTIONS'],
       allowHeaders: ['Content-Type', 'If-None-Match'],
-      exposeHeaders: ['ETag'],
+      exposeHeaders: ['ETag', CACHE_STATUS_HEADER],
       maxAge: 86400,
     }),
   );
+  if (deps.rateLimiter) {
+    // After CORS, so a preflight is never counted; before everything that costs (the cache, the search).
+    const limited = rateLimit(deps.rateLimiter, { periodSeconds: config.rateLimitPeriod });
+    app.use('/search', limited);
+    app.use('/admin/*', limited);
+  }
 
   const search = async (c: Context, raw: RawSearchRequest) => {
     const started = now();
-    const request = parseSearchRequest(raw, options);
-    const pack = await deps.getPack();
+    const request = parseSearchRequest(raw, options, indexNames);
+    const index = selectIndex(config.indexes, request);
+    const pack = await deps.getPack(index.name);
     const etag = etagFor(pack.manifest.buildId, request);
     // A debug answer explains one request; caches should not hand it to anyone else.
     const headers = { ETag: etag, 'Cache-Control': request.debug ? 'no-store' : `public, max-age=${config.cacheMaxAge}` };
     if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+    // Nor does the Worker's own answer cache (answer-cache.ts). A hit is counted as a gap as the
+    // search that stored it was.
+    const cache = request.debug ? null : answerCache;
+    const cacheKey = cache && answerCacheKey(c.req.url, { buildId: pack.manifest.buildId, index: index.name, settings: settingsKey, request: searchRequestKey(request) });
+    if (cache && cacheKey) {
+      const hit = await readCachedAnswer(cache, cacheKey);
+      if (hit) {
+        countGap(c, hit.gapLang === null ? null : gapOf(request, { confidence: { shouldAnswer: false }, queryLang: hit.gapLang }));
+        return c.body(hit.body, 200, { ...headers, 'Content-Type': 'application/json', [CACHE_STATUS_HEADER]: 'hit' });
+      }
+    }
     const searchOptions = request.debug ? { ...options, debug: true } : options;
     const query = await queryVectorFor(pack, request, searchOptions, deps.queryEmbedder?.(pack));
     const outcome = searchPack(pack, request, searchOptions, query);
-    return c.json(
+    const gap = gapOf(request, outcome);
+    countGap(c, gap);
+    const res = c.json(
       {
         query: request.q,
+        index: index.name,
         buildId: pack.manifest.buildId,
         lang: outcome.queryLang,
         results: outcome.results,
@@ -104,12 +170,17 @@ export function createApp(deps: AppDeps): Hono {
         ...(outcome.debug && { debug: { ...outcome.debug, thresholds: outcome.routes } }),
       },
       200,
-      headers,
+      { ...headers, [CACHE_STATUS_HEADER]: cacheKey ? 'miss' : 'bypass' },
     );
+    if (cache && cacheKey) {
+      const body = res.clone().text();
+      afterResponse(c, body.then((text) => cache.put(cacheKey, answerCacheEntry(text, config.cacheMaxAge, gap))), 'caching an answer');
+    }
+    return res;
   };
 
   app.get('/search', (c) =>
-    search(c, { q: c.req.query('q'), limit: c.req.query('limit'), lang: c.req.query('lang'), debug: c.req.query('debug'), confidence: c.req.query('confidence') }),
+    search(c, { q: c.req.query('q'), limit: c.req.query('limit'), lang: c.req.query('lang'), debug: c.req.query('debug'), confidence: c.req.query('confidence'), index: c.req.query('index') }),
   );
   app.post('/search', async (c) => search(c, await readJsonBody(c, config.maxBodyBytes)));
   app.all('/search', () => {
@@ -117,11 +188,21 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   app.get('/health', async (c) => {
-    const pack = await deps.getPack();
+    // Every index is checked; the top-level fields describe the default (first) one, as with a
+    // single index. A broken default answers 503 with its code; a broken other index leaves the
+    // answer 200 with status "degraded", the failure under `indexes`.
+    const settled = await Promise.allSettled(config.indexes.map((i) => deps.getPack(i.name)));
+    const indexes = Object.fromEntries(settled.map((r, i) => [config.indexes[i]!.name, indexHealth(r)]));
+    const first = settled[0]!;
+    if (first.status === 'rejected') {
+      const { status, body } = toErrorResponse(first.reason);
+      return c.json({ ...body, indexes }, status as 503, { 'Cache-Control': 'no-store' });
+    }
+    const pack = first.value;
     const m = pack.manifest;
     return c.json(
       {
-        status: 'ok',
+        status: settled.every((r) => r.status === 'fulfilled') ? 'ok' : 'degraded',
         buildId: m.buildId,
         formatVersion: m.formatVersion,
         createdAt: m.createdAt,
@@ -131,11 +212,14 @@ export function createApp(deps: AppDeps): Hono {
         confidence: { calibrated: pack.confidence.calibrated, mode: options.confidence.mode },
         configWarnings: config.warnings,
         isolate: { packLoads: deps.packLoads() },
+        indexes,
       },
       200,
       { 'Cache-Control': 'no-store' },
     );
   });
+
+  registerAdminRoutes(app, { adminToken: deps.adminToken, gaps: deps.gaps ?? null });
 
   const fail = (c: Context, e: unknown) => {
     const { status, body } = toErrorResponse(e);

@@ -1,5 +1,11 @@
 import { CONFIDENCE_MODES, type ConfidenceMode } from '../core/confidence/levels.ts';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../core/search-options.ts';
+import { RATE_LIMIT_DEFAULTS, RATE_LIMIT_PERIODS } from './rate-limit.ts';
+import { DEFAULT_INDEX_NAME, normalizePackPath, parseIndexes, type IndexEntry } from '../core/indexes.ts';
+
+/** Where packs are read from: Workers Static Assets (default), a KV namespace or an R2 bucket. */
+export const PACK_SOURCES = ['assets', 'kv', 'r2'] as const;
+export type PackSourceKind = (typeof PACK_SOURCES)[number];
 
 /**
  * The Worker's settings, read from `[vars]` in wrangler.toml. Every value has a default, so a
@@ -10,6 +16,18 @@ export interface WorkerConfig {
   allowedOrigins: string[];
   /** Path under the static assets where the pack lives. From PACK_PATH. Default '/pack/'. */
   packPath: string;
+  /**
+   * The indexes this Worker serves, the default first. From INDEXES, a JSON object of name → path
+   * (or name → {path, languages}); default: one index named `default` at packPath. Each is loaded
+   * and cached on its own, so a broken one fails only the requests that choose it.
+   */
+  indexes: IndexEntry[];
+  /**
+   * Where every index's files are read from. From PACK_SOURCE (`assets`, `kv`, `r2`). Default
+   * `assets`: needs no resource besides the Worker's own static assets. `kv` reads the PACK_KV
+   * binding and `r2` the PACK_BUCKET binding, with each index's path as the key prefix.
+   */
+  packSource: PackSourceKind;
   /**
    * Seconds a browser or CDN may reuse a /search answer. From CACHE_MAX_AGE. Default 300: an answer
    * only changes when the pack does, and the ETag (which carries the buildId) revalidates it cheaply.
@@ -35,6 +53,22 @@ export interface WorkerConfig {
     /** A contact or issue link under the fallback. From FALLBACK_LINK (an https URL or a /path) and FALLBACK_LINK_TEXT (text or JSON per language). Default none. */
     link: { url: string; text: Record<string, string> } | null;
   };
+  /**
+   * Repeated /search answers served from the Cache API (src/worker/answer-cache.ts). From
+   * EDGE_CACHE (`on`/`off`). Default on: an answer is a pure function of the pack and the request,
+   * so a repeat costs a cache read instead of a search. Off also when CACHE_MAX_AGE is 0.
+   */
+  edgeCache: boolean;
+  /**
+   * Count unanswered queries in D1 (the content-gap report, src/worker/gaps.ts). From GAPS
+   * (`on`/`off`). Default off: it needs a GAPS_DB binding and writes on every fallback.
+   */
+  gaps: boolean;
+  /**
+   * The window, in seconds, of the RATE_LIMITER binding's `simple.period` (10 or 60), sent as
+   * Retry-After with a 429. From RATE_LIMIT_PERIOD. Default 60 (src/worker/rate-limit.ts).
+   */
+  rateLimitPeriod: number;
   /** Settings that were set but not understood, and ignored: reported by /health so a typo is visible. */
   warnings: string[];
 }
@@ -42,9 +76,14 @@ export interface WorkerConfig {
 export const DEFAULT_WORKER_CONFIG: Readonly<WorkerConfig> = Object.freeze({
   allowedOrigins: ['*'],
   packPath: '/pack/',
+  indexes: [{ name: DEFAULT_INDEX_NAME, path: '/pack/', languages: [] }],
+  packSource: 'assets' as const,
   cacheMaxAge: 300,
   maxBodyBytes: 8192,
   pools: false,
+  edgeCache: true,
+  gaps: false,
+  rateLimitPeriod: RATE_LIMIT_DEFAULTS.periodSeconds,
   confidence: Object.freeze({ mode: 'strict' as const, messages: {}, link: null }),
   warnings: [],
 });
@@ -52,6 +91,8 @@ export const DEFAULT_WORKER_CONFIG: Readonly<WorkerConfig> = Object.freeze({
 export interface WorkerVars {
   ALLOWED_ORIGINS?: string;
   PACK_PATH?: string;
+  INDEXES?: string;
+  PACK_SOURCE?: string;
   CACHE_MAX_AGE?: string;
   MAX_BODY_BYTES?: string;
   POOLS?: string;
@@ -59,6 +100,9 @@ export interface WorkerVars {
   FALLBACK_MESSAGE?: string;
   FALLBACK_LINK?: string;
   FALLBACK_LINK_TEXT?: string;
+  EDGE_CACHE?: string;
+  GAPS?: string;
+  RATE_LIMIT_PERIOD?: string;
 }
 
 /** `{"en": "…"}` → itself; plain text → the same text for every language (`*`); JSON that is not an object of strings → null. */
@@ -112,6 +156,44 @@ function positiveInt(raw: string | undefined, fallback: number): number {
   return raw !== undefined && raw !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
+/** INDEXES when set and understood; else the single index at PACK_PATH (a bad list is named in `warnings`). */
+function readIndexes(vars: WorkerVars, packPath: string, warnings: string[]): IndexEntry[] {
+  const single = [{ name: DEFAULT_INDEX_NAME, path: packPath, languages: [] }];
+  if (!vars.INDEXES?.trim()) return single;
+  try {
+    return parseIndexes(vars.INDEXES);
+  } catch (e) {
+    warnings.push(`${(e as Error).message}; serving the single index at PACK_PATH (${packPath}).`);
+    return single;
+  }
+}
+
+function readPackSource(vars: WorkerVars, warnings: string[]): PackSourceKind {
+  const raw = vars.PACK_SOURCE?.trim().toLowerCase();
+  if (!raw) return DEFAULT_WORKER_CONFIG.packSource;
+  if ((PACK_SOURCES as readonly string[]).includes(raw)) return raw as PackSourceKind;
+  warnings.push(`PACK_SOURCE "${vars.PACK_SOURCE}" is not one of ${PACK_SOURCES.join(', ')}; reading packs from assets.`);
+  return DEFAULT_WORKER_CONFIG.packSource;
+}
+
+/** An `on`/`off` var: unset or empty → the default; anything else than on/off → the default, named in `warnings`. */
+function onOff(name: string, raw: string | undefined, fallback: boolean, warnings: string[]): boolean {
+  const value = raw?.trim().toLowerCase();
+  if (!value) return fallback;
+  if (value === 'on' || value === 'off') return value === 'on';
+  warnings.push(`${name} "${raw}" is not on or off; using ${fallback ? 'on' : 'off'}.`);
+  return fallback;
+}
+
+function readRateLimitPeriod(vars: WorkerVars, warnings: string[]): number {
+  const raw = vars.RATE_LIMIT_PERIOD?.trim();
+  if (!raw) return DEFAULT_WORKER_CONFIG.rateLimitPeriod;
+  const n = Number(raw);
+  if ((RATE_LIMIT_PERIODS as readonly number[]).includes(n)) return n;
+  warnings.push(`RATE_LIMIT_PERIOD "${raw}" is not one of ${RATE_LIMIT_PERIODS.join(', ')}; using ${DEFAULT_WORKER_CONFIG.rateLimitPeriod}.`);
+  return DEFAULT_WORKER_CONFIG.rateLimitPeriod;
+}
+
 export function readConfig(vars: WorkerVars): WorkerConfig {
   const warnings: string[] = [];
   const confidence = readConfidence(vars, warnings);
@@ -119,15 +201,18 @@ export function readConfig(vars: WorkerVars): WorkerConfig {
     .split(',')
     .map((o) => o.trim())
     .filter((o) => o.length > 0);
-  let packPath = vars.PACK_PATH?.trim() || DEFAULT_WORKER_CONFIG.packPath;
-  if (!packPath.startsWith('/')) packPath = `/${packPath}`;
-  if (!packPath.endsWith('/')) packPath = `${packPath}/`;
+  const packPath = normalizePackPath(vars.PACK_PATH?.trim() || DEFAULT_WORKER_CONFIG.packPath);
   return {
     allowedOrigins: origins.length > 0 ? origins : [...DEFAULT_WORKER_CONFIG.allowedOrigins],
     packPath,
+    indexes: readIndexes(vars, packPath, warnings),
+    packSource: readPackSource(vars, warnings),
     cacheMaxAge: positiveInt(vars.CACHE_MAX_AGE, DEFAULT_WORKER_CONFIG.cacheMaxAge),
     maxBodyBytes: positiveInt(vars.MAX_BODY_BYTES, DEFAULT_WORKER_CONFIG.maxBodyBytes),
     pools: vars.POOLS === undefined || vars.POOLS.trim() === '' ? DEFAULT_WORKER_CONFIG.pools : vars.POOLS.trim().toLowerCase() === 'on',
+    edgeCache: onOff('EDGE_CACHE', vars.EDGE_CACHE, DEFAULT_WORKER_CONFIG.edgeCache, warnings),
+    gaps: onOff('GAPS', vars.GAPS, DEFAULT_WORKER_CONFIG.gaps, warnings),
+    rateLimitPeriod: readRateLimitPeriod(vars, warnings),
     confidence,
     warnings,
   };

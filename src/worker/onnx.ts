@@ -8,7 +8,9 @@
  */
 import { PACK_FILES } from '../core/pack/format.ts';
 import { encodeFloat32 } from '../core/pack/binary.ts';
-import { assetsModelBytes } from './embed/assets-model.ts';
+import { RecallBoxError } from '../core/errors.ts';
+import { readPackFile } from '../core/pack/shards.ts';
+import { EMBED_ERRORS } from './embed/errors.ts';
 import { getEmbedder } from './embed/session.ts';
 import { createTransformerEmbedder } from './embed/transformer-embedder.ts';
 import { createWorker } from './worker.ts';
@@ -16,11 +18,17 @@ import { createWorker } from './worker.ts';
 export type { Env } from './worker.ts';
 
 export default createWorker({
-  queryEmbedder(pack, env, config) {
+  variant: 'onnx',
+  queryEmbedder(pack, _env, _config, source) {
     const { semantic } = pack;
     // One ORT session per pack build per isolate; the key changes when a new pack is deployed.
-    const key = `${config.packPath}${PACK_FILES.onnx}#${pack.manifest.buildId}`;
-    const load = assetsModelBytes(env.ASSETS, `${config.packPath}${PACK_FILES.onnx}`);
+    const key = `${source.label}${PACK_FILES.onnx}#${pack.manifest.buildId}`;
+    // From the pack's own source (its index's path, in assets, KV or R2), checked like every pack file.
+    const load = async () => {
+      const bytes = await readPackFile(source, pack.manifest.files, PACK_FILES.onnx);
+      if (bytes === null) throw new RecallBoxError(EMBED_ERRORS.modelMissing, `the manifest of ${source.label} lists no ${PACK_FILES.onnx}.`);
+      return bytes;
+    };
     // Called once, when the session is created: E's bytes are only copied for ORT then. (A pack
     // without a model never reaches the embedder: queryVectorFor skips the route first.)
     const external = () => (semantic?.matrix ? [{ path: PACK_FILES.matrix, data: encodeFloat32(semantic.matrix) }] : []);

@@ -25,7 +25,8 @@ export class PackCache {
     let entry = this.entries.get(key);
     if (!entry) {
       this.loadCount++;
-      entry = loadPack(source(), this.options);
+      // Async, so a source that cannot be made (a missing binding) rejects like a failed load.
+      entry = (async () => loadPack(source(), this.options))();
       this.entries.set(key, entry);
       entry.catch((e) => {
         if (!isRecallBoxError(e)) this.entries.delete(key);

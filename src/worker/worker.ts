@@ -12,17 +12,61 @@ import type { QuantizedVectors, VectorKernel } from '../core/vector/types.ts';
 import { createApp } from './app.ts';
 import { assetsPackSource, type AssetsFetcher } from './assets-source.ts';
 import { readConfig, searchOptionsFor, type WorkerConfig, type WorkerVars } from './config.ts';
+import { kvPackSource, type KvReader } from './kv-source.ts';
 import { PackCache } from './pack-cache.ts';
+import type { AnswerCache } from './answer-cache.ts';
+import { d1GapStore, type D1Like } from './gaps.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import { r2PackSource, type R2Reader } from './r2-source.ts';
+import { RecallBoxError } from '../core/errors.ts';
+import type { PackSource } from '../core/pack/source.ts';
 
 /** Bindings and vars from wrangler.toml. */
 export interface Env extends WorkerVars {
   ASSETS: AssetsFetcher;
+  /** KV namespace holding packs, read when PACK_SOURCE = "kv". */
+  PACK_KV?: KvReader;
+  /** R2 bucket holding packs, read when PACK_SOURCE = "r2". */
+  PACK_BUCKET?: R2Reader;
+  /** Rate Limiting binding ([[ratelimits]]): per-client limits on /search and /admin/*; absent: none. */
+  RATE_LIMITER?: RateLimiter;
+  /** D1 database of the content-gap report (migrations/), written when GAPS = "on". */
+  GAPS_DB?: D1Like;
+  /** Secret (`wrangler secret put ADMIN_TOKEN`) guarding GET /admin/gaps; unset: the route refuses everyone. */
+  ADMIN_TOKEN?: string;
+}
+
+/** The data centre's cache (caches.default), where the runtime has one. */
+function defaultCache(): AnswerCache | null {
+  return (globalThis as { caches?: { default?: AnswerCache } }).caches?.default ?? null;
+}
+
+/** The configured source of the pack at `path`; a missing binding is a deployment fault, named. */
+export function packSourceFor(env: Env, config: WorkerConfig, path: string): PackSource {
+  switch (config.packSource) {
+    case 'kv':
+      if (!env.PACK_KV) throw new RecallBoxError('INDEX_MISSING', 'PACK_SOURCE is "kv" but the Worker has no PACK_KV binding (kv_namespaces in wrangler.toml).');
+      return kvPackSource(env.PACK_KV, path);
+    case 'r2':
+      if (!env.PACK_BUCKET) throw new RecallBoxError('INDEX_MISSING', 'PACK_SOURCE is "r2" but the Worker has no PACK_BUCKET binding (r2_buckets in wrangler.toml).');
+      return r2PackSource(env.PACK_BUCKET, path);
+    default:
+      return assetsPackSource(env.ASSETS, path);
+  }
 }
 
 /** What an entry point adds to the default Worker. */
 export interface WorkerCapabilities {
-  /** The query embedder for a pack, given the bindings; default: the static embedder in TypeScript. */
-  queryEmbedder?: (pack: LoadedPack, env: Env, config: WorkerConfig) => QueryEmbedder;
+  /**
+   * Which entry this is (`default`, `onnx`): part of the answer cache's key, since entries with
+   * other embedders can answer the same request differently and may share a zone's cache.
+   */
+  variant?: string;
+  /**
+   * The query embedder for a pack, given the bindings and the source the pack was read from (where
+   * its model.onnx is too); default: the static embedder in TypeScript.
+   */
+  queryEmbedder?: (pack: LoadedPack, env: Env, config: WorkerConfig, source: PackSource) => QueryEmbedder;
 }
 
 /**
@@ -45,18 +89,34 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
   // request of an isolate) keeps even the config parsing off the request path.
   const packs = new PackCache({ createKernel: wasmKernel });
   const apps = new WeakMap<Env, Hono>();
+  // Each loaded pack's source, for the files an entry reads beside the loader (model.onnx).
+  const sources = new WeakMap<LoadedPack, PackSource>();
 
   function appFor(env: Env): Hono {
     let app = apps.get(env);
     if (!app) {
       const config = readConfig(env);
+      if (config.gaps && !env.GAPS_DB) config.warnings.push('GAPS is on but the Worker has no GAPS_DB binding (d1_databases in wrangler.toml); no gaps are counted.');
       const embedderFor = capabilities.queryEmbedder;
       app = createApp({
         config,
         searchOptions: searchOptionsFor(config),
-        getPack: () => packs.get(config.packPath, () => assetsPackSource(env.ASSETS, config.packPath)),
+        getPack: async (name) => {
+          const index = config.indexes.find((i) => i.name === name) ?? config.indexes[0]!;
+          let made: PackSource | undefined;
+          const pack = await packs.get(`${config.packSource}:${index.path}`, () => (made = packSourceFor(env, config, index.path)));
+          if (made) sources.set(pack, made);
+          return pack;
+        },
         packLoads: () => packs.loads,
-        ...(embedderFor && { queryEmbedder: (pack: LoadedPack) => embedderFor(pack, env, config) }),
+        rateLimiter: env.RATE_LIMITER ?? null,
+        answerCache: config.edgeCache ? defaultCache() : null,
+        answerVariant: capabilities.variant ?? 'default',
+        gaps: config.gaps && env.GAPS_DB ? d1GapStore(env.GAPS_DB) : null,
+        adminToken: env.ADMIN_TOKEN,
+        ...(embedderFor && {
+          queryEmbedder: (pack: LoadedPack) => embedderFor(pack, env, config, sources.get(pack) ?? packSourceFor(env, config, config.indexes[0]!.path)),
+        }),
       });
       apps.set(env, app);
     }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -75,11 +76,34 @@ describe('buildPack on the fixture site', () => {
     expect(summary.outDir).toBe(out);
   });
 
-  it('reports and records the byte size of each data file as written', async () => {
+  it('reports and records the byte size and SHA-256 of each data file as written, one shard under its own name', async () => {
     expect(Object.keys(summary.bytes).sort()).toEqual(PACK_NAMES.filter((n) => n !== 'manifest.json'));
     for (const [name, bytes] of Object.entries(summary.bytes)) {
-      expect(manifest.files[name]).toEqual({ bytes });
-      expect((await stat(path.join(out, name))).size).toBe(bytes);
+      const written = await readFile(path.join(out, name));
+      expect(manifest.files[name]).toEqual({ bytes, shards: [{ name, bytes, sha256: createHash('sha256').update(written).digest('hex') }] });
+      expect(written.byteLength).toBe(bytes);
+    }
+  });
+
+  it('cuts files bigger than --shard-bytes into shards of that size, model.onnx excepted, with the same buildId', async () => {
+    const sharded = await mkdtemp(path.join(tmpdir(), 'recall-box-shards-'));
+    try {
+      const s = await buildPack(SITE, sharded, { now: () => new Date('2026-01-01T00:00:00Z'), shards: { shardBytes: 64 * 1024 } });
+      expect(s.buildId).toBe(summary.buildId);
+      const m = JSON.parse(await readFile(path.join(sharded, 'manifest.json'), 'utf8')) as PackManifest;
+      const names = (await readdir(sharded)).sort();
+      for (const [name, entry] of Object.entries(m.files)) {
+        expect(entry.shards.length).toBe(name === 'model.onnx' ? 1 : Math.max(1, Math.ceil(entry.bytes / (64 * 1024))));
+        for (const shard of entry.shards) {
+          expect(names).toContain(shard.name);
+          expect(shard.bytes).toBeLessThanOrEqual(name === 'model.onnx' ? entry.bytes : 64 * 1024);
+        }
+      }
+      expect(m.files['embedding.bin']!.shards.length).toBeGreaterThan(1);
+      const loaded = await loadPack(fsPackSource(sharded));
+      expect(loaded.sections).toEqual((await loadPack(fsPackSource(out))).sections);
+    } finally {
+      await rm(sharded, { recursive: true, force: true });
     }
   });
 

@@ -5,6 +5,7 @@ import { RecallBoxError } from '../../src/core/errors.ts';
 import { FORMAT_VERSION } from '../../src/core/pack/format.ts';
 import { loadPack, type LoadedPack } from '../../src/core/pack/load.ts';
 import type { PackSource } from '../../src/core/pack/source.ts';
+import { shardFile } from '../../src/core/pack/shards.ts';
 import type { SearchRequest } from '../../src/core/request.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search-options.ts';
 import { queryVectorFor, searchPack, searchPackWithVectors, staticQueryVector } from '../../src/core/search.ts';
@@ -499,10 +500,58 @@ describe('loadPack', () => {
     expect(e.message).toContain(name);
   });
 
+  /** A file replaced and its manifest entry re-hashed: damage the shard check cannot see, for the checks behind it. */
+  const withFileRehashed = async (name: string, data: string | Uint8Array): Promise<Record<string, string | Uint8Array>> => {
+    const manifest = JSON.parse(textOf('manifest.json'));
+    manifest.files[name] = (await shardFile(name, data)).entry;
+    return { ...withFile(name, data), 'manifest.json': JSON.stringify(manifest) };
+  };
+
+  it.each(['sections.json', 'keyword.json', 'vectors.bin', 'embedding.bin'])('throws INDEX_CORRUPT naming %s when its bytes differ from its SHA-256 at the same length (another build\'s file)', async (name) => {
+    const original = files[name]!;
+    const bytes = Uint8Array.from(typeof original === 'string' ? new TextEncoder().encode(original) : original);
+    bytes[bytes.length >> 1] ^= 1;
+    const e = await loadError(memorySource(withFile(name, bytes)));
+    expect(e.code).toBe('INDEX_CORRUPT');
+    expect(e.message).toContain(`${name} does not match its SHA-256`);
+  });
+
+  it('loads a pack cut into many shards exactly as the same pack in one piece, reading every shard', async () => {
+    const { manifest, files: pieces } = await assemblePack(pagesOf(DOCS), { baseUrl: '/', createdAt: CREATED_AT, embedding: SMALL_SITE_EMBEDDING, shards: { shardBytes: 1000 } });
+    expect(manifest.files['sections.json']!.shards.length).toBeGreaterThan(3);
+    expect(manifest.buildId).toBe(JSON.parse(textOf('manifest.json')).buildId);
+    const source = memorySource({ ...pieces, 'manifest.json': JSON.stringify(manifest) });
+    const sharded = await loadPack(source);
+    const whole = await loadPack(memorySource(files));
+    expect(sharded.sections).toEqual(whole.sections);
+    expect(source.reads).toContain('sections.json.001');
+    expect(source.reads).not.toContain('sections.json');
+    const q = request('route parameters');
+    expect(searchPack(sharded, q, DEFAULT_SEARCH_OPTIONS).results).toEqual(searchPack(whole, q, DEFAULT_SEARCH_OPTIONS).results);
+    // One shard cut short, one missing: each refused by its own name.
+    const cut = pieces['keyword.json.001'] as Uint8Array;
+    const e = await loadError(memorySource({ ...pieces, 'keyword.json.001': cut.subarray(0, cut.length - 1), 'manifest.json': JSON.stringify(manifest) }));
+    expect(e.code).toBe('INDEX_CORRUPT');
+    expect(e.message).toMatch(/keyword\.json\.001 has \d+ bytes, the manifest says \d+/);
+    const { ['sections.json.002']: _dropped, ...missing } = pieces;
+    const m = await loadError(memorySource({ ...missing, 'manifest.json': JSON.stringify(manifest) }));
+    expect(m.message).toContain('has no sections.json.002');
+  });
+
+  it('throws INDEX_CORRUPT for a manifest whose file entries are not shard lists adding up to the size', async () => {
+    const manifest = JSON.parse(textOf('manifest.json'));
+    manifest.files['sections.json'].bytes += 1;
+    expect((await loadError(memorySource(withFile('manifest.json', JSON.stringify(manifest))))).message).toMatch(/add up to/);
+    manifest.files['sections.json'] = { bytes: 10 };
+    expect((await loadError(memorySource(withFile('manifest.json', JSON.stringify(manifest))))).code).toBe('INDEX_CORRUPT');
+    manifest.files['sections.json'] = { bytes: 1, shards: [{ name: '../secret', bytes: 1, sha256: '0'.repeat(64) }] };
+    expect((await loadError(memorySource(withFile('manifest.json', JSON.stringify(manifest))))).message).toMatch(/plain name/);
+  });
+
   it('throws INDEX_CORRUPT when a section vector has a non-finite scale', async () => {
     const bytes = Uint8Array.from(files['vectors.bin'] as Uint8Array);
     new DataView(bytes.buffer).setFloat32(0, Number.NaN, true);
-    const e = await loadError(memorySource(withFile('vectors.bin', bytes)));
+    const e = await loadError(memorySource(await withFileRehashed('vectors.bin', bytes)));
     expect(e.code).toBe('INDEX_CORRUPT');
     expect(e.message).toContain('scale');
   });
@@ -549,7 +598,7 @@ describe('loadPack', () => {
   it('throws INDEX_CORRUPT when the keyword index covers another number of sections', async () => {
     // The keyword index of a smaller pack (one page), with this pack's manifest and sections.
     const smaller = await packFiles({ 'guides/middleware.md': DOCS['guides/middleware.md']! });
-    const e = await loadError(memorySource(withFile('keyword.json', smaller['keyword.json'] as string)));
+    const e = await loadError(memorySource(await withFileRehashed('keyword.json', smaller['keyword.json'] as string)));
     expect(e.code).toBe('INDEX_CORRUPT');
     expect(e.message).toContain('keyword index covers 3 sections');
     expect(e.message).toContain('holds 13');
@@ -572,7 +621,10 @@ describe('loadPack', () => {
         if (name === 'sections.json') throw failure;
         return healthy.read(name);
       },
-      readBytes: (name) => healthy.readBytes(name),
+      readBytes: async (name) => {
+        if (name === 'sections.json') throw failure;
+        return healthy.readBytes(name);
+      },
     };
     await expect(loadPack(source)).rejects.toBe(failure);
   });

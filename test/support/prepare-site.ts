@@ -6,6 +6,8 @@
  *   test/.generated/site/pack-corrupt/ the same pack with its section store cut short
  *   test/.generated/site/pack-bad-vectors/ the same pack with vectors.bin cut short
  *   test/.generated/site/pack-keyword/ a keyword-only pack of the same site (--no-vectors)
+ *   test/.generated/site/pack-sharded/ the same site cut into 16 KiB shards (SHARDED_PACK_PATH)
+ *   test/.generated/site/pack-bad-shard/ that pack with one byte of one shard flipped
  *   test/.generated/site/pack-calibrated/ the pack after `recall-box calibrate` on the fixture site
  *   test/.generated/site/search-expected-calibrated.json  Node's answers (and verdicts) from it
  *   test/.generated/site/search-expected.json  Node's /search answers for SEARCH_SAMPLES
@@ -45,6 +47,8 @@ import {
   SEARCH_EXPECTED_MODEL2VEC_FILE,
   SEARCH_EXPECTED_TRANSFORMER_FILE,
   SEARCH_SAMPLES,
+  SHARDED_PACK_PATH,
+  SHARDED_PACK_SHARD_BYTES,
   TRANSFORMER_PACK_PATH,
   type SearchExpected,
 } from './search-samples.ts';
@@ -80,6 +84,7 @@ export async function prepareSite(): Promise<void> {
   await writeFile(path.join(badVectors, 'vectors.bin'), vectors.subarray(0, vectors.length - 7));
 
   await buildPack(path.join(root, 'test/fixtures/site'), path.join(SITE_DIR, 'pack-keyword'), { embedding: false, now: () => new Date('2026-01-01T00:00:00Z') });
+  await prepareShardedPacks(path.join(root, 'test/fixtures/site'));
   await writeSearchExpected(pack, SEARCH_EXPECTED_FILE);
   // The calibration round trip: fit on the fixture site's own title and heading queries, store in
   // a copy of the pack, and record the scores Node computes with it for workerd to match.
@@ -106,6 +111,18 @@ export async function prepareSite(): Promise<void> {
   await writeFile(path.join(SITE_DIR, SEGMENT_EXPECTED_FILE), JSON.stringify(expected));
   await prepareEmbedFixture(SITE_DIR);
   console.log(`prepared ${SITE_DIR}: pack ${summary.buildId}, ${summary.sections} sections`);
+}
+
+/** A pack cut into shards (the format of large sites) and a copy with one shard damaged in place. */
+async function prepareShardedPacks(docs: string): Promise<void> {
+  const sharded = path.join(SITE_DIR, SHARDED_PACK_PATH);
+  await buildPack(docs, sharded, { now: () => new Date('2026-01-01T00:00:00Z'), shards: { shardBytes: SHARDED_PACK_SHARD_BYTES } });
+  const bad = path.join(SITE_DIR, 'pack-bad-shard');
+  await cp(sharded, bad, { recursive: true });
+  const shard = path.join(bad, 'sections.json.001');
+  const bytes = await readFile(shard);
+  bytes[bytes.length >> 1] ^= 1;
+  await writeFile(shard, bytes);
 }
 
 /** Node's answers to SEARCH_SAMPLES from the pack, through the same pure pipeline the Worker runs. */

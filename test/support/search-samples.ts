@@ -16,6 +16,9 @@ export const SEARCH_EXPECTED_TRANSFORMER_FILE = 'search-expected-transformer.jso
 export const TRANSFORMER_PACK_PATH = '/pack-transformer/';
 /** The default pack after `recall-box calibrate` on the fixture site: confidence.json added, new buildId. */
 export const CALIBRATED_PACK_PATH = '/pack-calibrated/';
+/** The fixture site cut into shards of SHARDED_PACK_SHARD_BYTES: every data file but model.onnx in several. */
+export const SHARDED_PACK_PATH = '/pack-sharded/';
+export const SHARDED_PACK_SHARD_BYTES = 16 * 1024;
 /** Node's answers from the calibrated pack. */
 export const SEARCH_EXPECTED_CALIBRATED_FILE = 'search-expected-calibrated.json';
 

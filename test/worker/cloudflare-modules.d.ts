@@ -4,6 +4,12 @@ declare module 'cloudflare:test' {
   import type { ExecutionContext } from 'hono';
   export function createExecutionContext(): ExecutionContext;
   export function waitOnExecutionContext(ctx: ExecutionContext): Promise<void>;
+  export interface D1Migration {
+    name: string;
+    queries: string[];
+  }
+  /** Applies the migrations not yet applied to `db` (read in Node by readD1Migrations). */
+  export function applyD1Migrations(db: unknown, migrations: D1Migration[], migrationsTableName?: string): Promise<void>;
 }
 
 declare module 'cloudflare:workers' {

@@ -2,15 +2,21 @@ import { RecallBoxError } from '../errors.ts';
 import { isRecord } from '../is-record.ts';
 import type { Lang, Section } from '../types.ts';
 import { POOL_NAMES, type PoolName } from '../pools.ts';
+import { validateFileEntries, type PackFileEntry } from './shards.ts';
 
 /**
  * The index pack: what the build writes and the Worker reads. Build, Worker and widget are versioned
  * together through FORMAT_VERSION: a Worker refuses a pack of any other version instead of guessing
  * (the Pagefind lesson — a silently misread index returns plausible garbage).
  */
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 
-/** File names inside a pack folder. */
+/**
+ * Logical file names of a pack. Each data file is stored as the shards its manifest entry lists
+ * (shards.ts): under this very name when it fits in one shard, as `<name>.000`, `<name>.001`, …
+ * otherwise. model.onnx is the exception, always one file: the ONNX Worker hands it to ONNX
+ * Runtime as is (a static model's graph is a few KiB; its E lives in embedding.bin).
+ */
 export const PACK_FILES = {
   manifest: 'manifest.json',
   sections: 'sections.json',
@@ -71,8 +77,11 @@ export interface PackManifest {
   baseUrl: string;
   /** The semantic route's model, or null for a keyword-only pack. */
   model: PackModel | null;
-  /** Data files and their byte sizes. */
-  files: Record<string, { bytes: number }>;
+  /**
+   * Data files (logical names) with their byte sizes and shards, each shard with its size and
+   * SHA-256 (format 3; format 2 listed sizes only). The loader reads files only through this list.
+   */
+  files: Record<string, PackFileEntry>;
 }
 
 /**
@@ -122,6 +131,7 @@ export function validateManifest(value: unknown): PackManifest {
   if (typeof value.defaultLang !== 'string') throw corrupt('manifest.json has no defaultLang.');
   if (!isRecord(value.analyzer)) throw corrupt('manifest.json has no analyzer settings.');
   if (value.model !== null) validateModelEntry(value.model);
+  validateFileEntries(value.files);
   return value as unknown as PackManifest;
 }
 

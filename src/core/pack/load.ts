@@ -19,6 +19,7 @@ import {
   type PackModel,
   type StoredSection,
 } from './format.ts';
+import { readPackFile, readPackText } from './shards.ts';
 import type { PackSource } from './source.ts';
 
 /** A pack ready to answer queries: validated, with its keyword index imported. */
@@ -54,25 +55,30 @@ async function typeScriptKernel(vectors: QuantizedVectors): Promise<VectorKernel
   return kernel;
 }
 
-async function readRequired(source: PackSource, name: string): Promise<string> {
-  const text = await source.read(name);
-  if (text === null) throw new RecallBoxError('INDEX_CORRUPT', `${source.label} has no ${name}.`);
-  return text;
+/**
+ * A pack's data files, read through its manifest: every shard checked against the listed size and
+ * SHA-256 (shards.ts). A file the pack needs but the manifest does not list is corrupt.
+ */
+interface PackReader {
+  text(name: string): Promise<string>;
+  bytes(name: string): Promise<Uint8Array>;
 }
 
-async function readRequiredBytes(source: PackSource, name: string): Promise<Uint8Array> {
-  const bytes = await source.readBytes(name);
-  if (bytes === null) throw new RecallBoxError('INDEX_CORRUPT', `${source.label} has no ${name}.`);
-  return bytes;
+function packReader(source: PackSource, manifest: PackManifest): PackReader {
+  const unlisted = (name: string) => new RecallBoxError('INDEX_CORRUPT', `${source.label}: the manifest lists no ${name}.`);
+  return {
+    text: async (name) => (await readPackText(source, manifest.files, name)) ?? Promise.reject(unlisted(name)),
+    bytes: async (name) => (await readPackFile(source, manifest.files, name)) ?? Promise.reject(unlisted(name)),
+  };
 }
 
 /** The semantic files, checked against each other and the manifest, with the vectors in a kernel. */
-async function loadSemantic(source: PackSource, model: PackModel, sectionCount: number, options: LoadPackOptions): Promise<SemanticIndex> {
+async function loadSemantic(source: PackReader, model: PackModel, sectionCount: number, options: LoadPackOptions): Promise<SemanticIndex> {
   if (model.kind === 'transformer') return loadTransformer(source, model, sectionCount, options);
   const [vocabularyText, matrixBytes, vectorBytes] = await Promise.all([
-    readRequired(source, PACK_FILES.embedding),
-    readRequiredBytes(source, PACK_FILES.matrix),
-    readRequiredBytes(source, PACK_FILES.vectors),
+    source.text(PACK_FILES.embedding),
+    source.bytes(PACK_FILES.matrix),
+    source.bytes(PACK_FILES.vectors),
   ]);
   const file = validateModelFile(parsePackJson(PACK_FILES.embedding, vocabularyText));
   if (file.info.dimensions !== model.dimensions || file.info.rows !== model.rows) {
@@ -90,12 +96,12 @@ async function loadSemantic(source: PackSource, model: PackModel, sectionCount: 
 
 /** A transformer pack: its description and the section vectors (model.onnx is read by ORT's embedder only). */
 async function loadTransformer(
-  source: PackSource,
+  source: PackReader,
   model: Extract<PackModel, { kind: 'transformer' }>,
   sectionCount: number,
   options: LoadPackOptions,
 ): Promise<SemanticIndex> {
-  const [descriptionText, vectorBytes] = await Promise.all([readRequired(source, PACK_FILES.embedding), readRequiredBytes(source, PACK_FILES.vectors)]);
+  const [descriptionText, vectorBytes] = await Promise.all([source.text(PACK_FILES.embedding), source.bytes(PACK_FILES.vectors)]);
   const file = validateTransformerFile(parsePackJson(PACK_FILES.embedding, descriptionText));
   if (file.dimensions !== model.dimensions) {
     throw new RecallBoxError('INDEX_CORRUPT', `embedding.json describes ${file.dimensions} dimensions, the manifest ${model.dimensions}.`);
@@ -106,9 +112,9 @@ async function loadTransformer(
 }
 
 /** The pack's calibrated confidence model when the manifest lists one, else the defaults. */
-async function loadConfidence(source: PackSource, manifest: PackManifest): Promise<LoadedPack['confidence']> {
+async function loadConfidence(source: PackReader, manifest: PackManifest): Promise<LoadedPack['confidence']> {
   if (!(PACK_FILES.confidence in manifest.files)) return { model: DEFAULT_CONFIDENCE_MODEL, calibrated: false };
-  const text = await readRequired(source, PACK_FILES.confidence);
+  const text = await source.text(PACK_FILES.confidence);
   return { model: modelFromCalibration(parsePackJson(PACK_FILES.confidence, text)), calibrated: true };
 }
 
@@ -122,10 +128,8 @@ export async function loadPack(source: PackSource, options: LoadPackOptions = {}
     throw new RecallBoxError('INDEX_MISSING', `no index pack at ${source.label}: build one with \`recall-box build <docs> --out <dir>\`.`);
   }
   const manifest = validateManifest(parsePackJson(PACK_FILES.manifest, manifestText));
-  const [sectionsText, keywordText] = await Promise.all([
-    readRequired(source, PACK_FILES.sections),
-    readRequired(source, PACK_FILES.keyword),
-  ]);
+  const files = packReader(source, manifest);
+  const [sectionsText, keywordText] = await Promise.all([files.text(PACK_FILES.sections), files.text(PACK_FILES.keyword)]);
   const sections = validateSections(parsePackJson(PACK_FILES.sections, sectionsText), manifest);
   const keyword = await loadKeywordIndex(parsePackJson(PACK_FILES.keyword, keywordText) as never);
   if (keyword.size !== sections.length) {
@@ -134,7 +138,7 @@ export async function loadPack(source: PackSource, options: LoadPackOptions = {}
       `the keyword index covers ${keyword.size} sections, the section store holds ${sections.length}.`,
     );
   }
-  const semantic = manifest.model === null ? null : await loadSemantic(source, manifest.model, sections.length, options);
-  const confidence = await loadConfidence(source, manifest);
+  const semantic = manifest.model === null ? null : await loadSemantic(files, manifest.model, sections.length, options);
+  const confidence = await loadConfidence(files, manifest);
   return { manifest, sections, keyword, semantic, graph: pageGraph(sections), termSets: new Map(), confidence };
 }

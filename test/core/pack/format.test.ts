@@ -21,7 +21,10 @@ function manifest(overrides: Record<string, unknown> = {}): Record<string, unkno
     analyzer: { stem: true, stopWords: true, splitIdentifiers: true },
     baseUrl: '/',
     model: null,
-    files: { 'sections.json': { bytes: 10 }, 'keyword.json': { bytes: 10 } },
+    files: {
+      'sections.json': { bytes: 10, shards: [{ name: 'sections.json', bytes: 10, sha256: 'a'.repeat(64) }] },
+      'keyword.json': { bytes: 10, shards: [{ name: 'keyword.json.000', bytes: 6, sha256: 'b'.repeat(64) }, { name: 'keyword.json.001', bytes: 4, sha256: 'c'.repeat(64) }] },
+    },
     ...overrides,
   };
 }
@@ -53,7 +56,7 @@ function stored(overrides: Partial<StoredSection> = {}): StoredSection {
 }
 
 describe('PACK_FILES and FORMAT_VERSION', () => {
-  it('name the pack files and version 2 (v2 added the semantic route\'s files; the optional calibration file needs no new version: a pack without it loads with the default model)', () => {
+  it('name the pack files and version 3 (v2 added the semantic route\'s files, v3 shards with SHA-256 in the manifest; the optional calibration file needs no new version: a pack without it loads with the default model)', () => {
     expect(PACK_FILES).toEqual({
       manifest: 'manifest.json',
       sections: 'sections.json',
@@ -64,7 +67,7 @@ describe('PACK_FILES and FORMAT_VERSION', () => {
       vectors: 'vectors.bin',
       confidence: 'confidence.json',
     });
-    expect(FORMAT_VERSION).toBe(2);
+    expect(FORMAT_VERSION).toBe(3);
   });
 });
 
@@ -90,7 +93,7 @@ describe('validateManifest', () => {
     expect(validateManifest(m)).toBe(m);
   });
 
-  it.each([1, 3, 0, 999])('refuses format version %i with INDEX_VERSION_MISMATCH', (formatVersion) => {
+  it.each([1, 2, 4, 0, 999])('refuses format version %i with INDEX_VERSION_MISMATCH', (formatVersion) => {
     const e = thrown(() => validateManifest(manifest({ formatVersion })));
     expect(e.code).toBe('INDEX_VERSION_MISMATCH');
     expect(e.message).toContain(String(formatVersion));

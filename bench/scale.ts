@@ -1,0 +1,216 @@
+/**
+ * The scale section of `npm run bench` (issue 8): how build time, pack size, cold start, query
+ * latency and memory grow from a small site to the Astro docs in three languages, and — with
+ * `--large` — to a synthetic ×20 replica of them (~100k sections):
+ *
+ *   npm run bench -- --scale [--large] [--reuse-packs]      (or: npx tsx bench/scale.ts [--large] …)
+ *
+ * Per corpus: a build in a child process (wall time, peak RSS), the pack's size and shard count, a
+ * load-and-query child process (Node: load time, heap after load, peak RSS, p50/p95 of the hybrid
+ * pipeline), then the real Worker under `wrangler dev` (first /search from a fresh server: the cold
+ * start; p50/p95 client wall time over loopback; workerd's peak RSS). Each child process and each
+ * server runs alone, so figures are their own. Corpora that are absent are skipped with a message.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureReplica } from './replica.ts';
+import { percentile } from './stats.ts';
+import { startWranglerDev } from './wrangler-dev.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = path.join(ROOT, 'bench/.out');
+/** bench/wrangler.bench.toml serves this folder; each corpus's pack goes to /scale-<name>/ in it. */
+const SITE = path.join(OUT, 'site');
+const ASTRO = path.resolve(ROOT, '../shared/corpora/astro-docs');
+/** Copies in the large replica: ×20 of Astro en+zh-cn+ja is 18,640 pages, ~130k sections. */
+const REPLICA_COPIES = 20;
+/** Queries timed per corpus, in Node and through the Worker: enough for a p95 of 5 samples. */
+const QUERY_COUNT = 100;
+/** Bound on a wrangler start; a large pack's first health probe only reads its manifest. */
+const WRANGLER_START_TIMEOUT_MS = 120_000;
+/**
+ * Heap for the child processes: V8's default (~4 GiB on 64-bit) is not enough to build ~130k
+ * sections (keyword index and embedding training hold every section's terms at once).
+ */
+const CHILD_HEAP_MB = 16_000;
+
+export interface ScaleRow {
+  name: string;
+  pages: number;
+  sections: number;
+  buildMs: number;
+  buildMaxRssMiB: number;
+  packBytes: number;
+  packFiles: number;
+  largestFileBytes: number;
+  node: { loadMs: number; heapMiB: number; maxRssMiB: number; p50: number; p95: number };
+  worker: { coldMs: number; p50: number; p95: number; workerdPeakRssMiB: number | null; errors: number; failure?: string } | null;
+}
+
+function log(message: string): void {
+  process.stderr.write(`bench scale: ${message}\n`);
+}
+
+/** Run `tsx bench/scale-probe.ts …` and parse its one JSON line. */
+function probe<T>(args: string[]): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [`--max-old-space-size=${CHILD_HEAP_MB}`, '--expose-gc', '--import', 'tsx', 'bench/scale-probe.ts', ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
+    child.once('exit', (code) => {
+      const line = out.trim().split('\n').at(-1) ?? '';
+      if (code === 0) resolve(JSON.parse(line) as T);
+      else reject(new Error(`scale-probe ${args.join(' ')} exited ${code}: ${out.slice(-2000)}`));
+    });
+  });
+}
+
+/** Peak RSS (VmHWM) of the workerd processes in wrangler's process group, in MiB. */
+async function workerdPeakRssMiB(groupId: number): Promise<number | null> {
+  let peak: number | null = null;
+  for (const entry of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(entry)) continue;
+    const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => '');
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // /proc/<pid>/stat: "pid (comm) state ppid pgrp …"; comm may hold spaces, so split after ')'.
+    const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+    if (pgrp !== groupId || !/^Name:\s*workerd/m.test(status)) continue;
+    const kib = Number(/^VmHWM:\s*(\d+)/m.exec(status)?.[1] ?? NaN);
+    if (Number.isFinite(kib)) peak = Math.max(peak ?? 0, Math.round(kib / 1024));
+  }
+  return peak;
+}
+
+async function packSize(dir: string): Promise<{ bytes: number; files: number; largest: number }> {
+  const names = await readdir(dir);
+  const sizes = await Promise.all(names.map(async (n) => (await stat(path.join(dir, n))).size));
+  return { bytes: sizes.reduce((a, b) => a + b, 0), files: names.length, largest: Math.max(...sizes) };
+}
+
+/** The Worker over the pack at /scale-<name>/: a fresh server, its first /search, then the rest. */
+async function measureWorker(name: string, queries: readonly string[]): Promise<ScaleRow['worker']> {
+  const packPath = `/scale-${name}/`;
+  const server = await startWranglerDev({
+    config: 'bench/wrangler.bench.toml',
+    timeoutMs: WRANGLER_START_TIMEOUT_MS,
+    // A static asset: probing /health would load the pack before the cold request.
+    healthPath: `${packPath}manifest.json`,
+    vars: { PACK_PATH: packPath, EDGE_CACHE: 'off' },
+  });
+  try {
+    let errors = 0;
+    const get = async (q: string) => {
+      const t = performance.now();
+      const res = await fetch(`${server.url}/search?q=${encodeURIComponent(q)}`);
+      await res.arrayBuffer();
+      if (res.status !== 200) errors++;
+      return performance.now() - t;
+    };
+    const coldStarted = performance.now();
+    let coldMs: number;
+    try {
+      coldMs = await get(queries[0]!);
+    } catch (e) {
+      // A pack too big for the isolate: the time to failure and workerd's peak are the finding.
+      const failure = `${(e as Error).message}${(e as Error).cause ? ` (${String((e as Error).cause)})` : ''}`;
+      return { coldMs: performance.now() - coldStarted, p50: NaN, p95: NaN, workerdPeakRssMiB: await workerdPeakRssMiB(server.pid), errors: 1, failure };
+    }
+    const samples: number[] = [];
+    for (const q of queries) samples.push(await get(q));
+    return { coldMs, p50: percentile(samples, 50), p95: percentile(samples, 95), workerdPeakRssMiB: await workerdPeakRssMiB(server.pid), errors };
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function benchScale(options: { large: boolean; worker: boolean; reusePacks: boolean }): Promise<ScaleRow[]> {
+  const corpora: Array<{ name: string; dir: () => Promise<string | null> }> = [
+    { name: 'fixture', dir: async () => path.join(ROOT, 'test/fixtures/site') },
+    { name: 'astro-en', dir: async () => (existsSync(path.join(ASTRO, 'en')) ? path.join(ASTRO, 'en') : null) },
+    { name: 'astro-3lang', dir: async () => (existsSync(ASTRO) ? ASTRO : null) },
+  ];
+  if (options.large) {
+    corpora.push({ name: 'astro-x20', dir: async () => (existsSync(ASTRO) ? (await ensureReplica(ASTRO, path.join(OUT, `replica-x${REPLICA_COPIES}`), REPLICA_COPIES)).dir : null) });
+  }
+  await mkdir(SITE, { recursive: true });
+  const rows: ScaleRow[] = [];
+  for (const corpus of corpora) {
+    const docs = await corpus.dir();
+    if (docs === null) {
+      log(`${corpus.name}: skipped, ${ASTRO} not found`);
+      continue;
+    }
+    const packDir = path.join(SITE, `scale-${corpus.name}`);
+    const buildFile = path.join(OUT, `scale-${corpus.name}-build.json`);
+    let build: { ms: number; sections: number; pages: number; maxRssMiB: number };
+    if (options.reusePacks && existsSync(path.join(packDir, 'manifest.json')) && existsSync(buildFile)) {
+      build = JSON.parse(await readFile(buildFile, 'utf8'));
+      log(`${corpus.name}: reusing the pack built in ${(build.ms / 1000).toFixed(1)} s`);
+    } else {
+      log(`${corpus.name}: building ${path.relative(ROOT, docs)}`);
+      build = await probe(['build', docs, packDir]);
+      await writeFile(buildFile, JSON.stringify(build));
+    }
+    const size = await packSize(packDir);
+    log(`${corpus.name}: ${build.sections} sections, loading and querying in Node`);
+    const queryFile = path.join(OUT, `scale-${corpus.name}-queries.json`);
+    const node = await probe<ScaleRow['node']>(['query', packDir, queryFile, String(QUERY_COUNT)]);
+    let worker: ScaleRow['worker'] = null;
+    if (options.worker) {
+      log(`${corpus.name}: the Worker under wrangler dev`);
+      worker = await measureWorker(corpus.name, JSON.parse(await readFile(queryFile, 'utf8')) as string[]);
+    }
+    rows.push({
+      name: corpus.name,
+      pages: build.pages,
+      sections: build.sections,
+      buildMs: build.ms,
+      buildMaxRssMiB: build.maxRssMiB,
+      packBytes: size.bytes,
+      packFiles: size.files,
+      largestFileBytes: size.largest,
+      node,
+      worker,
+    });
+    // Written after each corpus, so a run stopped on the large one keeps the others.
+    await writeFile(path.join(OUT, 'scale.json'), `${JSON.stringify({ date: new Date().toISOString(), rows }, null, 2)}\n`);
+  }
+  await writeFile(path.join(OUT, 'scale.json'), `${JSON.stringify({ date: new Date().toISOString(), rows }, null, 2)}\n`);
+  return rows;
+}
+
+const mib = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MiB`;
+const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(x < 10 ? 2 : 0)} ms`);
+
+/** The rows as a Markdown table, one column per corpus. */
+export function renderScale(rows: readonly ScaleRow[]): string {
+  const line = (label: string, f: (r: ScaleRow) => string) => `| ${label} | ${rows.map(f).join(' | ')} |`;
+  const w = (f: (x: NonNullable<ScaleRow['worker']>) => string) => (r: ScaleRow) => (r.worker ? f(r.worker) : '—');
+  return [
+    `| Scale (${QUERY_COUNT} queries each) | ${rows.map((r) => r.name).join(' | ')} |`,
+    `| --- | ${rows.map(() => '---').join(' | ')} |`,
+    line('pages / sections', (r) => `${r.pages} / ${r.sections}`),
+    line('build time (one run)', (r) => ms(r.buildMs)),
+    line('build peak RSS', (r) => `${r.buildMaxRssMiB} MiB`),
+    line('pack size (files; largest)', (r) => `${mib(r.packBytes)} (${r.packFiles}; ${mib(r.largestFileBytes)})`),
+    line('Node: pack load', (r) => ms(r.node.loadMs)),
+    line('Node: heap after load / peak RSS', (r) => `${r.node.heapMiB} / ${r.node.maxRssMiB} MiB`),
+    line('Node: hybrid pipeline p50 / p95', (r) => `${ms(r.node.p50)} / ${ms(r.node.p95)}`),
+    line('Worker: cold first /search', w((x) => (x.failure ? `failed after ${ms(x.coldMs)}` : ms(x.coldMs)))),
+    line('Worker: GET /search p50 / p95', w((x) => `${ms(x.p50)} / ${ms(x.p95)}`)),
+    line('Worker: workerd peak RSS', w((x) => (x.workerdPeakRssMiB === null ? '?' : `${x.workerdPeakRssMiB} MiB`))),
+    line('Worker: errors', w((x) => String(x.errors))),
+  ].join('\n');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const argv = process.argv.slice(2);
+  const rows = await benchScale({ large: argv.includes('--large'), worker: !argv.includes('--no-worker'), reusePacks: argv.includes('--reuse-packs') });
+  console.log(renderScale(rows));
+}

@@ -1,0 +1,144 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import worker, { type Env } from '../../src/worker/index.ts';
+import onnxWorker from '../../src/worker/onnx.ts';
+import { packKey } from '../../src/core/pack/key.ts';
+import { SHARDED_PACK_PATH } from '../support/search-samples.ts';
+
+// Shards and pack sources in workerd. The fixture packs are static assets (prepare-site.ts); the
+// KV and R2 tests copy them, shard by shard, into miniflare's local KV namespace and R2 bucket
+// (bound in test/wrangler.test.toml) under the same key layout the upload script writes.
+
+interface SearchBody {
+  index: string;
+  buildId: string;
+  results: Array<{ id: string; score: number; routes: Record<string, unknown> }>;
+}
+interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+interface Writable {
+  put(key: string, value: Uint8Array): Promise<unknown>;
+}
+const bindings = env as unknown as Env & { PACK_KV: Writable; PACK_BUCKET: Writable };
+
+async function call(vars: Partial<Env>, path: string): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`https://search.example.com${path}`), { ...bindings, ...vars }, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+async function answers(vars: Partial<Env>, queries: readonly string[]): Promise<SearchBody[]> {
+  const out: SearchBody[] = [];
+  for (const q of queries) {
+    const res = await call(vars, `/search?q=${encodeURIComponent(q)}`);
+    expect(res.status).toBe(200);
+    out.push((await res.json()) as SearchBody);
+  }
+  return out;
+}
+
+async function asset(path: string): Promise<Uint8Array> {
+  const res = await bindings.ASSETS.fetch(new Request(`https://assets.invalid${path}`));
+  expect(res.status).toBe(200);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+/** Every stored file of the pack at `path` (its manifest and each listed shard), by stored name. */
+async function packFiles(path: string): Promise<Map<string, Uint8Array>> {
+  const manifestBytes = await asset(`${path}manifest.json`);
+  const manifest = JSON.parse(new TextDecoder().decode(manifestBytes)) as { files: Record<string, { shards: Array<{ name: string }> }> };
+  const files = new Map([['manifest.json', manifestBytes]]);
+  for (const entry of Object.values(manifest.files)) {
+    for (const shard of entry.shards) files.set(shard.name, await asset(`${path}${shard.name}`));
+  }
+  return files;
+}
+
+const QUERIES = ['routing', 'middleware order', 'deploy to production', '路由'];
+
+describe('a pack cut into shards', () => {
+  it('answers exactly as the same pack in one piece (same buildId, same results and scores)', async () => {
+    const whole = await answers({}, QUERIES);
+    const sharded = await answers({ PACK_PATH: SHARDED_PACK_PATH }, QUERIES);
+    expect(sharded.map((a) => a.buildId)).toEqual(whole.map((a) => a.buildId));
+    expect(sharded.map((a) => a.results)).toEqual(whole.map((a) => a.results));
+    expect(whole[0]!.results.some((r) => 'vector' in r.routes)).toBe(true);
+  });
+
+  it('is refused with 503 INDEX_CORRUPT naming the damaged shard, while another index keeps serving', async () => {
+    const INDEXES = JSON.stringify({ good: SHARDED_PACK_PATH, bad: '/pack-bad-shard/' });
+    const bad = await call({ INDEXES }, '/search?q=routing&index=bad');
+    expect(bad.status).toBe(503);
+    const body = (await bad.json()) as ErrorBody;
+    expect(body.error.code).toBe('INDEX_CORRUPT');
+    expect(body.error.message).toContain('sections.json.001 does not match its SHA-256');
+    expect((await call({ INDEXES }, '/search?q=routing&index=good')).status).toBe(200);
+  });
+});
+
+describe('PACK_SOURCE=kv and PACK_SOURCE=r2', () => {
+  beforeAll(async () => {
+    for (const path of ['/pack/', SHARDED_PACK_PATH, '/pack-v999/']) {
+      for (const [name, bytes] of await packFiles(path)) {
+        await bindings.PACK_KV.put(packKey(path, name), bytes);
+        await bindings.PACK_BUCKET.put(packKey(path, name), bytes);
+      }
+    }
+  });
+
+  it.each(['kv', 'r2'])('answers from %s exactly as from the static assets, whole and sharded', async (source) => {
+    const fromAssets = await answers({}, QUERIES);
+    for (const path of ['/pack/', SHARDED_PACK_PATH]) {
+      const fromStore = await answers({ PACK_SOURCE: source, PACK_PATH: path }, QUERIES);
+      expect(fromStore.map((a) => a.results)).toEqual(fromAssets.map((a) => a.results));
+    }
+  });
+
+  it.each(['kv', 'r2'])('serves several indexes from %s, a broken one failing alone', async (source) => {
+    const INDEXES = JSON.stringify({ en: '/pack/', old: '/pack-v999/', gone: '/nothing-here/' });
+    expect((await call({ PACK_SOURCE: source, INDEXES }, '/search?q=routing')).status).toBe(200);
+    const old = (await (await call({ PACK_SOURCE: source, INDEXES }, '/search?q=routing&index=old')).json()) as ErrorBody;
+    expect(old.error.code).toBe('INDEX_VERSION_MISMATCH');
+    const gone = (await (await call({ PACK_SOURCE: source, INDEXES }, '/search?q=routing&index=gone')).json()) as ErrorBody;
+    expect(gone.error).toMatchObject({ code: 'INDEX_MISSING' });
+    expect(gone.error.message).toContain(`${source}:nothing-here/`);
+    const health = (await (await call({ PACK_SOURCE: source, INDEXES }, '/health')).json()) as { status: string; indexes: Record<string, { status: string }> };
+    expect(health.status).toBe('degraded');
+    expect(health.indexes.en!.status).toBe('ok');
+  });
+
+  it('runs the ONNX entry on the model.onnx of the pack it reads, from R2 under a non-default index', async () => {
+    const ctx = createExecutionContext();
+    const vars = { PACK_SOURCE: 'r2', PACK_PATH: '/nowhere/', INDEXES: JSON.stringify({ old: '/pack-v999/', sharded: SHARDED_PACK_PATH }) };
+    const res = await onnxWorker.fetch(new Request('https://search.example.com/search?q=routing&index=sharded'), { ...bindings, ...vars }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as SearchBody & { warnings: unknown[] };
+    expect(body.warnings).toEqual([]);
+    expect(body.results.some((r) => 'vector' in r.routes)).toBe(true);
+  });
+
+  it('detects a shard damaged in the store itself', async () => {
+    const path = '/kv-damaged/';
+    for (const [name, bytes] of await packFiles(SHARDED_PACK_PATH)) {
+      const copy = Uint8Array.from(bytes);
+      if (name === 'vectors.bin') copy[0] ^= 0xff;
+      await bindings.PACK_KV.put(packKey(path, name), copy);
+    }
+    const res = await call({ PACK_SOURCE: 'kv', PACK_PATH: path }, '/search?q=routing');
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as ErrorBody).error.message).toContain('vectors.bin does not match');
+  });
+
+  it('answers 503 INDEX_MISSING naming the binding when the source\'s binding is not there', async () => {
+    const res = await call({ PACK_SOURCE: 'r2', PACK_PATH: '/no-binding/', PACK_BUCKET: undefined }, '/search?q=routing');
+    expect(res.status).toBe(503);
+    const body = (await res.json()) as ErrorBody;
+    expect(body.error.code).toBe('INDEX_MISSING');
+    expect(body.error.message).toContain('PACK_BUCKET');
+  });
+});
