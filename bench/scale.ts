@@ -46,7 +46,7 @@ export interface ScaleRow {
   packBytes: number;
   packFiles: number;
   largestFileBytes: number;
-  node: { loadMs: number; heapMiB: number; maxRssMiB: number; p50: number; p95: number };
+  node: { loadMs: number; heapMiB: number; arrayBuffersMiB: number; maxRssMiB: number; p50: number; p95: number };
   worker: { coldMs: number; p50: number; p95: number; workerdPeakRssMiB: number | null; errors: number; failure?: string } | null;
 }
 
@@ -200,7 +200,7 @@ export function renderScale(rows: readonly ScaleRow[]): string {
     line('build peak RSS', (r) => `${r.buildMaxRssMiB} MiB`),
     line('pack size (files; largest)', (r) => `${mib(r.packBytes)} (${r.packFiles}; ${mib(r.largestFileBytes)})`),
     line('Node: pack load', (r) => ms(r.node.loadMs)),
-    line('Node: heap after load / peak RSS', (r) => `${r.node.heapMiB} / ${r.node.maxRssMiB} MiB`),
+    line('Node: JS heap + ArrayBuffers after load (what a 128 MB isolate holds) / peak RSS', (r) => `${r.node.heapMiB} + ${r.node.arrayBuffersMiB} / ${r.node.maxRssMiB} MiB`),
     line('Node: hybrid pipeline p50 / p95', (r) => `${ms(r.node.p50)} / ${ms(r.node.p95)}`),
     line('Worker: cold first /search', w((x) => (x.failure ? `failed after ${ms(x.coldMs)}` : ms(x.coldMs)))),
     line('Worker: GET /search p50 / p95', w((x) => `${ms(x.p50)} / ${ms(x.p95)}`)),

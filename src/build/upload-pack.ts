@@ -5,7 +5,8 @@
  * The default prefix is `pack-<buildId>/`, new for every build: a Worker reading the old prefix
  * never sees a half-uploaded pack, and switching is one var (PACK_PATH or INDEXES) and a deploy.
  * Re-uploading over a prefix a Worker is reading works too, but an isolate that reads a shard
- * mid-upload refuses the pack (its hash no longer matches) until it is recycled.
+ * mid-upload refuses the pack (its hash no longer matches) for STORE_FAILURE_RETRY_MS (30 s), and
+ * one that had loaded the old pack keeps it until it is recycled.
  *
  * The pack is checked before anything is uploaded: manifest valid, every shard present with its
  * size and SHA-256, so a damaged pack fails here and not in production.

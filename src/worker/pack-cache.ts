@@ -3,35 +3,60 @@ import { loadPack, type LoadedPack, type LoadPackOptions } from '../core/pack/lo
 import type { PackSource } from '../core/pack/source.ts';
 
 /**
+ * How long a pack read from KV or R2 stays failed before a request tries again: 30 s. Unlike static
+ * assets, a store can change without a deploy — an upload over the prefix the Worker reads can be
+ * seen half-done (a shard whose hash no longer matches) — so a failure must not last the isolate's
+ * life; 30 s keeps a truly broken pack from being re-read on every request (one load per isolate
+ * per 30 s) while an upload that finishes is picked up within half a minute.
+ */
+export const STORE_FAILURE_RETRY_MS = 30_000;
+
+interface Entry {
+  pack: Promise<LoadedPack>;
+  /** When the load failed with a RecallBoxError (clock ms); null while loading or loaded. */
+  failedAt: number | null;
+}
+
+/**
  * Loads each pack once per isolate, lazily, on the first request that needs it: the Worker's
  * startup does no index work, and later requests reuse the imported index.
  *
- * A pack that fails with a RecallBoxError (corrupt, wrong version) stays failed for the isolate:
- * assets are immutable within a deployment, so re-reading would cost every request the same
- * failure. Any other failure (a transport hiccup) is forgotten so the next request retries.
+ * A pack that fails with a RecallBoxError (corrupt, wrong version) stays failed — for the isolate
+ * by default (assets are immutable within a deployment, so re-reading would cost every request the
+ * same failure), or for `retryFailuresAfterMs` when the caller's source can change (KV, R2). Any
+ * other failure (a transport hiccup) is forgotten so the next request retries.
  */
 export class PackCache {
-  private readonly entries = new Map<string, Promise<LoadedPack>>();
+  private readonly entries = new Map<string, Entry>();
   private loadCount = 0;
 
-  /** `options`: the runtime's capabilities for the loader (e.g. the WASM vector kernel). */
-  constructor(private readonly options: LoadPackOptions = {}) {}
+  /**
+   * `options`: the runtime's capabilities for the loader (e.g. the WASM vector kernel).
+   * `now`: the clock failures are timed with (injectable for tests).
+   */
+  constructor(
+    private readonly options: LoadPackOptions = {},
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get loads(): number {
     return this.loadCount;
   }
 
-  get(key: string, source: () => PackSource): Promise<LoadedPack> {
+  get(key: string, source: () => PackSource, retryFailuresAfterMs = Infinity): Promise<LoadedPack> {
     let entry = this.entries.get(key);
+    if (entry && entry.failedAt !== null && this.now() - entry.failedAt >= retryFailuresAfterMs) entry = undefined;
     if (!entry) {
       this.loadCount++;
       // Async, so a source that cannot be made (a missing binding) rejects like a failed load.
-      entry = (async () => loadPack(source(), this.options))();
-      this.entries.set(key, entry);
-      entry.catch((e) => {
+      const created: Entry = { pack: (async () => loadPack(source(), this.options))(), failedAt: null };
+      entry = created;
+      this.entries.set(key, created);
+      created.pack.catch((e) => {
         if (!isRecallBoxError(e)) this.entries.delete(key);
+        else created.failedAt = this.now();
       });
     }
-    return entry;
+    return entry.pack;
   }
 }

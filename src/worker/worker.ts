@@ -13,7 +13,7 @@ import { createApp } from './app.ts';
 import { assetsPackSource, type AssetsFetcher } from './assets-source.ts';
 import { readConfig, searchOptionsFor, type WorkerConfig, type WorkerVars } from './config.ts';
 import { kvPackSource, type KvReader } from './kv-source.ts';
-import { PackCache } from './pack-cache.ts';
+import { PackCache, STORE_FAILURE_RETRY_MS } from './pack-cache.ts';
 import type { AnswerCache } from './answer-cache.ts';
 import { d1GapStore, type D1Like } from './gaps.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -104,7 +104,9 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
         getPack: async (name) => {
           const index = config.indexes.find((i) => i.name === name) ?? config.indexes[0]!;
           let made: PackSource | undefined;
-          const pack = await packs.get(`${config.packSource}:${index.path}`, () => (made = packSourceFor(env, config, index.path)));
+          // Assets cannot change within a deployment, a KV/R2 store can: its failures are retried.
+          const retry = config.packSource === 'assets' ? Infinity : STORE_FAILURE_RETRY_MS;
+          const pack = await packs.get(`${config.packSource}:${index.path}`, () => (made = packSourceFor(env, config, index.path)), retry);
           if (made) sources.set(pack, made);
           return pack;
         },
