@@ -6,6 +6,7 @@ import type { LoadedPack } from '../core/pack/load.ts';
 import { fnv1a, searchRequestKey } from '../core/query-key.ts';
 import { gapOf, type Gap } from '../core/gaps.ts';
 import { parseSearchRequest, type RawSearchRequest, type SearchRequest } from '../core/request.ts';
+import { searchResponseBody } from '../core/response.ts';
 import { queryVectorFor, searchPack } from '../core/search.ts';
 import type { QueryEmbedder } from '../core/semantic.ts';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../core/search-options.ts';
@@ -157,18 +158,7 @@ export function createApp(deps: AppDeps): Hono {
     const gap = gapOf(request, outcome);
     countGap(c, gap);
     const res = c.json(
-      {
-        query: request.q,
-        index: index.name,
-        buildId: pack.manifest.buildId,
-        lang: outcome.queryLang,
-        results: outcome.results,
-        confidence: outcome.confidence,
-        fallback: outcome.fallback,
-        warnings: outcome.warnings,
-        tookMs: now() - started,
-        ...(outcome.debug && { debug: { ...outcome.debug, thresholds: outcome.routes } }),
-      },
+      searchResponseBody({ request, index: index.name, pack, outcome, tookMs: now() - started }),
       200,
       { ...headers, [CACHE_STATUS_HEADER]: cacheKey ? 'miss' : 'bypass' },
     );

@@ -14,6 +14,7 @@ import { loadPack } from '../../src/core/pack/load.ts';
 import { parseSearchRequest } from '../../src/core/request.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search-options.ts';
 import { searchPackWithVectors } from '../../src/core/search.ts';
+import { searchResponseBody } from '../../src/core/response.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const HOSTILE_SITE_DIR = path.join(root, 'test/fixtures/hostile-site');
@@ -35,18 +36,8 @@ export async function startHostileSearch(): Promise<HostileSearch> {
       try {
         const request = parseSearchRequest({ q: params.get('q') ?? undefined, limit: params.get('limit') ?? undefined, lang: params.get('lang') ?? undefined }, DEFAULT_SEARCH_OPTIONS);
         const outcome = await searchPackWithVectors(pack, request, DEFAULT_SEARCH_OPTIONS);
-        // The body src/worker/app.ts sends for GET /search (its `index` field aside, which names
-        // the Worker's index and which the widget does not read).
-        const body = {
-          query: request.q,
-          buildId: pack.manifest.buildId,
-          lang: outcome.queryLang,
-          results: outcome.results,
-          confidence: outcome.confidence,
-          fallback: outcome.fallback,
-          warnings: outcome.warnings,
-          tookMs: 0,
-        };
+        // The very body the Worker sends for GET /search (src/core/response.ts).
+        const body = searchResponseBody({ request, index: 'default', pack, outcome, tookMs: 0 });
         return { status: 200, body };
       } catch (e) {
         if (e instanceof RecallBoxError) return { status: 400, body: { error: { code: e.code, message: e.message } } };
