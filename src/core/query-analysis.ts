@@ -1,6 +1,6 @@
 /**
  * What kind of query a reader typed, for the confidence verdict (issue 6): its strategy, its key
- * concepts and its language. Pure and cheap: a few regular expressions and one `terms()` call.
+ * concepts and its language. Pure and cheap: a few regular expressions and one `segment()` pass.
  *
  * - `question`: an interrogative (how, why, 怎么, 如何, どう, なぜ, cómo, como …) or a question mark,
  *   or a sentence (QUESTION_MIN_WORDS words or more): the reader wants an explanation, so the
@@ -11,7 +11,7 @@
  * - `overview`: one plain concept (`routing`): a broad topic, answered by a page about it.
  */
 import { detectScriptLang } from './lang.ts';
-import { terms, type AnalyzerOptions } from './segment.ts';
+import { segment, terms, type AnalyzerOptions } from './segment.ts';
 import type { Lang } from './types.ts';
 
 export type QueryStrategy = 'lookup' | 'question' | 'overview';
@@ -21,6 +21,11 @@ export interface QueryAnalysis {
   strategy: QueryStrategy;
   /** The query's distinct analysed terms (stop words removed, stemmed): what an answer must cover. */
   concepts: string[];
+  /**
+   * For each concept (same order), the query's text it was analysed from, as the reader typed it
+   * (`Routes` for `rout`): what messages and suggestions name, since a stem is not a word.
+   */
+  words: string[];
   lang: Lang;
 }
 
@@ -61,7 +66,10 @@ function wordCount(q: string, lang: Lang, analyzer?: Partial<AnalyzerOptions>): 
 
 export function analyzeQuery(q: string, requestLang: Lang | null, defaultLang: Lang, analyzer?: Partial<AnalyzerOptions>): QueryAnalysis {
   const lang = requestLang ?? detectScriptLang(q, defaultLang);
-  const concepts = [...new Set(terms(q, lang, analyzer))];
+  // One pass of the analyzer: each concept with the first stretch of the query it came from.
+  const wordOf = new Map<string, string>();
+  for (const token of segment(q, lang, analyzer)) if (!wordOf.has(token.term)) wordOf.set(token.term, q.slice(token.start, token.end));
+  const concepts = [...wordOf.keys()];
   const text = q.trim();
   let strategy: QueryStrategy;
   if (QUESTION_START.test(text) || QUESTION_CJK.test(text) || QUESTION_MARK.test(text) || wordCount(text, lang, analyzer) >= QUESTION_MIN_WORDS) {
@@ -73,5 +81,5 @@ export function analyzeQuery(q: string, requestLang: Lang | null, defaultLang: L
   } else {
     strategy = 'overview';
   }
-  return { strategy, concepts, lang };
+  return { strategy, concepts, words: [...wordOf.values()], lang };
 }

@@ -16,7 +16,6 @@ import type { SearchOptions } from './search-options.ts';
 import { embedStatic, nonZero, queryTokens, type QueryEmbedder, type SemanticIndex } from './semantic.ts';
 import type { EmbeddingTokens } from './embed/tokenize.ts';
 import { analyzeQuery } from './query-analysis.ts';
-import { segment } from './segment.ts';
 import { DEFAULT_SNIPPET_OPTIONS, makeSnippet, type Snippet } from './snippet.ts';
 import { idf } from './keyword/bm25f.ts';
 import { applyThreshold, type ThresholdDiagnostics } from './thresholds.ts';
@@ -338,14 +337,8 @@ function judge(
   },
 ) {
   const { analysis, chosen, results } = found;
-  const { concepts, lang } = analysis;
-  const stats = new Map(pack.keyword.termStats(request.q, { lang }).map((t) => [t.term, t]));
-  // The first word of the query that analyses to each concept, as the reader typed it.
-  const wordOf = new Map<string, string>();
-  for (const token of segment(request.q, lang, pack.manifest.analyzer)) {
-    if (!wordOf.has(token.term)) wordOf.set(token.term, request.q.slice(token.start, token.end));
-  }
-  const word = (concept: string) => wordOf.get(concept) ?? concept;
+  const { concepts, words } = analysis;
+  const stats = pack.keyword.termStats(concepts);
   const topTerms = chosen[0] === undefined ? new Set<string>() : termsOf(pack, chosen[0].id);
   const topFound = concepts.filter((c) => topTerms.has(c));
   const summaries: ResultSummary[] = results.map((r, i) => ({
@@ -355,22 +348,21 @@ function judge(
     found: i === 0 ? topFound : [],
     hasExcerpt: r.evidence.excerpts.length > 0,
   }));
-  const unknown = concepts.filter((c) => (stats.get(c)?.df ?? 0) === 0);
-  const knownWords = unknown.length > 0 && unknown.length < concepts.length ? concepts.filter((c) => !unknown.includes(c)).map(word) : null;
+  const known = words.filter((_, i) => stats[i]!.df > 0);
+  const knownWords = known.length > 0 && known.length < concepts.length ? known : null;
   return judgeConfidence(
     {
       concepts,
-      // A concept the keyword index did not analyse the same way (it cannot happen with one analyzer) counts as unseen.
-      conceptIdf: concepts.map((c) => stats.get(c)?.idf ?? idf(pack.keyword.size, 0)),
+      conceptIdf: stats.map((t) => t.idf),
       maxIdf: idf(pack.keyword.size, 0),
       sectionCount: pack.sections.length,
       keyword: found.keyword,
       vector: found.vector,
       results: summaries,
       strategy: analysis.strategy,
-      lang: request.lang ?? lang,
+      lang: analysis.lang,
       mode: request.confidence ?? options.confidence.mode,
-      missingWords: results.length === 0 ? [] : concepts.filter((c) => !topTerms.has(c)).map(word),
+      missingWords: results.length === 0 ? [] : words.filter((_, i) => !topTerms.has(concepts[i]!)),
       knownWords,
       pages: chosen.map((h) => {
         const s = pack.sections[h.id]!;

@@ -36,6 +36,11 @@ describe('analyzeQuery: concepts and language', () => {
     expect(analyzeQuery('How do I configure the routes and routing?', null, 'en').concepts).toEqual(['configur', 'rout']);
   });
 
+  it('names each concept by the first word of the query it came from, as typed', () => {
+    // `rout` comes from `Routes` first; `routing` is the same concept and adds no word.
+    expect(analyzeQuery('How do I configure the Routes and routing?', null, 'en').words).toEqual(['configure', 'Routes']);
+  });
+
   it('takes the language from the request, else from the script, else the default', () => {
     expect(analyzeQuery('routing', 'es', 'en').lang).toBe('es');
     expect(analyzeQuery('路由参数', null, 'en').lang).toBe('zh');

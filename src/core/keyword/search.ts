@@ -44,11 +44,12 @@ export interface KeywordIndex {
    */
   search(query: string, options: KeywordSearchOptions): KeywordHit[];
   /**
-   * The query's distinct analysed terms with the number of sections holding each (in any field)
-   * and the IDF BM25F weighs it with: how rare, hence how telling, each concept is. A term no
-   * section holds has df 0 and the highest IDF.
+   * Each of `terms` — already analysed as this index analyses (the query's concepts,
+   * query-analysis.ts) — with the number of sections holding it (in any field) and the IDF BM25F
+   * weighs it with: how rare, hence how telling, each concept is. A term no section holds has df 0
+   * and the highest IDF.
    */
-  termStats(query: string, options: Pick<KeywordSearchOptions, 'lang'>): TermStat[];
+  termStats(terms: readonly string[]): TermStat[];
 }
 
 export interface TermStat {
@@ -123,17 +124,17 @@ class Bm25fIndex implements KeywordIndex {
       .slice(0, limit);
   }
 
-  termStats(query: string, { lang }: Pick<KeywordSearchOptions, 'lang'>): TermStat[] {
-    const seen = new Uint8Array(this.size);
-    return [...new Set(analyze(query, lang, this.options.analyzer))].map((term) => {
-      seen.fill(0);
+  termStats(terms: readonly string[]): TermStat[] {
+    // One mark per term, as search() does: no clearing of a per-section array between terms.
+    const seenAtTerm = new Uint32Array(this.size);
+    return terms.map((term, t) => {
       let df = 0;
       for (const field of FIELD_NAMES) {
         for (const docs of this.flex.slots(field, term)) {
           if (!docs) continue;
           for (const doc of docs) {
-            if (seen[doc] === 0) {
-              seen[doc] = 1;
+            if (seenAtTerm[doc] !== t + 1) {
+              seenAtTerm[doc] = t + 1;
               df++;
             }
           }
