@@ -6,7 +6,7 @@
  *
  * Checks the pack (every shard's size and SHA-256), then prints the wrangler commands that upload
  * it under `<prefix>/` (default `pack-<buildId>/`), manifest last — or runs them with --run. KV
- * values go through `wrangler kv bulk put` files written next to the pack (.pack-upload/).
+ * values go through `wrangler kv bulk put` files written under the OS temp folder (never next to the pack, where they would be deployed as assets).
  * Ends with the PACK_PATH to set (see docs/deploying.md, "Packs in KV or R2").
  */
 import { spawnSync } from 'node:child_process';

@@ -11,11 +11,11 @@
  * The seed differs from the harness's WITHHOLD_SEED, so `npm run eval` measures a calibrated
  * model on a split it was not fitted on.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CalibrationFile, CalibrationSample } from '../core/confidence/calibration.ts';
 import { RecallBoxError } from '../core/errors.ts';
-import { PACK_FILES, validateManifest, parsePackJson, type PackManifest } from '../core/pack/format.ts';
+import { PACK_FILES, type PackManifest } from '../core/pack/format.ts';
+import { readManifest } from '../core/pack/load.ts';
 import { parseSearchRequest } from '../core/request.ts';
 import { searchPack, staticQueryVector } from '../core/search.ts';
 import { splitForWithholding } from '../eval/confidence.ts';
@@ -72,17 +72,11 @@ export async function labelledSignals(dataset: EvalDataset, seed: number = CALIB
  * cached ones must not be served for the new pack.
  */
 export async function writeCalibration(packDir: string, file: CalibrationFile): Promise<PackManifest> {
-  let manifestText: string;
-  try {
-    manifestText = await readFile(path.join(packDir, PACK_FILES.manifest), 'utf8');
-  } catch {
-    throw new RecallBoxError('INDEX_MISSING', `no index pack at ${packDir}: build one with \`recall-box build <docs> --out ${packDir}\` first.`);
-  }
-  const manifest = validateManifest(parsePackJson(PACK_FILES.manifest, manifestText));
+  const source = fsPackSource(packDir);
+  const { manifest } = await readManifest(source);
   // Every listed file read back whole (shards joined, each checked against its hash), then stored
   // again with confidence.json added, cut as the pack was (its first shard's size when it had any
   // file of several shards).
-  const source = fsPackSource(packDir);
   const files: PackFiles = {};
   for (const name of Object.keys(manifest.files)) {
     if (name === PACK_FILES.confidence) continue;

@@ -14,9 +14,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RecallBoxError } from '../core/errors.ts';
 import { normalizePackPath } from '../core/indexes.ts';
-import { PACK_FILES, parsePackJson, validateManifest, type PackManifest } from '../core/pack/format.ts';
+import { PACK_FILES, type PackManifest } from '../core/pack/format.ts';
+import { readManifest } from '../core/pack/load.ts';
 import { readPackFile } from '../core/pack/shards.ts';
 import { packKey } from '../core/pack/key.ts';
 import { fsPackSource } from './fs-source.ts';
@@ -65,9 +65,7 @@ export async function planUpload(
   options: UploadOptions = DEFAULT_UPLOAD_OPTIONS,
 ): Promise<UploadPlan> {
   const source = fsPackSource(packDir);
-  const manifestText = await source.read(PACK_FILES.manifest);
-  if (manifestText === null) throw new RecallBoxError('INDEX_MISSING', `no index pack at ${packDir}: build one with \`recall-box build <docs> --out ${packDir}\`.`);
-  const manifest = validateManifest(parsePackJson(PACK_FILES.manifest, manifestText));
+  const { manifest, text: manifestText } = await readManifest(source);
   for (const name of Object.keys(manifest.files)) await readPackFile(source, manifest.files, name);
   const packPath = normalizePackPath(prefix ?? `pack-${manifest.buildId}`);
   // Outside the pack's folder: next to public/pack/ it would be deployed as static assets.

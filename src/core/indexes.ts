@@ -46,7 +46,7 @@ export function parseIndexes(raw: string): IndexEntry[] {
   } catch {
     throw new Error('INDEXES is not JSON');
   }
-  if (!isRecord(value) || Array.isArray(value)) throw new Error('INDEXES is not a JSON object of name → path');
+  if (!isRecord(value)) throw new Error('INDEXES is not a JSON object of name → path');
   const entries = Object.entries(value);
   if (entries.length === 0) throw new Error('INDEXES is empty');
   return entries.map(([name, spec]): IndexEntry => {

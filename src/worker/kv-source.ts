@@ -1,4 +1,4 @@
-import type { PackSource } from '../core/pack/source.ts';
+import { bytesSource, type PackSource } from '../core/pack/source.ts';
 import { packKey } from '../core/pack/key.ts';
 
 /** The slice of a KV namespace binding this adapter uses. */
@@ -12,16 +12,8 @@ export interface KvReader {
  * (core/pack/shards.ts). Upload with `npm run pack:upload -- kv …` (scripts/upload-pack.ts).
  */
 export function kvPackSource(kv: KvReader, packPath: string): PackSource {
-  const bytes = async (name: string) => {
+  return bytesSource(`kv:${packKey(packPath, '')}`, async (name) => {
     const value = await kv.get(packKey(packPath, name), 'arrayBuffer');
     return value === null ? null : new Uint8Array(value);
-  };
-  return {
-    label: `kv:${packKey(packPath, '')}`,
-    read: async (name) => {
-      const b = await bytes(name);
-      return b === null ? null : new TextDecoder().decode(b);
-    },
-    readBytes: bytes,
-  };
+  });
 }

@@ -19,8 +19,8 @@ export type { Env } from './worker.ts';
 
 export default createWorker({
   variant: 'onnx',
-  queryEmbedder(pack, _env, _config, source) {
-    const { semantic } = pack;
+  queryEmbedder(pack) {
+    const { semantic, source } = pack;
     // One ORT session per pack build per isolate; the key changes when a new pack is deployed.
     const key = `${source.label}${PACK_FILES.onnx}#${pack.manifest.buildId}`;
     // From the pack's own source (its index's path, in assets, KV or R2), checked like every pack file.

@@ -1,4 +1,4 @@
-import type { PackSource } from '../core/pack/source.ts';
+import { bytesSource, type PackSource } from '../core/pack/source.ts';
 import { packKey } from '../core/pack/key.ts';
 
 /** The slice of an R2 bucket binding this adapter uses. */
@@ -11,16 +11,8 @@ export interface R2Reader {
  * `/pack/` → `pack/manifest.json`. Upload with `npm run pack:upload -- r2 …` (scripts/upload-pack.ts).
  */
 export function r2PackSource(bucket: R2Reader, packPath: string): PackSource {
-  const bytes = async (name: string) => {
+  return bytesSource(`r2:${packKey(packPath, '')}`, async (name) => {
     const object = await bucket.get(packKey(packPath, name));
     return object === null ? null : new Uint8Array(await object.arrayBuffer());
-  };
-  return {
-    label: `r2:${packKey(packPath, '')}`,
-    read: async (name) => {
-      const b = await bytes(name);
-      return b === null ? null : new TextDecoder().decode(b);
-    },
-    readBytes: bytes,
-  };
+  });
 }

@@ -63,10 +63,10 @@ export interface WorkerCapabilities {
    */
   variant?: string;
   /**
-   * The query embedder for a pack, given the bindings and the source the pack was read from (where
-   * its model.onnx is too); default: the static embedder in TypeScript.
+   * The query embedder for a pack, given the bindings (the pack's own files, model.onnx included,
+   * are read from `pack.source`); default: the static embedder in TypeScript.
    */
-  queryEmbedder?: (pack: LoadedPack, env: Env, config: WorkerConfig, source: PackSource) => QueryEmbedder;
+  queryEmbedder?: (pack: LoadedPack, env: Env, config: WorkerConfig) => QueryEmbedder;
 }
 
 /**
@@ -89,8 +89,6 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
   // request of an isolate) keeps even the config parsing off the request path.
   const packs = new PackCache({ createKernel: wasmKernel });
   const apps = new WeakMap<Env, Hono>();
-  // Each loaded pack's source, for the files an entry reads beside the loader (model.onnx).
-  const sources = new WeakMap<LoadedPack, PackSource>();
 
   function appFor(env: Env): Hono {
     let app = apps.get(env);
@@ -101,24 +99,19 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
       app = createApp({
         config,
         searchOptions: searchOptionsFor(config),
-        getPack: async (name) => {
+        getPack: (name) => {
           const index = config.indexes.find((i) => i.name === name) ?? config.indexes[0]!;
-          let made: PackSource | undefined;
           // Assets cannot change within a deployment, a KV/R2 store can: its failures are retried.
           const retry = config.packSource === 'assets' ? Infinity : STORE_FAILURE_RETRY_MS;
-          const pack = await packs.get(`${config.packSource}:${index.path}`, () => (made = packSourceFor(env, config, index.path)), retry);
-          if (made) sources.set(pack, made);
-          return pack;
+          return packs.get(`${config.packSource}:${index.path}`, () => packSourceFor(env, config, index.path), retry);
         },
         packLoads: () => packs.loads,
         rateLimiter: env.RATE_LIMITER ?? null,
-        answerCache: config.edgeCache ? defaultCache() : null,
+        answerCache: defaultCache(),
         answerVariant: capabilities.variant ?? 'default',
         gaps: config.gaps && env.GAPS_DB ? d1GapStore(env.GAPS_DB) : null,
         adminToken: env.ADMIN_TOKEN,
-        ...(embedderFor && {
-          queryEmbedder: (pack: LoadedPack) => embedderFor(pack, env, config, sources.get(pack) ?? packSourceFor(env, config, config.indexes[0]!.path)),
-        }),
+        ...(embedderFor && { queryEmbedder: (pack: LoadedPack) => embedderFor(pack, env, config) }),
       });
       apps.set(env, app);
     }

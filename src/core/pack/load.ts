@@ -38,6 +38,8 @@ export interface LoadedPack {
   termSets: Map<number, ReadonlySet<string>>;
   /** The confidence model: the pack's calibration (confidence.json) or the defaults. */
   confidence: { model: ConfidenceModel; calibrated: boolean };
+  /** Where the pack was read from: files a runtime reads beside the loader (the ONNX entry's model.onnx) come from the same place. */
+  source: PackSource;
 }
 
 /** Runtime capabilities the loader is given (Hono's seam): everything has a portable default. */
@@ -119,15 +121,23 @@ async function loadConfidence(source: PackReader, manifest: PackManifest): Promi
 }
 
 /**
+ * A pack's manifest, read and checked (INDEX_MISSING when there is none), with its text as stored:
+ * what every reader of a pack starts with — the loader, calibrate's rewrite, the upload plan.
+ */
+export async function readManifest(source: PackSource): Promise<{ manifest: PackManifest; text: string }> {
+  const text = await source.read(PACK_FILES.manifest);
+  if (text === null) {
+    throw new RecallBoxError('INDEX_MISSING', `no index pack at ${source.label}: build one with \`recall-box build <docs> --out <dir>\`.`);
+  }
+  return { manifest: validateManifest(parsePackJson(PACK_FILES.manifest, text)), text };
+}
+
+/**
  * Read, check and import a pack. The manifest is read and checked before anything else so that a
  * pack of another format version is refused without parsing data files whose shape we do not know.
  */
 export async function loadPack(source: PackSource, options: LoadPackOptions = {}): Promise<LoadedPack> {
-  const manifestText = await source.read(PACK_FILES.manifest);
-  if (manifestText === null) {
-    throw new RecallBoxError('INDEX_MISSING', `no index pack at ${source.label}: build one with \`recall-box build <docs> --out <dir>\`.`);
-  }
-  const manifest = validateManifest(parsePackJson(PACK_FILES.manifest, manifestText));
+  const { manifest } = await readManifest(source);
   const files = packReader(source, manifest);
   const [sectionsText, keywordText] = await Promise.all([files.text(PACK_FILES.sections), files.text(PACK_FILES.keyword)]);
   const sections = validateSections(parsePackJson(PACK_FILES.sections, sectionsText), manifest);
@@ -138,7 +148,10 @@ export async function loadPack(source: PackSource, options: LoadPackOptions = {}
       `the keyword index covers ${keyword.size} sections, the section store holds ${sections.length}.`,
     );
   }
-  const semantic = manifest.model === null ? null : await loadSemantic(files, manifest.model, sections.length, options);
-  const confidence = await loadConfidence(files, manifest);
-  return { manifest, sections, keyword, semantic, graph: pageGraph(sections), termSets: new Map(), confidence };
+  // Both reads at once: on a cold start each is a fetch, and neither needs the other.
+  const [semantic, confidence] = await Promise.all([
+    manifest.model === null ? null : loadSemantic(files, manifest.model, sections.length, options),
+    loadConfidence(files, manifest),
+  ]);
+  return { manifest, sections, keyword, semantic, graph: pageGraph(sections), termSets: new Map(), confidence, source };
 }

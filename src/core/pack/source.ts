@@ -11,3 +11,18 @@ export interface PackSource {
   /** The file's bytes, or null when it does not exist (binary files: vectors, the matrix). */
   readBytes(name: string): Promise<Uint8Array | null>;
 }
+
+/**
+ * A source from a bytes reader alone (a KV namespace, an R2 bucket): text is the bytes as UTF-8.
+ * The adapters differ only in how they fetch one key; this is the rest of them.
+ */
+export function bytesSource(label: string, readBytes: (name: string) => Promise<Uint8Array | null>): PackSource {
+  return {
+    label,
+    read: async (name) => {
+      const bytes = await readBytes(name);
+      return bytes === null ? null : new TextDecoder().decode(bytes);
+    },
+    readBytes,
+  };
+}
