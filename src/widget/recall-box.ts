@@ -577,14 +577,19 @@ export class RecallBoxElement extends HTMLElement {
   /** Stops the pending timer and in-flight request, and makes any response still on its way stale. */
   #cancel(): void {
     clearTimeout(this.#timer);
-    clearTimeout(this.#loadingTimer);
     clearTimeout(this.#announceTimer);
     this.#controller?.abort();
-    this.#controller = undefined;
     this.#generation++;
+    this.#settle();
+    this.#renderStatus();
+  }
+
+  /** The request is over (answered, or superseded): no loading message, no busy listbox. */
+  #settle(): void {
+    clearTimeout(this.#loadingTimer);
+    this.#controller = undefined;
     this.#loading = false;
     this.#list.removeAttribute('aria-busy');
-    this.#renderStatus();
   }
 
   async #search(query: string): Promise<void> {
@@ -622,10 +627,7 @@ export class RecallBoxElement extends HTMLElement {
     // Aborting is best-effort (the body may already be read), so the generation decides, and the
     // query must still be the one in the box.
     if (generation !== this.#generation || query !== this.#query) return;
-    clearTimeout(this.#loadingTimer);
-    this.#loading = false;
-    this.#controller = undefined;
-    this.#list.removeAttribute('aria-busy');
+    this.#settle();
     if (!outcome.ok) {
       const offline = outcome.kind === 'unreachable' && isOffline();
       this.#show({ kind: 'error', query, message: offline ? s.offline : outcome.message, offline });

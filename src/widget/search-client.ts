@@ -4,6 +4,7 @@
  * sends them) or a message to show. The body is treated as untrusted input: malformed hits,
  * reasons and suggestions are dropped rather than allowed to break rendering.
  */
+import { isRecord } from '../core/is-record.ts';
 import { STRINGS, type WidgetStrings } from './strings.ts';
 import type { HighlightRange } from './split-highlights.ts';
 
@@ -151,7 +152,6 @@ function parseHit(raw: unknown): SearchHit | null {
 const LEVELS: ReadonlySet<unknown> = new Set(['high', 'medium', 'low']);
 const EFFECTS: ReadonlySet<unknown> = new Set(['raises', 'lowers', 'neutral']);
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 /**

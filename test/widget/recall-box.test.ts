@@ -298,6 +298,17 @@ function fixture(body: string): string {
   return server.url + path;
 }
 
+/** A page whose only box sits in another element's open shadow root: events must cross it. */
+function inShadowRoot(): string {
+  return fixture(
+    `<div id="host"></div><script type="module">
+      const box = document.createElement('recall-box');
+      box.setAttribute('debounce', '0');
+      document.getElementById('host').attachShadow({ mode: 'open' }).append(box);
+    </script>`,
+  );
+}
+
 const EN = STRINGS.en;
 // Locators below say `recall-box:not([mode=modal])`: the demo page also has a modal box in its header.
 const input = () => page.getByRole('combobox', { name: EN.label });
@@ -375,15 +386,7 @@ describe('attributes and events', () => {
 
   it('fires recall-box:results out of an enclosing shadow root (bubbles, composed)', async () => {
     reply = (q) => ok(q, [hit({ id: 'a', title: 'A' }), hit({ id: 'b', title: 'B' })]);
-    await page.goto(
-      fixture(
-        `<div id="host"></div><script type="module">
-          const box = document.createElement('recall-box');
-          box.setAttribute('debounce', '0');
-          document.getElementById('host').attachShadow({ mode: 'open' }).append(box);
-        </script>`,
-      ),
-    );
+    await page.goto(inShadowRoot());
     await input().fill('install');
     await titleShown('B');
     expect(await page.evaluate(() => window.__events)).toEqual([{ query: 'install', count: 2 }]);
@@ -808,15 +811,7 @@ describe('confidence and fallback', () => {
   it('fires recall-box:confidence and recall-box:fallback with their details, out of a shadow root', async () => {
     reply = (q) =>
       q === 'widgt' ? judged(q, [hit({ id: 'a', title: 'Closest' })], 'low') : q === 'old' ? ok(q, [hit({ title: 'Old worker' })]) : judged(q, [hit({ title: 'Sure' })], 'high');
-    await page.goto(
-      fixture(
-        `<div id="host"></div><script type="module">
-          const box = document.createElement('recall-box');
-          box.setAttribute('debounce', '0');
-          document.getElementById('host').attachShadow({ mode: 'open' }).append(box);
-        </script>`,
-      ),
-    );
+    await page.goto(inShadowRoot());
     await input().fill('widgt');
     await fallbackShown();
     await input().fill('install');
