@@ -25,11 +25,14 @@ export interface LevelOptions {
    * - `question` {high 0.7, medium 0.35}: a question's answer is often partial and spread over
    *   its words, so its signals run lower (Cranfield's questions score 0.2–0.5 where a lookup
    *   scores 0.5–0.8) while a list for it still helps when it holds part of the answer. A
-   *   compromise, measured on calibrate's split (seed 7, default model): on the docs sites the
-   *   best balanced threshold is ~0.6 (Astro's answerable questions answered 98%, unanswerable
-   *   17%), on Cranfield's research questions 0.25 (at 0.6 it answers 12% of the answerable);
-   *   0.35 answers Astro 99% / 54% and Cranfield 47% / 42%. On the harness's own split
-   *   (`npm run eval -- --dataset ../shared/datasets/cranfield`) Cranfield is answered 57% / 36%.
+   *   compromise, measured on calibrate's split (seed 7, default model; `npx tsx
+   *   scripts/confidence-thresholds.ts ../shared/datasets/cranfield ../shared/corpora/astro-docs/en
+   *   ../shared/corpora/hono-docs/docs`): on the docs sites the best balanced threshold is ~0.6
+   *   (Astro's answerable questions answered 98%, unanswerable 17%), while Cranfield's research
+   *   questions separate weakly at any threshold and need ~0.25 to answer three in four answerable
+   *   ones (at 0.6, 12%); 0.35 answers Astro 99% / 54% and Cranfield 47% / 42%. On the harness's
+   *   own split (`npm run eval -- --dataset ../shared/datasets/cranfield`) Cranfield is answered
+   *   57% / 36%.
    * - `overview` {high 0.75, medium 0.55}: one broad word is covered by many pages that merely
    *   mention it, which inflates coverage; a slightly stricter bar asks for more than a mention.
    */
