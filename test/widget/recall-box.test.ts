@@ -11,6 +11,7 @@ import type { ConfidenceEventDetail, FallbackEventDetail, ResultsEventDetail } f
 import { WIDGET_DEFAULTS } from '../../src/widget/options.ts';
 import { format, STRINGS } from '../../src/widget/strings.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { hit, type ResultJson } from '../support/widget-harness.ts';
 import { serveStatic, type StaticServer } from '../support/static-server.ts';
 
 const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url));
@@ -57,30 +58,6 @@ interface SearchRequest {
   aborted: boolean;
   /** Settles when the exchange is over: response sent, or connection closed by the client. */
   closed: Promise<void>;
-}
-
-interface ResultJson {
-  id: string;
-  url: string;
-  title: string;
-  breadcrumb: string[];
-  lang?: string;
-  snippet: { text: string; highlights: Array<[number, number]>; kind?: 'text' | 'code' };
-  score: number;
-  rank: number;
-}
-
-function hit(overrides: Partial<ResultJson> = {}): ResultJson {
-  return {
-    id: '/guides/install/#setup',
-    url: '/guides/install/#setup',
-    title: 'Setup',
-    breadcrumb: ['Install', 'Setup'],
-    snippet: { text: 'Run npm install to set up the project.', highlights: [[4, 7], [8, 15]] },
-    score: 1,
-    rank: 1,
-    ...overrides,
-  };
 }
 
 function ok(query: string, results: ResultJson[]): Reply {
