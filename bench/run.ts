@@ -18,6 +18,7 @@
  * `npm run bench -- --scale [--large] [--reuse-packs]` runs only the scale section instead
  * (bench/scale.ts): small site, Astro en, Astro en+zh-cn+ja and, with --large, a ×20 replica.
  */
+import { everySection } from '../src/core/pack/section-store.ts';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -204,7 +205,7 @@ async function main(): Promise<void> {
 
   log('loading the pack in Node');
   const { pack, ...load } = await benchPackLoad(PACK_DIR);
-  const queries = selectQueries(pack.sections, { count: QUERY_COUNT, maxQueryLength: 256 });
+  const queries = selectQueries(everySection(pack.sections), { count: QUERY_COUNT, maxQueryLength: 256 });
 
   const latency = args.worker ? await measureWorkers(args, queries) : null;
 

@@ -15,10 +15,10 @@ import {
   buildKeywordIndex,
   DEFAULT_KEYWORD_OPTIONS,
   loadKeywordIndex,
-  type KeywordIndexData,
+  type StoredKeywordIndex,
   type KeywordOptions,
 } from '../src/core/keyword/index.ts';
-import { validateKeywordIndexData } from '../src/core/keyword/data.ts';
+import { validateKeywordHead, validateKeywordPart } from '../src/core/keyword/data.ts';
 import { analyze, createFlexIndex } from '../src/core/keyword/flex.ts';
 import {
   cranfieldGain,
@@ -92,10 +92,10 @@ const built = await buildKeywordIndex(keywordDocs);
 const buildMs = performance.now() - buildStart;
 // Through JSON, as the pack stores it: the run measures the imported index, not the built one.
 const packed = JSON.stringify(built);
-const stored = JSON.parse(packed) as KeywordIndexData;
+const stored = JSON.parse(packed) as StoredKeywordIndex;
 
-async function keywordRanker(options: KeywordOptions = stored.options): Promise<(q: string) => string[]> {
-  const index = await loadKeywordIndex({ ...stored, options });
+async function keywordRanker(options: KeywordOptions = stored.head.options): Promise<(q: string) => string[]> {
+  const index = await loadKeywordIndex({ ...stored, head: { ...stored.head, options } });
   return (q) => index.search(q, { lang: 'en', limit: CUTOFF }).map((h) => docs[h.doc].id);
 }
 
@@ -121,13 +121,16 @@ const lunrRun = run('Lunr 2.3.9 (default pipeline)', (q) => lunrIndex.search(lun
 
 // ---- Candidates: FlexSearch `suggest` search vs the per-term union -------------------------------
 
-const flex = createFlexIndex(stored.options.maxTermFrequency);
-for (const chunk of validateKeywordIndexData(stored).chunks) flex.importChunk(chunk.key, chunk.data);
+const flex = createFlexIndex(stored.head.options.maxTermFrequency);
+const head = validateKeywordHead(stored.head);
+stored.parts.forEach((part, i) => {
+  for (const chunk of validateKeywordPart(part, head, i)) flex.importChunk(chunk.key, chunk.data);
+});
 let unionTotal = 0;
 let suggestMissing = 0;
 let queriesLosing = 0;
 for (const q of queries) {
-  const qTerms = [...new Set(analyze(q.text, 'en', stored.options.analyzer))];
+  const qTerms = [...new Set(analyze(q.text, 'en', stored.head.options.analyzer))];
   const union = new Set<number>();
   for (const t of qTerms) for (const field of ['title', 'headings', 'body'] as const) for (const slot of flex.slots(field, t)) for (const d of slot ?? []) union.add(d);
   const suggested = new Set(flex.suggest(qTerms, docs.length));

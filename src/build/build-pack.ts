@@ -1,7 +1,8 @@
 import { sectionFields } from '../core/fields.ts';
-import { buildKeywordIndex, type KeywordOptionsInput } from '../core/keyword/index.ts';
+import { buildKeywordIndex, type KeywordOptionsInput, type KeywordStorageOptions } from '../core/keyword/index.ts';
 import { encodeFloat32, encodeVectors } from '../core/pack/binary.ts';
-import { FORMAT_VERSION, PACK_FILES, type PackManifest, type PackModel, type SectionsFile, type StoredSection } from '../core/pack/format.ts';
+import { FORMAT_VERSION, keywordPartFileName, PACK_FILES, type PackManifest, type PackModel, type StoredSection } from '../core/pack/format.ts';
+import { DEFAULT_SECTION_BLOCKS_OPTIONS, sectionStoreFiles, type SectionBlocksOptions } from '../core/pack/sections-file.ts';
 import type { Lang, Page, SkippedFile } from '../core/types.ts';
 import { quantizeVectors } from '../core/vector/quantize.ts';
 import { exportOnnx } from './embed/onnx.ts';
@@ -31,6 +32,14 @@ export interface BuildOptions {
   now?: () => Date;
   /** How big files are cut into shards (`--shard-bytes`). Default DEFAULT_SHARD_OPTIONS. */
   shards?: ShardOptions;
+  /** How the pack is cut for lazy reading: section blocks and keyword partitions. Defaults in their modules. */
+  layout?: PackLayoutOptions;
+}
+
+/** The sizes of the pieces a Worker reads on demand (sections-file.ts, keyword/). */
+export interface PackLayoutOptions {
+  blocks?: Partial<SectionBlocksOptions>;
+  keyword?: Partial<KeywordStorageOptions>;
 }
 
 export interface BuildSummary {
@@ -145,20 +154,31 @@ async function transformerFiles(sections: readonly StoredSection[], source: Tran
 /** Everything a pack holds, serialised, from already-ingested pages. Pure apart from the hash. */
 export async function assemblePack(
   pages: readonly Page[],
-  options: { baseUrl: string; keyword?: KeywordOptionsInput; embedding?: EmbedOptionsInput | false; poolRules?: readonly PoolRule[]; createdAt: string; shards?: ShardOptions } & ModelChoice,
+  options: {
+    baseUrl: string;
+    keyword?: KeywordOptionsInput;
+    embedding?: EmbedOptionsInput | false;
+    poolRules?: readonly PoolRule[];
+    createdAt: string;
+    shards?: ShardOptions;
+    layout?: PackLayoutOptions;
+  } & ModelChoice,
 ): Promise<{ manifest: PackManifest; files: PackFiles; vectors: VectorsDecision }> {
   const rules = options.poolRules ?? DEFAULT_POOL_RULES;
   const sections: StoredSection[] = pages.flatMap((p) => p.sections.map((s) => ({ ...s, pool: classifyPool(s, rules) })));
   const keyword = await buildKeywordIndex(
     sections.map((s) => ({ fields: sectionFields(s), lang: s.lang })),
     options.keyword,
+    options.layout?.keyword,
   );
-  const sectionsFile: SectionsFile = { sections };
+  const store = sectionStoreFiles(sections, { ...DEFAULT_SECTION_BLOCKS_OPTIONS, ...options.layout?.blocks });
   const vectors = decideVectors(sections.length, options.embedding, options);
-  const semantic = vectors.built ? await semanticFiles(sections, keyword.options.analyzer, options.embedding || {}, options) : null;
+  const semantic = vectors.built ? await semanticFiles(sections, keyword.head.options.analyzer, options.embedding || {}, options) : null;
   const files: PackFiles = {
-    [PACK_FILES.sections]: JSON.stringify(sectionsFile),
-    [PACK_FILES.keyword]: JSON.stringify(keyword),
+    [PACK_FILES.sections]: JSON.stringify(store.head),
+    ...store.blocks,
+    [PACK_FILES.keyword]: JSON.stringify(keyword.head),
+    ...Object.fromEntries(keyword.parts.map((part, i) => [keywordPartFileName(i), JSON.stringify(part)])),
     ...semantic?.files,
   };
   const languages = rankLanguages(sections);
@@ -170,7 +190,7 @@ export async function assemblePack(
     counts: { pages: pages.length, sections: sections.length },
     languages,
     defaultLang: languages[0] ?? 'en',
-    analyzer: { ...keyword.options.analyzer },
+    analyzer: { ...keyword.head.options.analyzer },
     baseUrl: options.baseUrl,
     model: semantic?.model ?? null,
     files: stored.entries,
@@ -192,6 +212,7 @@ export async function buildPack(docsDir: string, outDir: string, options: BuildO
     poolRules: options.poolRules,
     createdAt: (options.now?.() ?? new Date()).toISOString(),
     shards: options.shards,
+    layout: options.layout,
   });
   await writePack(outDir, manifest, files);
   return {

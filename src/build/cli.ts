@@ -4,7 +4,8 @@ import { isRecallBoxError } from '../core/errors.ts';
 import { readFile } from 'node:fs/promises';
 import { RecallBoxError } from '../core/errors.ts';
 import { parsePoolRules } from '../core/pools.ts';
-import { buildPack, type BuildSummary } from './build-pack.ts';
+import { PACK_FILES } from '../core/pack/format.ts';
+import { buildPack, type BuildSummary, type PackLayoutOptions } from './build-pack.ts';
 import { fitCalibration } from '../core/confidence/calibration.ts';
 import { calibrationDataset, labelledSignals, writeCalibration } from './calibrate.ts';
 
@@ -41,6 +42,10 @@ Builds the search index pack of a folder of Markdown, MDX and HTML docs.
                                                                            default: built in
   --shard-bytes    largest stored file; bigger ones are cut into shards (1 … 26214400)
                                                                            default 10485760 (10 MiB)
+  --block-bytes    target size of a section block the Worker reads per query (≥ 1)
+                                                                           default 65536 (64 KiB)
+  --part-bytes     target size of a keyword partition the Worker reads per query term (≥ 1)
+                                                                           default 1048576 (1 MiB)
 
   recall-box calibrate --dataset <dir> [--queries <file.jsonl>] [--dataset <dir> …] [--pack <pack-dir>]
 
@@ -56,12 +61,42 @@ function formatKb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
+/**
+ * File sizes for the summary, a site's many section blocks and keyword partitions summed beside
+ * their heads (a large site has thousands: one line each would bury the rest of the summary).
+ */
+function packFileSizes(bytes: Record<string, number>): string {
+  const pieces: Array<[RegExp, string, string]> = [
+    [/^sections-\d+\.json$/, 'block', PACK_FILES.sections],
+    [/^keyword-\d+\.json$/, 'partition', PACK_FILES.keyword],
+  ];
+  const summed = new Map<string, { count: number; bytes: number }>();
+  const listed: string[] = [];
+  for (const [name, b] of Object.entries(bytes)) {
+    const piece = pieces.find(([pattern]) => pattern.test(name));
+    if (!piece) {
+      listed.push(name);
+      continue;
+    }
+    const sum = summed.get(piece[2]) ?? { count: 0, bytes: 0 };
+    summed.set(piece[2], { count: sum.count + 1, bytes: sum.bytes + b });
+  }
+  return listed
+    .map((name) => {
+      const piece = pieces.find(([, , head]) => head === name);
+      const sum = summed.get(name);
+      const extra = piece && sum ? ` + ${sum.count} ${piece[1]}${sum.count === 1 ? '' : 's'} ${formatKb(sum.bytes)}` : '';
+      return `${name} ${formatKb(bytes[name]!)}${extra}`;
+    })
+    .join(', ');
+}
+
 export function formatSummary(s: BuildSummary): string {
   const lines = [
     `recall-box: built pack ${s.buildId} in ${(s.ms / 1000).toFixed(2)} s → ${s.outDir}`,
     `  files read: ${s.files}, pages indexed: ${s.pages}, sections: ${s.sections}, languages: ${s.languages.join(', ') || '-'}`,
     `  vectors: ${s.vectors.built ? 'built' : `not built — ${s.vectors.reason}`}`,
-    `  pack files: ${Object.entries(s.bytes).map(([n, b]) => `${n} ${formatKb(b)}`).join(', ')}`,
+    `  pack files: ${packFileSizes(s.bytes)}`,
     `  files skipped: ${s.skipped.length}`,
     ...s.skipped.map((f) => `    ${f.path}: ${f.code} — ${f.reason}`),
   ];
@@ -90,6 +125,8 @@ export async function main(
         'max-tokens': { type: 'string' },
         'pool-rules': { type: 'string' },
         'shard-bytes': { type: 'string' },
+        'block-bytes': { type: 'string' },
+        'part-bytes': { type: 'string' },
         dataset: { type: 'string', multiple: true },
         queries: { type: 'string' },
         pack: { type: 'string' },
@@ -135,6 +172,20 @@ export async function main(
     err(`recall-box: --shard-bytes must be a whole number from 1 to ${MAX_SHARD_BYTES}.`);
     return 2;
   }
+  const layout: PackLayoutOptions = {};
+  for (const [flag, set] of [
+    ['block-bytes', (n: number) => (layout.blocks = { blockBytes: n })],
+    ['part-bytes', (n: number) => (layout.keyword = { partBytes: n })],
+  ] as const) {
+    const value = values[flag];
+    if (value === undefined) continue;
+    const n = Number(value);
+    if (!(Number.isInteger(n) && n >= 1)) {
+      err(`recall-box: --${flag} must be a whole number ≥ 1.`);
+      return 2;
+    }
+    set(n);
+  }
   try {
     const poolRules = values['pool-rules'] === undefined ? undefined : parsePoolRules(await readJsonFile(values['pool-rules']));
     const summary = await buildPack(docsDir, values.out, {
@@ -148,6 +199,7 @@ export async function main(
       },
       ...(values['no-vectors'] && { embedding: false as const }),
       ...(shardBytes !== undefined && { shards: { shardBytes } }),
+      layout,
     });
     out(formatSummary(summary));
     return 0;

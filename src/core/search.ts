@@ -11,11 +11,13 @@ import { boostLinkedHits } from './graph-boost.ts';
 import { selectMmr, tokenSet, type MmrDecision } from './mmr.ts';
 import { selectByPools, type PoolAudit, type PoolName } from './pools.ts';
 import type { LoadedPack } from './pack/load.ts';
+import type { SectionLookup } from './pack/section-store.ts';
+import { queryTerms as keywordQueryTerms, type KeywordView, type TermStat } from './keyword/index.ts';
 import { resolveLanguages, type SearchRequest } from './request.ts';
 import type { SearchOptions } from './search-options.ts';
 import { embedStatic, nonZero, queryTokens, type QueryEmbedder, type SemanticIndex } from './semantic.ts';
 import type { EmbeddingTokens } from './embed/tokenize.ts';
-import { analyzeQuery } from './query-analysis.ts';
+import { analyzeQuery, type QueryAnalysis } from './query-analysis.ts';
 import { DEFAULT_SNIPPET_OPTIONS, makeSnippet, type Snippet } from './snippet.ts';
 import { idf } from './keyword/bm25f.ts';
 import { applyThreshold, type ThresholdDiagnostics } from './thresholds.ts';
@@ -193,6 +195,7 @@ function allowedLanguages(pack: LoadedPack, request: SearchRequest): Set<Lang> |
  */
 function keywordRoute(
   pack: LoadedPack,
+  keyword: KeywordView,
   q: string,
   lang: Lang,
   termCount: number,
@@ -201,8 +204,8 @@ function keywordRoute(
 ): { hits: RouteHit[]; named: number[] } {
   // A route weighted ≤ 0 takes no part in fusion (fuse.ts): searching for it would be wasted work.
   if (!(options.fuse.weights.keyword > 0)) return { hits: [], named: [] };
-  const hits = pack.keyword.search(q, { lang, limit: options.candidateLimit });
-  const kept = allowed ? hits.filter((h) => allowed.has(pack.sections[h.doc]!.lang)) : hits;
+  const hits = keyword.search(q, { lang, limit: options.candidateLimit });
+  const kept = allowed ? hits.filter((h) => allowed.has(pack.sections.langOf(h.doc))) : hits;
   return {
     hits: kept.map((h) => ({ id: h.doc, score: h.score })),
     named: kept.filter((h) => h.namedTerms === termCount).map((h) => h.doc),
@@ -217,14 +220,14 @@ function vectorRoute(pack: LoadedPack, vector: Float32Array, allowed: Set<Lang> 
   const { sections } = pack;
   let k = options.candidateLimit;
   if (allowed) {
-    const inLanguage = sections.reduce((n, s) => n + (allowed.has(s.lang) ? 1 : 0), 0);
-    k = inLanguage === 0 ? 0 : Math.min(sections.length, Math.ceil((options.candidateLimit * sections.length) / inLanguage));
+    const inLanguage = sections.countIn(allowed);
+    k = inLanguage === 0 ? 0 : Math.min(sections.count, Math.ceil((options.candidateLimit * sections.count) / inLanguage));
   }
   const top = pack.semantic!.kernel.topK(vector, k);
   const hits: RouteHit[] = [];
   for (let i = 0; i < top.ids.length && hits.length < options.candidateLimit; i++) {
     const id = top.ids[i]!;
-    if (!allowed || allowed.has(sections[id]!.lang)) hits.push({ id, score: top.scores[i]! });
+    if (!allowed || allowed.has(sections.langOf(id))) hits.push({ id, score: top.scores[i]! });
   }
   return hits;
 }
@@ -238,22 +241,38 @@ function routePositions(hit: FusedHit): Partial<Record<RouteName, RoutePosition>
 }
 
 /**
- * Answer a validated request from a loaded pack: both routes, each through its threshold, fused by
- * reciprocal rank. Pure and synchronous: the query's embedding (`queryVectorFor`) is passed in, so
- * the same call gives the same answer in Node, workerd and the browser, which is what lets the
- * evaluation harness measure the Worker's ranking without the Worker.
+ * What ranking decided before any section's text is read: the routes, fusion and both boosts, the
+ * pool weights, and which sections the rest of the search must read (the candidates MMR compares,
+ * or the pools' picks when MMR is off; every candidate for a debug answer). Computed from the
+ * pack's columns and the keyword index alone, so a lazily read pack fetches only those sections.
  */
-export function searchPack(pack: LoadedPack, request: SearchRequest, options: SearchOptions, query?: QueryVector): SearchOutcome {
-  query ??= { vector: null, skip: pack.semantic ? 'not-requested' : 'no-model' };
-  const { manifest, sections } = pack;
-  const allowed = allowedLanguages(pack, request);
-  // The query's strategy, language and concepts (its analysed terms), once: for the name match,
-  // the snippets, the evidence and the verdict — the concepts the verdict checks coverage of are
-  // the very terms the evidence was computed for.
+interface Ranked {
+  request: SearchRequest;
+  options: SearchOptions;
+  query: QueryVector;
+  analysis: QueryAnalysis;
+  keyword: ReturnType<typeof applyThreshold>;
+  vector: ReturnType<typeof applyThreshold> | null;
+  nameMatch: ReturnType<typeof boostNamedHits>;
+  linkGraph: ReturnType<typeof boostLinkedHits>;
+  fused: FusedHit[];
+  /** Each concept's df and IDF, read while the keyword partitions are held. */
+  conceptStats: TermStat[];
+  needed: number[];
+}
+
+/** The query's analysis and the analysed terms the keyword index must hold in memory to answer it. */
+function planSearch(pack: LoadedPack, request: SearchRequest): { analysis: QueryAnalysis; terms: string[] } {
+  const { manifest, keyword } = pack;
   const analysis = analyzeQuery(request.q, request.lang, manifest.defaultLang, manifest.analyzer);
-  const queryLang = analysis.lang;
-  const queryTerms = new Set(analysis.concepts);
-  const keywordHits = keywordRoute(pack, request.q, queryLang, queryTerms.size, allowed, options);
+  return { analysis, terms: [...new Set([...analysis.concepts, ...keywordQueryTerms(request.q, analysis.lang, keyword.options)])] };
+}
+
+/** Ranking up to the point where section text is needed (see Ranked). */
+function rank(pack: LoadedPack, keywordView: KeywordView, analysis: QueryAnalysis, request: SearchRequest, options: SearchOptions, query: QueryVector): Ranked {
+  const { sections } = pack;
+  const allowed = allowedLanguages(pack, request);
+  const keywordHits = keywordRoute(pack, keywordView, request.q, analysis.lang, new Set(analysis.concepts).size, allowed, options);
   const keyword = applyThreshold(keywordHits.hits, options.thresholds.keyword);
   const vector =
     query.vector && pack.semantic
@@ -262,13 +281,45 @@ export function searchPack(pack: LoadedPack, request: SearchRequest, options: Se
   const kept = new Set(keyword.hits.map((h) => h.id));
   const named = keywordHits.named.filter((id) => kept.has(id));
   const nameMatch = boostNamedHits(fuseRanks({ keyword: keyword.hits, vector: vector?.hits }, options.fuse), named, options.nameMatch);
-  const linkGraph = boostLinkedHits(nameMatch.hits, (id) => sections[id]!.pageUrl, pack.graph, options.graphBoost);
+  const linkGraph = boostLinkedHits(nameMatch.hits, (id) => sections.pageOf(id), sections.graph, options.graphBoost);
   const fused = weighByPool(pack, linkGraph.hits, options);
-  const { chosen, mmr, pools } = selectResults(pack, fused, request.limit, options);
+  const limit = request.limit;
+  const needed = options.debug
+    ? [...new Set([...fused.map((h) => h.id), ...keyword.hits.map((h) => h.id), ...(vector?.hits ?? []).map((h) => h.id)])]
+    : options.mmr.enabled
+      ? fused.slice(0, limit * options.mmr.depth).map((h) => h.id)
+      : selectFromPools(pack, fused, limit, options).chosen.map((h) => h.id);
+  const conceptStats = keywordView.termStats(analysis.concepts);
+  return { request, options, query, analysis, keyword, vector, nameMatch, linkGraph, fused, conceptStats, needed };
+}
+
+/**
+ * Answer a validated request from a loaded pack: both routes, each through its threshold, fused by
+ * reciprocal rank. Pure and synchronous: the query's embedding (`queryVectorFor`) is passed in, so
+ * the same call gives the same answer in Node, workerd and the browser, which is what lets the
+ * evaluation harness measure the Worker's ranking without the Worker. It needs the pack's keyword
+ * partitions and sections in memory — always so for a pack read whole (loadPack's default); a
+ * lazily read pack is searched with `searchPackWithVectors`, which reads what the query needs first.
+ */
+export function searchPack(pack: LoadedPack, request: SearchRequest, options: SearchOptions, query?: QueryVector): SearchOutcome {
+  query ??= { vector: null, skip: pack.semantic ? 'not-requested' : 'no-model' };
+  const { analysis } = planSearch(pack, request);
+  const ranked = rank(pack, pack.keyword, analysis, request, options, query);
+  return finish(pack, ranked, pack.sections.resident(ranked.needed));
+}
+
+/** The rest of a search, over the sections `ranked.needed` (read by the caller). */
+function finish(pack: LoadedPack, ranked: Ranked, section: SectionLookup): SearchOutcome {
+  const { request, options, query, analysis, keyword, vector, fused } = ranked;
+  const { manifest } = pack;
+  // The query's concepts (its analysed terms), once: for the snippets, the evidence and the verdict
+  // — the concepts the verdict checks coverage of are the very terms the evidence was computed for.
+  const queryTerms = new Set(analysis.concepts);
+  const { chosen, mmr, pools } = selectResults(pack, section, fused, request.limit, options);
 
   const snippetOptions = { ...DEFAULT_SNIPPET_OPTIONS, length: options.snippetLength };
   const results = chosen.map((hit, i): SearchResult => {
-    const s = sections[hit.id]!;
+    const s = section(hit.id);
     return {
       id: s.id,
       url: s.url,
@@ -286,8 +337,9 @@ export function searchPack(pack: LoadedPack, request: SearchRequest, options: Se
   });
   const keywordReport: RouteReport = options.fuse.weights.keyword > 0 ? { ran: true, ...keyword.diagnostics } : { ran: false, reason: 'disabled' };
   const vectorReport: RouteReport = vector ? { ran: true, ...vector.diagnostics } : { ran: false, reason: query.skip ?? 'no-query-vector' };
-  const { confidence, fallback } = judge(pack, request, options, {
+  const { confidence, fallback } = judge(pack, section, request, options, {
     analysis,
+    conceptStats: ranked.conceptStats,
     keyword: { ran: keywordReport.ran, hits: pageHits(pack, keyword.hits), topScore: keyword.diagnostics.topScore },
     vector: vector ? { ran: true, hits: pageHits(pack, vector.hits), topScore: vector.diagnostics.topScore } : { ran: false, hits: [], topScore: null },
     chosen,
@@ -295,19 +347,19 @@ export function searchPack(pack: LoadedPack, request: SearchRequest, options: Se
   });
   const outcome: SearchOutcome = {
     results,
-    queryLang,
+    queryLang: analysis.lang,
     routes: { keyword: keywordReport, vector: vectorReport },
     warnings: query.warning ? [query.warning] : [],
     confidence,
     fallback,
   };
   if (options.debug) {
-    const idOf = (id: number) => sections[id]!.id;
+    const idOf = (id: number) => section(id).id;
     const listed = (hits: readonly RouteHit[]) => hits.map((h, i) => ({ id: idOf(h.id), rank: i + 1, score: round(h.score) }));
     outcome.debug = {
       routes: { keyword: listed(keyword.hits), ...(vector && { vector: listed(vector.hits) }) },
-      fused: fused.map((h, i) => ({ id: idOf(h.id), rank: i + 1, score: round(h.score), match: h.match, pool: sections[h.id]!.pool })),
-      boosts: { nameMatch: nameMatch.boosted, linkGraph: linkGraph.boosted },
+      fused: fused.map((h, i) => ({ id: idOf(h.id), rank: i + 1, score: round(h.score), match: h.match, pool: pack.sections.poolOf(h.id) })),
+      boosts: { nameMatch: ranked.nameMatch.boosted, linkGraph: ranked.linkGraph.boosted },
       pools,
       mmr: mmr && mmr.map((d) => ({ ...d, id: idOf(d.id) })),
     };
@@ -316,7 +368,7 @@ export function searchPack(pack: LoadedPack, request: SearchRequest, options: Se
 }
 
 function pageHits(pack: LoadedPack, hits: readonly RouteHit[]): RouteSummary['hits'] {
-  return hits.map((h) => ({ id: h.id, page: pack.sections[h.id]!.pageUrl, score: h.score }));
+  return hits.map((h) => ({ id: h.id, page: pack.sections.pageOf(h.id), score: h.score }));
 }
 
 /**
@@ -326,10 +378,12 @@ function pageHits(pack: LoadedPack, hits: readonly RouteHit[]): RouteSummary['hi
  */
 function judge(
   pack: LoadedPack,
+  section: SectionLookup,
   request: SearchRequest,
   options: SearchOptions,
   found: {
-    analysis: ReturnType<typeof analyzeQuery>;
+    analysis: QueryAnalysis;
+    conceptStats: TermStat[];
     keyword: RouteSummary;
     vector: RouteSummary;
     chosen: readonly FusedHit[];
@@ -338,11 +392,11 @@ function judge(
 ) {
   const { analysis, chosen, results } = found;
   const { concepts, words } = analysis;
-  const stats = pack.keyword.termStats(concepts);
-  const topTerms = chosen[0] === undefined ? new Set<string>() : termsOf(pack, chosen[0].id);
+  const stats = found.conceptStats;
+  const topTerms = chosen[0] === undefined ? new Set<string>() : termsOf(pack, section, chosen[0].id);
   const topFound = concepts.filter((c) => topTerms.has(c));
   const summaries: ResultSummary[] = results.map((r, i) => ({
-    page: pack.sections[chosen[i]!.id]!.pageUrl,
+    page: pack.sections.pageOf(chosen[i]!.id),
     pool: r.pool,
     coverage: r.evidence.coverage,
     found: i === 0 ? topFound : [],
@@ -355,7 +409,7 @@ function judge(
       concepts,
       conceptIdf: stats.map((t) => t.idf),
       maxIdf: idf(pack.keyword.size, 0),
-      sectionCount: pack.sections.length,
+      sectionCount: pack.sections.count,
       keyword: found.keyword,
       vector: found.vector,
       results: summaries,
@@ -365,7 +419,7 @@ function judge(
       missingWords: results.length === 0 ? [] : words.filter((_, i) => !topTerms.has(concepts[i]!)),
       knownWords,
       pages: chosen.map((h) => {
-        const s = pack.sections[h.id]!;
+        const s = section(h.id);
         return { title: s.breadcrumb[0] ?? s.title, url: s.pageUrl };
       }),
     },
@@ -378,15 +432,23 @@ function judge(
 function weighByPool(pack: LoadedPack, hits: readonly FusedHit[], options: SearchOptions): FusedHit[] {
   if (!options.pools.enabled) return [...hits];
   const weight = new Map(options.pools.pools.map((p) => [p.name, p.weight]));
-  return hits.map((h) => ({ ...h, score: h.score * (weight.get(pack.sections[h.id]!.pool) ?? 1) })).sort(compareFused);
+  return hits.map((h) => ({ ...h, score: h.score * (weight.get(pack.sections.poolOf(h.id)) ?? 1) })).sort(compareFused);
 }
 
-/** A section's term set for MMR, memoised in the pack. */
-function termsOf(pack: LoadedPack, id: number): ReadonlySet<string> {
+/**
+ * Most term sets the MMR memo keeps: 4,096 sections' sets, a few MB — the candidates of some
+ * hundred recent queries. Unbounded, the memo grew towards the whole store on a large site, which
+ * is exactly the memory lazily read blocks exist to save.
+ */
+const TERM_SET_MEMO_SIZE = 4096;
+
+/** A section's term set for MMR, memoised in the pack (the oldest entry dropped beyond the bound). */
+function termsOf(pack: LoadedPack, section: SectionLookup, id: number): ReadonlySet<string> {
   let set = pack.termSets.get(id);
   if (!set) {
-    const s = pack.sections[id]!;
+    const s = section(id);
     set = tokenSet(searchableText(s), s.lang, pack.manifest.analyzer);
+    if (pack.termSets.size >= TERM_SET_MEMO_SIZE) pack.termSets.delete(pack.termSets.keys().next().value!);
     pack.termSets.set(id, set);
   }
   return set;
@@ -398,6 +460,7 @@ function termsOf(pack: LoadedPack, id: number): ReadonlySet<string> {
  */
 function selectResults(
   pack: LoadedPack,
+  section: SectionLookup,
   fused: readonly FusedHit[],
   limit: number,
   options: SearchOptions,
@@ -407,22 +470,35 @@ function selectResults(
   if (options.mmr.enabled) {
     const depth = fused.slice(0, limit * options.mmr.depth);
     const byId = new Map(depth.map((h) => [h.id, h]));
-    const candidates = depth.map((h) => ({ id: h.id, pageUrl: pack.sections[h.id]!.pageUrl, relevance: h.score, tokens: termsOf(pack, h.id) }));
+    const candidates = depth.map((h) => ({ id: h.id, pageUrl: pack.sections.pageOf(h.id), relevance: h.score, tokens: termsOf(pack, section, h.id) }));
     const result = selectMmr(candidates, depth.length, options.mmr);
     ordered = result.selected.map((id) => byId.get(id)!);
     mmr = result.decisions;
   }
-  if (!options.pools.enabled) return { chosen: ordered.slice(0, limit), mmr, pools: null };
-  const selection = selectByPools(ordered.map((h) => ({ hit: h, pool: pack.sections[h.id]!.pool })), limit, options.pools.pools);
-  return { chosen: selection.selected.map((c) => c.hit), mmr, pools: selection.audit };
+  return { ...selectFromPools(pack, ordered, limit, options), mmr };
 }
 
-/** Embed, then search: the whole query path for callers that have the embedder at hand. */
+/** The pools' quotas over candidates in order (pools.ts); the first `limit` when pools are off. Columns only. */
+function selectFromPools(pack: LoadedPack, ordered: readonly FusedHit[], limit: number, options: SearchOptions): { chosen: FusedHit[]; pools: PoolAudit[] | null } {
+  if (!options.pools.enabled) return { chosen: ordered.slice(0, limit), pools: null };
+  const selection = selectByPools(ordered.map((h) => ({ hit: h, pool: pack.sections.poolOf(h.id) })), limit, options.pools.pools);
+  return { chosen: selection.selected.map((c) => c.hit), pools: selection.audit };
+}
+
+/**
+ * The whole query path of the Worker: embed the query, read the keyword partitions its terms are
+ * in, rank, read the sections ranking picked, finish — the same ranking as `searchPack`, for a pack
+ * read whole or lazily. What it reads, it holds until the answer is made, so a concurrent query of
+ * the isolate evicting blocks or partitions cannot change this one.
+ */
 export async function searchPackWithVectors(
   pack: LoadedPack,
   request: SearchRequest,
   options: SearchOptions,
   embedder?: QueryEmbedder,
 ): Promise<SearchOutcome> {
-  return searchPack(pack, request, options, await queryVectorFor(pack, request, options, embedder));
+  const { analysis, terms } = planSearch(pack, request);
+  const [query, keywordView] = await Promise.all([queryVectorFor(pack, request, options, embedder), pack.keyword.prepare(terms)]);
+  const ranked = rank(pack, keywordView, analysis, request, options, query);
+  return finish(pack, ranked, await pack.sections.load(ranked.needed));
 }

@@ -7,7 +7,7 @@ import { fnv1a, searchRequestKey } from '../core/query-key.ts';
 import { gapOf, type Gap } from '../core/gaps.ts';
 import { parseSearchRequest, type RawSearchRequest, type SearchRequest } from '../core/request.ts';
 import { searchResponseBody } from '../core/response.ts';
-import { queryVectorFor, searchPack } from '../core/search.ts';
+import { searchPackWithVectors } from '../core/search.ts';
 import type { QueryEmbedder } from '../core/semantic.ts';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../core/search-options.ts';
 import type { WorkerConfig } from './config.ts';
@@ -153,8 +153,7 @@ export function createApp(deps: AppDeps): Hono {
       }
     }
     const searchOptions = request.debug ? { ...options, debug: true } : options;
-    const query = await queryVectorFor(pack, request, searchOptions, deps.queryEmbedder?.(pack));
-    const outcome = searchPack(pack, request, searchOptions, query);
+    const outcome = await searchPackWithVectors(pack, request, searchOptions, deps.queryEmbedder?.(pack));
     const gap = gapOf(request, outcome);
     countGap(c, gap);
     const res = c.json(

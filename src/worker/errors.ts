@@ -20,6 +20,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   GAPS_UNAVAILABLE: 503,
   INDEX_MISSING: 503,
   INDEX_CORRUPT: 503,
+  INDEX_UNAVAILABLE: 503,
   INDEX_VERSION_MISMATCH: 503,
   // The semantic route's model: a missing or broken model is a deployment problem, like the index.
   MODEL_MISSING: 503,

@@ -87,7 +87,9 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
   // Isolate-scoped state: the pack cache and the app built for each env. Building them per request
   // would re-import the index on every query; keying on the env object (the same one for every
   // request of an isolate) keeps even the config parsing off the request path.
-  const packs = new PackCache({ createKernel: wasmKernel });
+  // Lazy: a cold isolate reads the heads, vectors and model, and each query the blocks and keyword
+  // partitions it needs — what keeps a large site inside an isolate's 128 MB.
+  const packs = new PackCache({ createKernel: wasmKernel, lazy: true });
   const apps = new WeakMap<Env, Hono>();
 
   function appFor(env: Env): Hono {

@@ -1,3 +1,5 @@
+import { readStoredSections } from '../support/stored-sections.ts';
+import { everySection } from '../../src/core/pack/section-store.ts';
 import { createHash } from 'node:crypto';
 import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,7 +18,8 @@ import { embedStatic, queryTokens } from '../../src/core/semantic.ts';
 import { codeOfAsync } from '../support/errors.ts';
 
 const SITE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/site');
-const PACK_NAMES = ['embedding.bin', 'embedding.json', 'keyword.json', 'manifest.json', 'model.onnx', 'sections.json', 'vectors.bin'];
+// The fixture site is small: one section block and one keyword partition at the default sizes.
+const PACK_NAMES = ['embedding.bin', 'embedding.json', 'keyword-0000.json', 'keyword.json', 'manifest.json', 'model.onnx', 'sections-0000.json', 'sections.json', 'vectors.bin'];
 
 /** Every file of a folder with its content, for before/after comparisons. */
 async function snapshot(dir: string): Promise<Record<string, string>> {
@@ -101,15 +104,18 @@ describe('buildPack on the fixture site', () => {
       }
       expect(m.files['embedding.bin']!.shards.length).toBeGreaterThan(1);
       const loaded = await loadPack(fsPackSource(sharded));
-      expect(loaded.sections).toEqual((await loadPack(fsPackSource(out))).sections);
+      expect(everySection(loaded.sections)).toEqual(everySection((await loadPack(fsPackSource(out))).sections));
     } finally {
       await rm(sharded, { recursive: true, force: true });
     }
   });
 
-  it('stores as many sections as the manifest counts', async () => {
-    const sections = JSON.parse(await readFile(path.join(out, 'sections.json'), 'utf8')).sections;
-    expect(sections).toHaveLength(manifest.counts.sections);
+  it('stores as many sections as the manifest counts, in blocks the head lists', async () => {
+    const head = JSON.parse(await readFile(path.join(out, 'sections.json'), 'utf8'));
+    expect(head.page).toHaveLength(manifest.counts.sections);
+    let stored = 0;
+    for (const block of head.blocks) stored += JSON.parse(await readFile(path.join(out, block.file), 'utf8')).sections.length;
+    expect(stored).toBe(manifest.counts.sections);
   });
 
   it('builds a pack that loads from disk and answers a query', async () => {
@@ -128,7 +134,7 @@ describe('buildPack on the fixture site', () => {
     const second = await buildPack(SITE, again, { now: at('2030-12-31T23:59:59.000Z') });
     expect(second.buildId).toBe(summary.buildId);
     expect((await readManifest(again)).createdAt).toBe('2030-12-31T23:59:59.000Z');
-    for (const name of ['sections.json', 'keyword.json']) {
+    for (const name of ['sections.json', 'sections-0000.json', 'keyword.json', 'keyword-0000.json']) {
       expect(await readFile(path.join(again, name), 'utf8')).toBe(await readFile(path.join(out, name), 'utf8'));
     }
   });
@@ -162,7 +168,7 @@ describe('buildPack: the semantic route', () => {
     expect(pack.semantic!.dimensions).toBe(model.dimensions);
     expect(pack.semantic!.matrix).toHaveLength(model.rows * model.dimensions);
     const vectors = await readFile(path.join(out, 'vectors.bin'));
-    expect(vectors.byteLength).toBe(pack.sections.length * (4 + model.dimensions));
+    expect(vectors.byteLength).toBe(pack.sections.count * (4 + model.dimensions));
   });
 
   it('stores each section as the embedding of its indexed text: its own vector is its nearest', async () => {
@@ -171,9 +177,9 @@ describe('buildPack: the semantic route', () => {
     // ORT embedded the sections at build time; the static embedder computes the same graph. Each
     // section's query-side embedding must score its own stored vector ≈ 1 (up to int8), and no
     // other section higher (another may tie: sections with the same text embed the same).
-    pack.sections.forEach((s, i) => {
+    everySection(pack.sections).forEach((s, i) => {
       const tokens = queryTokens(semantic, searchableText(s), s.lang);
-      const all = semantic.kernel.topK(embedStatic(semantic, tokens), pack.sections.length);
+      const all = semantic.kernel.topK(embedStatic(semantic, tokens), pack.sections.count);
       const own = all.scores[[...all.ids].indexOf(i)]!;
       expect(own, s.id).toBeGreaterThan(0.99);
       expect(own, s.id).toBeGreaterThanOrEqual(all.scores[0]! - 1e-6);
@@ -191,7 +197,7 @@ describe('buildPack: the semantic route', () => {
     const small = path.join(root, 'small-site-pack');
     const result = await buildPack(SITE, small, { embedding: { minSections: 1000 } });
     expect(result.vectors).toEqual({ built: false, reason: expect.stringContaining('at least 1000') });
-    expect((await readdir(small)).sort()).toEqual(['keyword.json', 'manifest.json', 'sections.json']);
+    expect((await readdir(small)).sort()).toEqual(['keyword-0000.json', 'keyword.json', 'manifest.json', 'sections-0000.json', 'sections.json']);
     expect((await readManifest(small)).model).toBeNull();
   });
 });
@@ -200,7 +206,7 @@ describe('buildPack options', () => {
   it('builds page URLs under the normalised base URL', async () => {
     const out = path.join(root, 'base-url-pack');
     await buildPack(SITE, out, { ingest: { baseUrl: 'docs' } });
-    const sections: Array<{ url: string }> = JSON.parse(await readFile(path.join(out, 'sections.json'), 'utf8')).sections;
+    const sections = await readStoredSections(out);
     expect(sections.length).toBeGreaterThan(0);
     expect(sections.every((s) => s.url.startsWith('/docs/'))).toBe(true);
   });

@@ -1,3 +1,4 @@
+import { readStoredSections } from '../support/stored-sections.ts';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -76,7 +77,7 @@ describe('main: build', () => {
     expect(r.out).toContain(`built pack ${manifest.buildId}`);
     expect(r.out).toContain(out);
     expect(r.out).toContain(`files read: 15, pages indexed: 15, sections: ${manifest.counts.sections}, languages: en, ja, zh-cn`);
-    expect(r.out).toMatch(/pack files: sections\.json \d+\.\d KB, keyword\.json \d+\.\d KB/);
+    expect(r.out).toMatch(/pack files: sections\.json \d+\.\d KB \+ 1 block \d+\.\d KB, keyword\.json \d+\.\d KB \+ 1 partition \d+\.\d KB/);
     expect(r.out).toContain('files skipped: 0');
   });
 
@@ -85,9 +86,7 @@ describe('main: build', () => {
     const r = await run(['build', SITE, '--out', out, '--base-url', 'docs', '--heading-depth', '2', '--default-lang', 'de']);
     expect(r.code).toBe(0);
     const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8'));
-    const sections: Array<{ url: string; depth: number; lang: string }> = JSON.parse(
-      await readFile(path.join(out, 'sections.json'), 'utf8'),
-    ).sections;
+    const sections = await readStoredSections(out);
     expect(sections.every((s) => s.url.startsWith('/docs/'))).toBe(true);
     expect(Math.max(...sections.map((s) => s.depth))).toBe(2);
     // Pages outside a language folder, without a language of their own, take the default language
@@ -124,7 +123,7 @@ describe('main: build', () => {
     expect(skipped[0]).toMatch(/^ {4}bad-front-matter\.md: FRONT_MATTER_INVALID — \S/);
     expect(skipped[1]).toMatch(/^ {4}binary\.md: BINARY_CONTENT — \S/);
     expect(skipped[2]).toMatch(/^ {4}empty\.md: NO_CONTENT — \S/);
-    expect((await readdir(out)).sort()).toEqual(['keyword.json', 'manifest.json', 'sections.json']);
+    expect((await readdir(out)).sort()).toEqual(['keyword-0000.json', 'keyword.json', 'manifest.json', 'sections-0000.json', 'sections.json']);
   });
 });
 
@@ -134,7 +133,7 @@ describe('main: --pool-rules', () => {
     await writeFile(rules, JSON.stringify([{ pool: 'negative', path: '**/guides/**' }]));
     const out = path.join(root, 'pool-rules-pack');
     expect((await run(['build', SITE, '--out', out, '--pool-rules', rules, '--no-vectors'])).code).toBe(0);
-    const sections: Array<{ pageUrl: string; pool: string }> = JSON.parse(await readFile(path.join(out, 'sections.json'), 'utf8')).sections;
+    const sections = await readStoredSections(out);
     const guide = sections.find((s) => s.pageUrl.startsWith('/guides/'))!;
     expect(guide.pool).toBe('negative');
     expect(sections.filter((s) => !s.pageUrl.includes('/guides/')).every((s) => s.pool === 'knowledge')).toBe(true);
@@ -156,7 +155,7 @@ describe('formatSummary', () => {
     skipped: [{ path: 'a/b.md', code: 'NO_CONTENT', reason: 'a/b.md has no text to index' }],
     languages: [],
     vectors: { built: false, reason: '12 sections are too few' },
-    bytes: { 'sections.json': 2048, 'keyword.json': 1536 },
+    bytes: { 'sections.json': 2048, 'sections-0000.json': 10240, 'sections-0001.json': 2048, 'keyword.json': 1536, 'keyword-0000.json': 4096 },
     ms: 1234,
   };
 
@@ -165,7 +164,8 @@ describe('formatSummary', () => {
       'recall-box: built pack 0123456789abcdef in 1.23 s → public/pack',
       '  files read: 4, pages indexed: 3, sections: 12, languages: -',
       '  vectors: not built — 12 sections are too few',
-      '  pack files: sections.json 2.0 KB, keyword.json 1.5 KB',
+      // Blocks and partitions are summed beside their heads: a large site has thousands.
+      '  pack files: sections.json 2.0 KB + 2 blocks 12.0 KB, keyword.json 1.5 KB + 1 partition 4.0 KB',
       '  files skipped: 1',
       '    a/b.md: NO_CONTENT — a/b.md has no text to index',
     ]);

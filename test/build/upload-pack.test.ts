@@ -44,7 +44,7 @@ describe('planUpload', () => {
   it('refuses a pack with a damaged shard before planning anything', async () => {
     const bad = path.join(dir, 'bad');
     await cp(pack, bad, { recursive: true });
-    const shard = manifest.files['sections.json']!.shards[1]!.name;
+    const shard = manifest.files['sections-0000.json']!.shards[1]!.name;
     const bytes = await readFile(path.join(bad, shard));
     bytes[0] ^= 1;
     await writeFile(path.join(bad, shard), bytes);

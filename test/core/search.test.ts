@@ -1,3 +1,4 @@
+import { everySection } from '../../src/core/pack/section-store.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assemblePack } from '../../src/build/build-pack.ts';
 import { parseDocument } from '../../src/build/ingest/index.ts';
@@ -146,7 +147,7 @@ describe('searchPack', () => {
   it('loads a pack with every page and language of the docs', () => {
     expect(pack.manifest.counts).toEqual({ pages: 5, sections: 13 });
     expect(pack.manifest.languages).toEqual(['en', 'ja', 'zh-cn']);
-    expect(pack.sections).toHaveLength(13);
+    expect(pack.sections.count).toBe(13);
     expect(pack.keyword.size).toBe(13);
   });
 
@@ -389,7 +390,7 @@ describe('searchPack: the later stages (pools, link graph, MMR, evidence, debug)
   });
 
   it('puts every section in a pool at build time (reference/ → reference, guides → knowledge) and reports it per result', () => {
-    const poolOf = new Map(pack.sections.map((s) => [s.pageUrl, s.pool]));
+    const poolOf = new Map(everySection(pack.sections).map((s) => [s.pageUrl, s.pool]));
     expect(poolOf.get('/reference/config/')).toBe('reference');
     expect(poolOf.get('/guides/routing/')).toBe('knowledge');
     for (const r of searchPack(pack, request('router'), DEFAULT_SEARCH_OPTIONS).results) expect(r.pool).toBe(poolOf.get(r.url.replace(/#.*$/, '')));
@@ -465,11 +466,11 @@ describe('loadPack', () => {
     const source = memorySource(files);
     const pack = await loadPack(source);
     // model.onnx is not read: the Worker's default (static) embedder computes the graph from E.
-    expect([...source.reads].sort()).toEqual(['embedding.bin', 'embedding.json', 'keyword.json', 'manifest.json', 'sections.json', 'vectors.bin']);
+    expect([...source.reads].sort()).toEqual(['embedding.bin', 'embedding.json', 'keyword-0000.json', 'keyword.json', 'manifest.json', 'sections-0000.json', 'sections.json', 'vectors.bin']);
     expect(pack.semantic?.dimensions).toBe(pack.manifest.model?.dimensions);
     expect(source.reads[0]).toBe('manifest.json');
     expect(pack.manifest).toEqual(JSON.parse(textOf('manifest.json')));
-    expect(pack.sections).toEqual(JSON.parse(textOf('sections.json')).sections);
+    expect(everySection(pack.sections)).toEqual(JSON.parse(textOf('sections-0000.json')).sections);
   });
 
   it('throws INDEX_MISSING, naming the source, when there is no manifest', async () => {
@@ -484,7 +485,7 @@ describe('loadPack', () => {
     const pack = await loadPack(source);
     expect(pack.manifest.model).toBeNull();
     expect(pack.semantic).toBeNull();
-    expect([...source.reads].sort()).toEqual(['keyword.json', 'manifest.json', 'sections.json']);
+    expect([...source.reads].sort()).toEqual(['keyword-0000.json', 'keyword.json', 'manifest.json', 'sections-0000.json', 'sections.json']);
   });
 
   it.each(['embedding.json', 'embedding.bin', 'vectors.bin'])('throws INDEX_CORRUPT naming %s when the manifest has a model and the file is missing', async (name) => {
@@ -507,7 +508,7 @@ describe('loadPack', () => {
     return { ...withFile(name, data), 'manifest.json': JSON.stringify(manifest) };
   };
 
-  it.each(['sections.json', 'keyword.json', 'vectors.bin', 'embedding.bin'])('throws INDEX_CORRUPT naming %s when its bytes differ from its SHA-256 at the same length (another build\'s file)', async (name) => {
+  it.each(['sections.json', 'sections-0000.json', 'keyword.json', 'keyword-0000.json', 'vectors.bin', 'embedding.bin'])('throws INDEX_CORRUPT naming %s when its bytes differ from its SHA-256 at the same length (another build\'s file)', async (name) => {
     const original = files[name]!;
     const bytes = Uint8Array.from(typeof original === 'string' ? new TextEncoder().encode(original) : original);
     bytes[bytes.length >> 1] ^= 1;
@@ -518,24 +519,24 @@ describe('loadPack', () => {
 
   it('loads a pack cut into many shards exactly as the same pack in one piece, reading every shard', async () => {
     const { manifest, files: pieces } = await assemblePack(pagesOf(DOCS), { baseUrl: '/', createdAt: CREATED_AT, embedding: SMALL_SITE_EMBEDDING, shards: { shardBytes: 1000 } });
-    expect(manifest.files['sections.json']!.shards.length).toBeGreaterThan(3);
+    expect(manifest.files['sections-0000.json']!.shards.length).toBeGreaterThan(3);
     expect(manifest.buildId).toBe(JSON.parse(textOf('manifest.json')).buildId);
     const source = memorySource({ ...pieces, 'manifest.json': JSON.stringify(manifest) });
     const sharded = await loadPack(source);
     const whole = await loadPack(memorySource(files));
-    expect(sharded.sections).toEqual(whole.sections);
-    expect(source.reads).toContain('sections.json.001');
-    expect(source.reads).not.toContain('sections.json');
+    expect(everySection(sharded.sections)).toEqual(everySection(whole.sections));
+    expect(source.reads).toContain('sections-0000.json.001');
+    expect(source.reads).not.toContain('sections-0000.json');
     const q = request('route parameters');
     expect(searchPack(sharded, q, DEFAULT_SEARCH_OPTIONS).results).toEqual(searchPack(whole, q, DEFAULT_SEARCH_OPTIONS).results);
     // One shard cut short, one missing: each refused by its own name.
-    const cut = pieces['keyword.json.001'] as Uint8Array;
-    const e = await loadError(memorySource({ ...pieces, 'keyword.json.001': cut.subarray(0, cut.length - 1), 'manifest.json': JSON.stringify(manifest) }));
+    const cut = pieces['keyword-0000.json.001'] as Uint8Array;
+    const e = await loadError(memorySource({ ...pieces, 'keyword-0000.json.001': cut.subarray(0, cut.length - 1), 'manifest.json': JSON.stringify(manifest) }));
     expect(e.code).toBe('INDEX_CORRUPT');
-    expect(e.message).toMatch(/keyword\.json\.001 has \d+ bytes, the manifest says \d+/);
-    const { ['sections.json.002']: _dropped, ...missing } = pieces;
+    expect(e.message).toMatch(/keyword-0000\.json\.001 has \d+ bytes, the manifest says \d+/);
+    const { ['sections-0000.json.002']: _dropped, ...missing } = pieces;
     const m = await loadError(memorySource({ ...missing, 'manifest.json': JSON.stringify(manifest) }));
-    expect(m.message).toContain('has no sections.json.002');
+    expect(m.message).toContain('has no sections-0000.json.002');
   });
 
   it('throws INDEX_CORRUPT for a manifest whose file entries are not shard lists adding up to the size', async () => {
@@ -627,5 +628,70 @@ describe('loadPack', () => {
       },
     };
     await expect(loadPack(source)).rejects.toBe(failure);
+  });
+});
+
+describe('a pack read lazily (the Worker\'s loadPack with lazy: true)', () => {
+  // Blocks and partitions of ~1 KiB: these 13 sections make several of each, so a query reads
+  // some and not others.
+  const LAYOUT = { blocks: { blockBytes: 1024 }, keyword: { partBytes: 1024 } };
+  const QUERIES = ['route parameters', 'cors middleware', 'router options', '路由', 'ルートパラメーター', 'logging every request', 'nothing like this here', 'optional'];
+  let files: Record<string, string | Uint8Array>;
+
+  beforeAll(async () => {
+    const { manifest, files: pieces } = await assemblePack(pagesOf(DOCS), { baseUrl: '/', createdAt: CREATED_AT, embedding: SMALL_SITE_EMBEDDING, layout: LAYOUT });
+    files = { ...pieces, 'manifest.json': JSON.stringify(manifest) };
+  });
+
+  it('answers every query, with debug, exactly as the same pack read whole', async () => {
+    const whole = await loadPack(memorySource(files));
+    const lazy = await loadPack(memorySource(files), { lazy: true });
+    expect(JSON.parse(files['sections.json'] as string).blocks.length).toBeGreaterThan(2);
+    expect(lazy.keyword.partitions).toBeGreaterThan(1);
+    const options = { ...DEFAULT_SEARCH_OPTIONS, debug: true };
+    for (const q of QUERIES) {
+      const expected = await searchPackWithVectors(whole, request(q), options);
+      expect(await searchPackWithVectors(lazy, request(q), options), q).toEqual(expected);
+      expect(searchPack(whole, request(q), options, staticQueryVector(whole, request(q), options)), q).toEqual(expected);
+    }
+  });
+
+  it('reads only the heads, the vectors and the model at load, and then only the blocks and partitions a query needs', async () => {
+    const source = memorySource(files);
+    const pack = await loadPack(source, { lazy: true });
+    expect(source.reads.filter((n) => /^(sections|keyword)-/.test(n))).toEqual([]);
+    await searchPackWithVectors(pack, request('cors middleware'), DEFAULT_SEARCH_OPTIONS);
+    const read = source.reads.filter((n) => /^(sections|keyword)-/.test(n));
+    const stored = Object.keys(files).filter((n) => /^(sections|keyword)-/.test(n));
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.length).toBeLessThan(stored.length);
+    expect(new Set(read).size).toBe(read.length);
+  });
+
+  it('refuses a synchronous search of a lazily read pack before anything is read, naming what to do', async () => {
+    const pack = await loadPack(memorySource(files), { lazy: true });
+    expect(() => searchPack(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS)).toThrow(/NOT_RESIDENT/);
+  });
+
+  it('answers INDEX_UNAVAILABLE when a block cannot be read during a query, and reads it again on the next', async () => {
+    let failing = true;
+    const source = memorySource(files);
+    const flaky: PackSource = {
+      ...source,
+      readBytes: async (name) => {
+        if (failing && name.startsWith('sections-')) throw new TypeError('network connection lost');
+        return source.readBytes(name);
+      },
+    };
+    const pack = await loadPack(flaky, { lazy: true });
+    const error = await searchPackWithVectors(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(RecallBoxError);
+    expect((error as RecallBoxError).code).toBe('INDEX_UNAVAILABLE');
+    expect((error as RecallBoxError).message).not.toContain('network connection lost');
+    failing = false;
+    expect((await searchPackWithVectors(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS)).results.length).toBeGreaterThan(0);
   });
 });

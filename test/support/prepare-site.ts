@@ -1,13 +1,14 @@
 /**
  * Builds what the Worker tests (workerd) and the end-to-end browser test serve, from fixtures:
  *   test/.generated/site/             the demo page + widget bundle, as in public/
- *   test/.generated/site/pack/        a pack of test/fixtures/site
+ *   test/.generated/site/pack/        a pack of test/fixtures/site, in blocks and partitions of FIXTURE_LAYOUT
  *   test/.generated/site/pack-v999/   the same pack claiming a format version this Worker does not read
  *   test/.generated/site/pack-corrupt/ the same pack with its section store cut short
  *   test/.generated/site/pack-bad-vectors/ the same pack with vectors.bin cut short
  *   test/.generated/site/pack-keyword/ a keyword-only pack of the same site (--no-vectors)
  *   test/.generated/site/pack-sharded/ the same site cut into 16 KiB shards (SHARDED_PACK_PATH)
- *   test/.generated/site/pack-bad-shard/ that pack with one byte of one shard flipped
+ *   test/.generated/site/pack-bad-shard/ that pack with one byte of one shard (read at load) flipped
+ *   test/.generated/site/pack-bad-blocks/ the default pack with one byte of every section block flipped
  *   test/.generated/site/pack-calibrated/ the pack after `recall-box calibrate` on the fixture site
  *   test/.generated/site/search-expected-calibrated.json  Node's answers (and verdicts) from it
  *   test/.generated/site/search-expected.json  Node's /search answers for SEARCH_SAMPLES
@@ -51,6 +52,8 @@ import {
   SHARDED_PACK_SHARD_BYTES,
   TRANSFORMER_PACK_PATH,
   type SearchExpected,
+  FIXTURE_LAYOUT,
+  BAD_BLOCKS_PACK_PATH,
 } from './search-samples.ts';
 import { writeTinyTransformer } from './transformer-fixture.ts';
 import { importTransformer } from '../../src/build/embed/transformer-import.ts';
@@ -66,7 +69,7 @@ export async function prepareSite(): Promise<void> {
   await buildWidget();
   await cp(path.join(root, 'public'), SITE_DIR, { recursive: true, filter: (src) => !src.includes(`${path.sep}pack`) });
   const pack = path.join(SITE_DIR, 'pack');
-  const summary = await buildPack(path.join(root, 'test/fixtures/site'), pack, { now: () => new Date('2026-01-01T00:00:00Z') });
+  const summary = await buildPack(path.join(root, 'test/fixtures/site'), pack, { now: () => new Date('2026-01-01T00:00:00Z'), layout: FIXTURE_LAYOUT });
   if (summary.skipped.length > 0) throw new Error(`fixture site skipped files: ${JSON.stringify(summary.skipped)}`);
 
   const v999 = path.join(SITE_DIR, 'pack-v999');
@@ -83,7 +86,8 @@ export async function prepareSite(): Promise<void> {
   const vectors = await readFile(path.join(badVectors, 'vectors.bin'));
   await writeFile(path.join(badVectors, 'vectors.bin'), vectors.subarray(0, vectors.length - 7));
 
-  await buildPack(path.join(root, 'test/fixtures/site'), path.join(SITE_DIR, 'pack-keyword'), { embedding: false, now: () => new Date('2026-01-01T00:00:00Z') });
+  await buildPack(path.join(root, 'test/fixtures/site'), path.join(SITE_DIR, 'pack-keyword'), { embedding: false, now: () => new Date('2026-01-01T00:00:00Z'), layout: FIXTURE_LAYOUT });
+  await damageBlocks(pack, path.join(SITE_DIR, BAD_BLOCKS_PACK_PATH));
   await prepareShardedPacks(path.join(root, 'test/fixtures/site'));
   await writeSearchExpected(pack, SEARCH_EXPECTED_FILE);
   // The calibration round trip: fit on the fixture site's own title and heading queries, store in
@@ -95,11 +99,11 @@ export async function prepareSite(): Promise<void> {
   await writeSearchExpected(calibrated, SEARCH_EXPECTED_CALIBRATED_FILE);
   const model2vecPack = path.join(SITE_DIR, MODEL2VEC_PACK_PATH);
   const modelDir = await writeTinyModel2Vec(path.join(root, 'test/.generated/tiny-model2vec'));
-  await buildPack(path.join(root, 'test/fixtures/site'), model2vecPack, { modelDir, now: () => new Date('2026-01-01T00:00:00Z') });
+  await buildPack(path.join(root, 'test/fixtures/site'), model2vecPack, { modelDir, now: () => new Date('2026-01-01T00:00:00Z'), layout: FIXTURE_LAYOUT });
   await writeSearchExpected(model2vecPack, SEARCH_EXPECTED_MODEL2VEC_FILE);
   const transformerPack = path.join(SITE_DIR, TRANSFORMER_PACK_PATH);
   const transformer = await writeTinyTransformer(path.join(root, 'test/.generated/tiny-transformer'));
-  await buildPack(path.join(root, 'test/fixtures/site'), transformerPack, { transformer, now: () => new Date('2026-01-01T00:00:00Z') });
+  await buildPack(path.join(root, 'test/fixtures/site'), transformerPack, { transformer, now: () => new Date('2026-01-01T00:00:00Z'), layout: FIXTURE_LAYOUT });
   const ort = await importTransformer(transformer.onnx, transformer.tokenizer);
   try {
     await writeSearchExpected(transformerPack, SEARCH_EXPECTED_TRANSFORMER_FILE, (t) => ort.embedSequence(t.ids));
@@ -116,13 +120,23 @@ export async function prepareSite(): Promise<void> {
 /** A pack cut into shards (the format of large sites) and a copy with one shard damaged in place. */
 async function prepareShardedPacks(docs: string): Promise<void> {
   const sharded = path.join(SITE_DIR, SHARDED_PACK_PATH);
-  await buildPack(docs, sharded, { now: () => new Date('2026-01-01T00:00:00Z'), shards: { shardBytes: SHARDED_PACK_SHARD_BYTES } });
+  await buildPack(docs, sharded, { now: () => new Date('2026-01-01T00:00:00Z'), shards: { shardBytes: SHARDED_PACK_SHARD_BYTES }, layout: FIXTURE_LAYOUT });
   const bad = path.join(SITE_DIR, 'pack-bad-shard');
   await cp(sharded, bad, { recursive: true });
-  const shard = path.join(bad, 'sections.json.001');
-  const bytes = await readFile(shard);
+  await flipMiddleByte(path.join(bad, 'embedding.bin.001'));
+}
+
+/** A copy of `pack` with one byte of every section block flipped (the manifest unchanged). */
+async function damageBlocks(pack: string, out: string): Promise<void> {
+  await cp(pack, out, { recursive: true });
+  const head = JSON.parse(await readFile(path.join(out, 'sections.json'), 'utf8')) as { blocks: Array<{ file: string }> };
+  for (const block of head.blocks) await flipMiddleByte(path.join(out, block.file));
+}
+
+async function flipMiddleByte(file: string): Promise<void> {
+  const bytes = await readFile(file);
   bytes[bytes.length >> 1] ^= 1;
-  await writeFile(shard, bytes);
+  await writeFile(file, bytes);
 }
 
 /** Node's answers to SEARCH_SAMPLES from the pack, through the same pure pipeline the Worker runs. */

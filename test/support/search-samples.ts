@@ -16,9 +16,17 @@ export const SEARCH_EXPECTED_TRANSFORMER_FILE = 'search-expected-transformer.jso
 export const TRANSFORMER_PACK_PATH = '/pack-transformer/';
 /** The default pack after `recall-box calibrate` on the fixture site: confidence.json added, new buildId. */
 export const CALIBRATED_PACK_PATH = '/pack-calibrated/';
-/** The fixture site cut into shards of SHARDED_PACK_SHARD_BYTES: every data file but model.onnx in several. */
+/** The fixture site cut into shards of SHARDED_PACK_SHARD_BYTES: every data file bigger than that in several. */
 export const SHARDED_PACK_PATH = '/pack-sharded/';
 export const SHARDED_PACK_SHARD_BYTES = 16 * 1024;
+/**
+ * How the fixture packs are cut for lazy reading: blocks and partitions of 4 KiB, so the fixture
+ * site (~30 KiB of sections, ~15 KiB of postings) has several of each and the Worker's lazy reads
+ * (several blocks and partitions per query, some not yet read) are what the workerd tests run.
+ */
+export const FIXTURE_LAYOUT = { blocks: { blockBytes: 4096 }, keyword: { partBytes: 4096 } } as const;
+/** The default pack with every section block damaged: it loads (the head is sound) and a search that reads a block is refused. */
+export const BAD_BLOCKS_PACK_PATH = '/pack-bad-blocks/';
 /** Node's answers from the calibrated pack. */
 export const SEARCH_EXPECTED_CALIBRATED_FILE = 'search-expected-calibrated.json';
 

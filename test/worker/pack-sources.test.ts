@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import worker, { type Env } from '../../src/worker/index.ts';
 import onnxWorker from '../../src/worker/onnx.ts';
 import { packKey } from '../../src/core/pack/key.ts';
-import { SHARDED_PACK_PATH } from '../support/search-samples.ts';
+import { BAD_BLOCKS_PACK_PATH, SHARDED_PACK_PATH } from '../support/search-samples.ts';
 
 // Shards and pack sources in workerd. The fixture packs are static assets (prepare-site.ts); the
 // KV and R2 tests copy them, shard by shard, into miniflare's local KV namespace and R2 bucket
@@ -69,13 +69,31 @@ describe('a pack cut into shards', () => {
     expect(whole[0]!.results.some((r) => 'vector' in r.routes)).toBe(true);
   });
 
-  it('is refused with 503 INDEX_CORRUPT naming the damaged shard, while another index keeps serving', async () => {
+  it('is refused with 503 INDEX_CORRUPT naming the damaged shard (one read at load), while another index keeps serving', async () => {
     const INDEXES = JSON.stringify({ good: SHARDED_PACK_PATH, bad: '/pack-bad-shard/' });
     const bad = await call({ INDEXES }, '/search?q=routing&index=bad');
     expect(bad.status).toBe(503);
     const body = (await bad.json()) as ErrorBody;
     expect(body.error.code).toBe('INDEX_CORRUPT');
-    expect(body.error.message).toContain('sections.json.001 does not match its SHA-256');
+    expect(body.error.message).toContain('embedding.bin.001 does not match its SHA-256');
+    expect((await call({ INDEXES }, '/search?q=routing&index=good')).status).toBe(200);
+  });
+});
+
+describe('a pack read lazily', () => {
+  it('refuses a search that reads a damaged section block with 503 INDEX_CORRUPT naming the block, every time, while the pack itself loads and the other index serves', async () => {
+    // The Worker reads blocks when a query needs them, so damage inside one is found by the query
+    // that reads it — not at load, which checks the head, the keyword head and the vectors.
+    const INDEXES = JSON.stringify({ good: '/pack/', bad: BAD_BLOCKS_PACK_PATH });
+    const health = (await (await call({ INDEXES }, '/health')).json()) as { status: string };
+    expect(health.status).toBe('ok');
+    for (let i = 0; i < 2; i++) {
+      const bad = await call({ INDEXES }, '/search?q=routing&index=bad');
+      expect(bad.status).toBe(503);
+      const body = (await bad.json()) as ErrorBody;
+      expect(body.error.code).toBe('INDEX_CORRUPT');
+      expect(body.error.message).toMatch(/sections-\d{4}\.json does not match its SHA-256/);
+    }
     expect((await call({ INDEXES }, '/search?q=routing&index=good')).status).toBe(200);
   });
 });

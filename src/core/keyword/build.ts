@@ -1,11 +1,13 @@
 /**
- * Build time: analyze documents, fill the FlexSearch index, export it with the field lengths.
+ * Build time: analyze documents, fill the FlexSearch index, export it, split the export by term
+ * into partitions, and store them with the field lengths.
  */
 import type { SectionFields } from '../fields.ts';
 import type { Lang } from '../types.ts';
-import { KEYWORD_INDEX_VERSION, type KeywordIndexData, type KeywordStats } from './data.ts';
+import { KEYWORD_INDEX_VERSION, type KeywordStats, type StoredKeywordIndex } from './data.ts';
 import { analyzeFields, createFlexIndex, type FlexIndex } from './flex.ts';
 import { resolveKeywordOptions, type KeywordOptions, type KeywordOptionsInput } from './options.ts';
+import { mapChunkBytes, partitionCount, partitionExport, resolveKeywordStorageOptions, type KeywordStorageOptions } from './partitions.ts';
 
 /** One document to index; its id is its position in the input array (the pack's section order). */
 export interface KeywordDoc {
@@ -37,10 +39,30 @@ export function indexDocuments(docs: readonly KeywordDoc[], options?: KeywordOpt
 }
 
 /**
- * Builds the stored keyword index. Async because FlexSearch's export is (it may hand chunks to an
- * async writer); nothing here does I/O. Throws RecallBoxError('INVALID_OPTIONS', …) on bad options.
+ * Builds the stored keyword index: ONE FlexSearch Document over every document, exactly as the
+ * unpartitioned index was, exported, then its map entries redistributed by partitionOf(term, P)
+ * with P = max(1, ceil(postings bytes / storage.partBytes)). The same input gives the same bytes.
+ *
+ * The export's id register (`<n>.reg`, every document id) is dropped: FlexSearch consults it only
+ * when adding, removing or checking (`contain`) documents; `search(term, { field, resolve: false })`
+ * reads the field's term map alone (checked: an index imported from the map chunks only returns the
+ * same slots, flex.test.ts). The query side never adds or removes, and the register lists every
+ * document id: ~0.9 MB of JSON at 135,000 documents, which every part would have had to carry.
+ *
+ * Async because FlexSearch's export is (it may hand chunks to an async writer); nothing here does
+ * I/O. Throws RecallBoxError('INVALID_OPTIONS', …) on bad options (ranking or storage).
  */
-export async function buildKeywordIndex(docs: readonly KeywordDoc[], options?: KeywordOptionsInput): Promise<KeywordIndexData> {
+export async function buildKeywordIndex(
+  docs: readonly KeywordDoc[],
+  options?: KeywordOptionsInput,
+  storage?: Partial<KeywordStorageOptions>,
+): Promise<StoredKeywordIndex> {
+  const { partBytes } = resolveKeywordStorageOptions(storage);
   const { flex, stats, options: resolved } = indexDocuments(docs, options);
-  return { version: KEYWORD_INDEX_VERSION, options: resolved, flexsearch: await flex.export(), stats };
+  const exported = await flex.export();
+  const partitions = partitionCount(mapChunkBytes(exported), partBytes);
+  return {
+    head: { version: KEYWORD_INDEX_VERSION, options: resolved, stats, partitions },
+    parts: partitionExport(exported, partitions),
+  };
 }

@@ -1,17 +1,23 @@
 /**
- * The keyword index as stored in the pack, and the check that a stored value really is one.
+ * The keyword index as stored in the pack — a head and its term partitions — and the checks that
+ * a stored value really is one.
  *
  * Loading validates everything the ranking later indexes into (document ids, slot counts, field
- * lengths), so a truncated or hand-edited pack fails once, at load, with INDEX_CORRUPT, instead of
+ * lengths, which partition a term lives in), so a truncated, hand-edited or mismatched pack fails
+ * with INDEX_CORRUPT — the head when it is opened, each part when it is loaded — instead of
  * returning plausible but wrong rankings or throwing a TypeError in the middle of a query.
  */
 import { RecallBoxError } from '../errors.ts';
 import { FIELD_NAMES, type FieldName } from '../fields.ts';
 import { isRecord } from '../is-record.ts';
 import { keywordOptionsProblem, type KeywordOptions } from './options.ts';
+import { partitionOf } from './partitions.ts';
 
-/** Version of the stored shape; bump when the meaning of any stored part changes. */
-export const KEYWORD_INDEX_VERSION = 1;
+/**
+ * Version of the stored shape; bump when the meaning of any stored part changes. 2: the postings
+ * moved out of the head into term partitions (partitionOf), without the id register.
+ */
+export const KEYWORD_INDEX_VERSION = 2;
 
 export interface KeywordStats {
   /** Number of documents: ids are positions 0..docCount − 1 (documents without terms included). */
@@ -20,17 +26,27 @@ export interface KeywordStats {
   fieldLengths: Record<FieldName, number[]>;
 }
 
-/** JSON-serialisable, versioned: what the pack stores. */
-export interface KeywordIndexData {
+/** What the pack stores as keyword.json: everything but the postings. */
+export interface KeywordHead {
   version: typeof KEYWORD_INDEX_VERSION;
   /** The options the index was built with; the query side ranks and analyzes with these. */
   options: KeywordOptions;
-  /**
-   * FlexSearch's export, key → JSON string, exactly as `Document.export` produced it. Besides the
-   * postings it carries the term frequencies (one score slot per frequency, see flex.ts).
-   */
-  flexsearch: Record<string, string>;
   stats: KeywordStats;
+  /** Number of term partitions (≥ 1); a term's postings are in part partitionOf(term, partitions). */
+  partitions: number;
+}
+
+/**
+ * One partition: FlexSearch export chunks (key → JSON string, `<field>.<n>.map`) of the terms
+ * whose partitionOf(term, partitions) is this partition's index. Besides the postings they carry
+ * the term frequencies (one score slot per frequency, see flex.ts).
+ */
+export type KeywordPart = Record<string, string>;
+
+/** A whole stored index: the head and every part, `parts.length === head.partitions`. */
+export interface StoredKeywordIndex {
+  head: KeywordHead;
+  parts: KeywordPart[];
 }
 
 /** One FlexSearch chunk, parsed and checked. */
@@ -40,22 +56,21 @@ export interface FlexChunk {
 }
 
 /**
- * Keys a `Document` over our three fields exports: `<field>.<n>.map` (term → slots, in chunks)
- * and `<n>.reg` (the id register). Anything else means another FlexSearch configuration (context,
- * tags, a store) that this code would misread.
+ * Keys a part may hold: `<field>.<n>.map` (term → slots, in chunks) of our three fields. Anything
+ * else — the id register `<n>.reg` included, which the build no longer stores — means another
+ * build or FlexSearch configuration (context, tags, a store) that this code would misread.
  */
 const MAP_KEY = new RegExp(`^(?:${FIELD_NAMES.join('|')})\\.\\d+\\.map$`);
-const REG_KEY = /^\d+\.reg$/;
 
-/** Checks `value` and returns it typed, with its FlexSearch chunks parsed; throws INDEX_CORRUPT. */
-export function validateKeywordIndexData(value: unknown): { data: KeywordIndexData; chunks: FlexChunk[] } {
-  if (!isRecord(value)) throw corrupt('the keyword index is not an object');
+/** Checks a head and returns it typed; throws INDEX_CORRUPT naming the first problem. */
+export function validateKeywordHead(value: unknown): KeywordHead {
+  if (!isRecord(value)) throw corrupt('the keyword index head is not an object');
+  // The version first: another version's fields may mean something else entirely.
   if (value.version !== KEYWORD_INDEX_VERSION) {
     throw corrupt(`unsupported keyword index version ${JSON.stringify(value.version)} (expected ${KEYWORD_INDEX_VERSION})`);
   }
   const optionsProblem = keywordOptionsProblem(value.options);
   if (optionsProblem !== undefined) throw corrupt(`options: ${optionsProblem}`);
-  const options = value.options as KeywordOptions;
 
   const stats = value.stats;
   if (!isRecord(stats)) throw corrupt('stats is not an object');
@@ -69,26 +84,38 @@ export function validateKeywordIndexData(value: unknown): { data: KeywordIndexDa
     }
   }
 
-  if (!isRecord(value.flexsearch)) throw corrupt('flexsearch is not an object');
+  if (!Number.isInteger(value.partitions) || (value.partitions as number) < 1) throw corrupt('partitions must be an integer ≥ 1');
+  return value as unknown as KeywordHead;
+}
+
+/**
+ * Checks part `index` of the index described by `head` and returns its chunks parsed; throws
+ * INDEX_CORRUPT naming the part and the problem. Every term must belong to this part
+ * (partitionOf), so a part of another build or read from another position is refused rather than
+ * silently answering its terms' lookups with nothing.
+ */
+export function validateKeywordPart(value: unknown, head: KeywordHead, index: number): FlexChunk[] {
+  const where = `part ${index}`;
+  if (!isRecord(value)) throw corrupt(`${where} is not an object`);
+  const { docCount } = head.stats;
   const chunks: FlexChunk[] = [];
-  for (const [key, text] of Object.entries(value.flexsearch)) {
-    if (typeof text !== 'string') throw corrupt(`flexsearch["${key}"] is not a string`);
+  for (const [key, text] of Object.entries(value)) {
+    if (typeof text !== 'string') throw corrupt(`${where}["${key}"] is not a string`);
+    if (!MAP_KEY.test(key)) throw corrupt(`${where}["${key}"]: unexpected key`);
     let data: unknown;
     try {
       data = JSON.parse(text);
     } catch {
-      throw corrupt(`flexsearch["${key}"] is not valid JSON`);
+      throw corrupt(`${where}["${key}"] is not valid JSON`);
     }
-    const problem = MAP_KEY.test(key)
-      ? mapChunkProblem(data, docCount, options.maxTermFrequency)
-      : REG_KEY.test(key)
-        ? (Array.isArray(data) && data.every((id) => isDocId(id, docCount)) ? undefined : 'ids out of range')
-        : 'unexpected key';
-    if (problem !== undefined) throw corrupt(`flexsearch["${key}"]: ${problem}`);
+    const problem = mapChunkProblem(data, docCount, head.options.maxTermFrequency) ?? partitionProblem(data as MapEntries, head.partitions, index);
+    if (problem !== undefined) throw corrupt(`${where}["${key}"]: ${problem}`);
     chunks.push({ key, data });
   }
-  return { data: value as unknown as KeywordIndexData, chunks };
+  return chunks;
 }
+
+type MapEntries = ReadonlyArray<readonly [string, unknown]>;
 
 /** A map chunk is `[term, slots][]`, each slot null or a list of document ids. */
 function mapChunkProblem(data: unknown, docCount: number, maxTermFrequency: number): string | undefined {
@@ -107,6 +134,14 @@ function mapChunkProblem(data: unknown, docCount: number, maxTermFrequency: numb
   return undefined;
 }
 
+function partitionProblem(entries: MapEntries, partitions: number, index: number): string | undefined {
+  for (const [term] of entries) {
+    const home = partitionOf(term, partitions);
+    if (home !== index) return `term "${term}" belongs to partition ${home} of ${partitions}, not ${index}`;
+  }
+  return undefined;
+}
+
 function isCount(n: unknown): n is number {
   return Number.isInteger(n) && (n as number) >= 0;
 }
@@ -115,6 +150,6 @@ function isDocId(id: unknown, docCount: number): boolean {
   return Number.isInteger(id) && (id as number) >= 0 && (id as number) < docCount;
 }
 
-function corrupt(message: string): RecallBoxError {
+export function corrupt(message: string): RecallBoxError {
   return new RecallBoxError('INDEX_CORRUPT', `keyword index: ${message}`);
 }

@@ -1,12 +1,17 @@
 /**
- * Query time: import the stored index once, then rank the union of per-term candidates by BM25F.
+ * Query time: rank the union of per-term candidates by BM25F, reading each term's postings from
+ * the partition holding it (partitions.ts). The index answers synchronously from the partitions at
+ * hand; `prepare` fetches the missing ones first (load.ts opens the index, residency.ts decides
+ * what stays in memory).
  */
+import { RecallBoxError } from '../errors.ts';
 import { FIELD_NAMES } from '../fields.ts';
 import type { Lang } from '../types.ts';
 import { fieldFactors, idf, saturate } from './bm25f.ts';
-import { validateKeywordIndexData, type KeywordIndexData, type KeywordStats } from './data.ts';
-import { analyze, createFlexIndex, type FlexIndex } from './flex.ts';
+import type { KeywordStats } from './data.ts';
+import { analyze, type FlexIndex } from './flex.ts';
 import type { KeywordOptions } from './options.ts';
+import { partitionOf } from './partitions.ts';
 
 export interface KeywordHit {
   /** Document position in the input of `buildKeywordIndex`. */
@@ -33,23 +38,39 @@ export interface KeywordSearchOptions {
   limit?: number;
 }
 
-export interface KeywordIndex {
-  /** Number of documents the index was built over (including those without any term). */
-  readonly size: number;
-  /** The options the index was built with. */
-  readonly options: Readonly<KeywordOptions>;
+/** Answers queries from the partitions it holds. */
+export interface KeywordView {
   /**
    * Hits sorted by score descending, ties by document ascending. A query without any index term
-   * (empty, only stop words, only punctuation) has no hits; it is not an error.
+   * (empty, only stop words, only punctuation) has no hits; it is not an error. Throws
+   * RecallBoxError('KEYWORD_NOT_RESIDENT', …) when a partition of a query term is not at hand.
    */
   search(query: string, options: KeywordSearchOptions): KeywordHit[];
   /**
    * Each of `terms` — already analysed as this index analyses (the query's concepts,
    * query-analysis.ts) — with the number of sections holding it (in any field) and the IDF BM25F
    * weighs it with: how rare, hence how telling, each concept is. A term no section holds has df 0
-   * and the highest IDF.
+   * and the highest IDF. Throws KEYWORD_NOT_RESIDENT as search does.
    */
   termStats(terms: readonly string[]): TermStat[];
+}
+
+export interface KeywordIndex extends KeywordView {
+  /** Number of documents the index was built over (including those without any term). */
+  readonly size: number;
+  /** The options the index was built with. */
+  readonly options: Readonly<KeywordOptions>;
+  /** Number of term partitions. */
+  readonly partitions: number;
+  /**
+   * Loads (fetching what is not resident) the partitions holding `terms` — already analysed terms,
+   * as termStats takes; for a query, queryTerms(query, …) — and returns a view that answers
+   * search/termStats for queries whose terms are among them, synchronously. The view holds its
+   * partitions by reference, so a concurrent request evicting them from the cache cannot break it
+   * (a Worker isolate serves concurrent requests interleaved at awaits). Rejects with the read's
+   * error, or INDEX_CORRUPT for a bad part; neither is remembered, the next prepare reads again.
+   */
+  prepare(terms: readonly string[]): Promise<KeywordView>;
 }
 
 export interface TermStat {
@@ -59,39 +80,101 @@ export interface TermStat {
   idf: number;
 }
 
+/** The distinct analysed terms of `query`, in query order: exactly what `search` looks up. */
+export function queryTerms(query: string, lang: Lang, options: KeywordOptions): string[] {
+  return [...new Set(analyze(query, lang, options.analyzer))];
+}
+
+/** Where the partitions of an index come from: all in memory, or read on demand. */
+export interface PartSource {
+  /** The partition if in memory now, else undefined; never reads. */
+  resident(index: number): FlexIndex | undefined;
+  /** The partition, read if needed. */
+  load(index: number): Promise<FlexIndex>;
+}
+
+/** Every partition in memory (eager load, or one freshly built FlexSearch index). */
+export function residentParts(parts: readonly FlexIndex[]): PartSource {
+  return {
+    resident: (index) => parts[index],
+    load: async (index) => parts[index],
+  };
+}
+
 /**
- * Validates and imports a stored index; throws RecallBoxError('INDEX_CORRUPT', …) on malformed
- * data. Async to match the pack loader and leave room for chunked imports; the work itself is
- * synchronous and happens once per isolate: the returned index is never added to.
+ * Puts BM25F ranking over a filled FlexSearch index (imported, or freshly built in tests): one
+ * partition holding every term.
  */
-export async function loadKeywordIndex(stored: KeywordIndexData): Promise<KeywordIndex> {
-  const { data, chunks } = validateKeywordIndexData(stored);
-  const { options, stats } = data;
-  const flex = createFlexIndex(options.maxTermFrequency);
-  // Chunks go in already parsed: validation had to parse them anyway, and parsing each twice
-  // would double the largest cost of a Worker's cold start.
-  for (const chunk of chunks) flex.importChunk(chunk.key, chunk.data);
-  return rankingIndex(flex, stats, options);
-}
-
-/** Puts BM25F ranking over a filled FlexSearch index (imported, or freshly built in tests). */
 export function rankingIndex(flex: FlexIndex, stats: KeywordStats, options: KeywordOptions): KeywordIndex {
-  const factors = FIELD_NAMES.map((f) => fieldFactors(stats.fieldLengths[f], options.weights[f], options.b[f]));
-  return new Bm25fIndex(flex, stats.docCount, options, factors);
+  return partitionedIndex(stats, options, 1, residentParts([flex]));
 }
 
-class Bm25fIndex implements KeywordIndex {
+/** Puts BM25F ranking over `partitions` term partitions read through `source`. */
+export function partitionedIndex(stats: KeywordStats, options: KeywordOptions, partitions: number, source: PartSource): KeywordIndex {
+  const factors = FIELD_NAMES.map((f) => fieldFactors(stats.fieldLengths[f], options.weights[f], options.b[f]));
+  return new PartitionedIndex(new Bm25f(stats.docCount, options, factors), partitions, source);
+}
+
+/** The partition holding a term, or undefined when it is not at hand. */
+type PartOf = (term: string) => FlexIndex | undefined;
+
+/** Ends of the KEYWORD_NOT_RESIDENT message, saying why a term's partition is not at hand. */
+const NOT_RESIDENT = 'is not resident; prepare(terms) loads it';
+const NOT_IN_VIEW = "is not held by this view; prepare the query's terms (queryTerms) for it";
+
+class PartitionedIndex implements KeywordIndex {
   constructor(
-    private readonly flex: FlexIndex,
+    private readonly ranking: Bm25f,
+    readonly partitions: number,
+    private readonly source: PartSource,
+  ) {}
+
+  get size(): number {
+    return this.ranking.size;
+  }
+
+  get options(): Readonly<KeywordOptions> {
+    return this.ranking.options;
+  }
+
+  search(query: string, options: KeywordSearchOptions): KeywordHit[] {
+    return this.ranking.search(query, options, this.residentPartOf, NOT_RESIDENT);
+  }
+
+  termStats(terms: readonly string[]): TermStat[] {
+    return this.ranking.termStats(terms, this.residentPartOf, NOT_RESIDENT);
+  }
+
+  async prepare(terms: readonly string[]): Promise<KeywordView> {
+    const indexes = [...new Set(terms.map((term) => partitionOf(term, this.partitions)))];
+    const parts = await Promise.all(indexes.map((index) => this.source.load(index)));
+    const held = new Map(indexes.map((index, i) => [index, parts[i]]));
+    const partOf: PartOf = (term) => held.get(partitionOf(term, this.partitions));
+    return {
+      search: (query, options) => this.ranking.search(query, options, partOf, NOT_IN_VIEW),
+      termStats: (terms) => this.ranking.termStats(terms, partOf, NOT_IN_VIEW),
+    };
+  }
+
+  /** A term's partition if resident now (a hit also marks it recently used in a lazy cache). */
+  private readonly residentPartOf: PartOf = (term) => this.source.resident(partitionOf(term, this.partitions));
+}
+
+/** BM25F over the field lengths; postings come from whichever partitions the caller hands in. */
+class Bm25f {
+  constructor(
     readonly size: number,
     readonly options: Readonly<KeywordOptions>,
     /** Per field (FIELD_NAMES order), per document: w_f / B_f(d). */
     private readonly factors: readonly Float64Array[],
   ) {}
 
-  search(query: string, { lang, limit = this.options.defaultLimit }: KeywordSearchOptions): KeywordHit[] {
-    const queryTerms = [...new Set(analyze(query, lang, this.options.analyzer))];
-    if (queryTerms.length === 0 || limit <= 0) return [];
+  /** `missing` ends the KEYWORD_NOT_RESIDENT message: why a partition is not at hand. */
+  search(query: string, { lang, limit = this.options.defaultLimit }: KeywordSearchOptions, partOf: PartOf, missing: string): KeywordHit[] {
+    const terms = queryTerms(query, lang, this.options);
+    if (terms.length === 0 || limit <= 0) return [];
+    // Every partition is found before any work: a query fails whole, not after ranking half.
+    const holders = this.holders(terms, partOf, missing);
     // Dense per-document accumulators instead of Maps: a common term's postings can cover most
     // sections, and a Worker has a few milliseconds of CPU per request; typed arrays keep the
     // inner loop allocation-free (Maps here showed 30+ ms GC pauses on the Astro docs).
@@ -102,9 +185,9 @@ class Bm25fIndex implements KeywordIndex {
     const pseudo = new Float64Array(this.size);
     const seenAtTerm = new Uint32Array(this.size);
     const containing: number[] = [];
-    queryTerms.forEach((term, t) => {
+    terms.forEach((term, t) => {
       containing.length = 0;
-      this.accumulate(term, t + 1, pseudo, seenAtTerm, containing, named);
+      this.accumulate(term, holders[t], t + 1, pseudo, seenAtTerm, containing, named);
       const weight = idf(this.size, containing.length);
       for (const doc of containing) {
         const contribution = weight * saturate(pseudo[doc], this.options.k1);
@@ -124,13 +207,14 @@ class Bm25fIndex implements KeywordIndex {
       .slice(0, limit);
   }
 
-  termStats(terms: readonly string[]): TermStat[] {
+  termStats(terms: readonly string[], partOf: PartOf, missing: string): TermStat[] {
+    const holders = this.holders(terms, partOf, missing);
     // One mark per term, as search() does: no clearing of a per-section array between terms.
     const seenAtTerm = new Uint32Array(this.size);
     return terms.map((term, t) => {
       let df = 0;
       for (const field of FIELD_NAMES) {
-        for (const docs of this.flex.slots(field, term)) {
+        for (const docs of holders[t].slots(field, term)) {
           if (!docs) continue;
           for (const doc of docs) {
             if (seenAtTerm[doc] !== t + 1) {
@@ -144,18 +228,29 @@ class Bm25fIndex implements KeywordIndex {
     });
   }
 
+  /** The partition holding each term; throws KEYWORD_NOT_RESIDENT for the first one not at hand. */
+  private holders(terms: readonly string[], partOf: PartOf, missing: string): FlexIndex[] {
+    return terms.map((term) => {
+      const part = partOf(term);
+      if (part === undefined) {
+        throw new RecallBoxError('KEYWORD_NOT_RESIDENT', `keyword index: the partition of "${term}" ${missing}`);
+      }
+      return part;
+    });
+  }
+
   /**
    * Adds tf~(term, d) into `pseudo` for every document containing the term in any field and lists
    * those documents in `containing` (its length is the df). `mark` tells this term's documents
    * from earlier terms' in `seenAtTerm`.
    */
-  private accumulate(term: string, mark: number, pseudo: Float64Array, seenAtTerm: Uint32Array, containing: number[], named: Uint16Array): void {
+  private accumulate(term: string, flex: FlexIndex, mark: number, pseudo: Float64Array, seenAtTerm: Uint32Array, containing: number[], named: Uint16Array): void {
     // A document counts a term as named once, however many naming fields hold it.
     const namedAt = new Set<number>();
     FIELD_NAMES.forEach((field, f) => {
       const factor = this.factors[f];
       const naming = NAMING_FIELDS.has(field);
-      const slots = this.flex.slots(field, term);
+      const slots = flex.slots(field, term);
       for (let slot = 0; slot < slots.length; slot++) {
         const docs = slots[slot];
         if (!docs) continue;

@@ -1,7 +1,7 @@
 import { RecallBoxError } from '../errors.ts';
 import { isRecord } from '../is-record.ts';
 import type { Lang, Section } from '../types.ts';
-import { POOL_NAMES, type PoolName } from '../pools.ts';
+import type { PoolName } from '../pools.ts';
 import { validateFileEntries, type PackFileEntry } from './shards.ts';
 
 /**
@@ -9,7 +9,7 @@ import { validateFileEntries, type PackFileEntry } from './shards.ts';
  * together through FORMAT_VERSION: a Worker refuses a pack of any other version instead of guessing
  * (the Pagefind lesson — a silently misread index returns plausible garbage).
  */
-export const FORMAT_VERSION = 3;
+export const FORMAT_VERSION = 4;
 
 /**
  * Logical file names of a pack. Each data file is stored as the shards its manifest entry lists
@@ -19,7 +19,12 @@ export const FORMAT_VERSION = 3;
  */
 export const PACK_FILES = {
   manifest: 'manifest.json',
+  /**
+   * The section store's head: per-section columns, the link graph and the block list
+   * (sections-file.ts). The sections themselves are in block files named by blockFileName().
+   */
   sections: 'sections.json',
+  /** The keyword index's head: options and BM25F statistics. Its postings are in keywordPartFileName() files. */
   keyword: 'keyword.json',
   /** The embedding model's vocabulary and settings (core/embed/model-file.ts). */
   embedding: 'embedding.json',
@@ -91,8 +96,9 @@ export interface PackManifest {
  */
 export type StoredSection = Section & { pool: PoolName };
 
-export interface SectionsFile {
-  sections: StoredSection[];
+/** Logical file of keyword partition `i`: the FlexSearch export of the terms that hash to it. */
+export function keywordPartFileName(i: number): string {
+  return `keyword-${String(i).padStart(4, '0')}.json`;
 }
 
 function corrupt(message: string): RecallBoxError {
@@ -142,27 +148,4 @@ function validateModelEntry(model: unknown): void {
     positive(model.dimensions) &&
     ((model.kind === 'static' && positive(model.rows)) || (model.kind === 'transformer' && positive(model.maxTokens)));
   if (!ok) throw corrupt('manifest.json has a model entry that is neither {kind: "static", dimensions, rows} nor {kind: "transformer", dimensions, maxTokens}.');
-}
-
-const STRING_FIELDS = ['id', 'url', 'pageUrl', 'anchor', 'title', 'lang', 'text', 'code', 'description'] as const;
-
-/** Check the section store against the manifest's count, so a truncated file cannot pass. */
-export function validateSections(value: unknown, manifest: PackManifest): StoredSection[] {
-  if (!isRecord(value) || !Array.isArray(value.sections)) throw corrupt('sections.json has no sections array.');
-  const sections = value.sections as unknown[];
-  if (sections.length !== manifest.counts.sections) {
-    throw corrupt(`sections.json holds ${sections.length} sections, the manifest says ${manifest.counts.sections}.`);
-  }
-  sections.forEach((s, i) => {
-    if (!isRecord(s)) throw corrupt(`section ${i} is not an object.`);
-    for (const f of STRING_FIELDS) {
-      if (typeof s[f] !== 'string') throw corrupt(`section ${i} has no string field "${f}".`);
-    }
-    if (!Array.isArray(s.breadcrumb) || !Array.isArray(s.links) || !Array.isArray(s.tags)) {
-      throw corrupt(`section ${i} lacks breadcrumb, links or tags.`);
-    }
-    if (typeof s.depth !== 'number') throw corrupt(`section ${i} has no depth.`);
-    if (typeof s.pool !== 'string' || !POOL_NAMES.has(s.pool)) throw corrupt(`section ${i} has no valid pool.`);
-  });
-  return sections as StoredSection[];
 }

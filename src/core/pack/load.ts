@@ -3,37 +3,30 @@ import { prepareTransformer, validateTransformerFile } from '../embed/transforme
 import { prepareTokenizer } from '../embed/vocabulary.ts';
 import { modelFromCalibration } from '../confidence/calibration.ts';
 import { DEFAULT_CONFIDENCE_MODEL, type ConfidenceModel } from '../confidence/score.ts';
-import { RecallBoxError } from '../errors.ts';
-import { loadKeywordIndex, type KeywordIndex } from '../keyword/index.ts';
+import { isRecallBoxError, RecallBoxError } from '../errors.ts';
+import { isRecord } from '../is-record.ts';
+import { loadKeywordIndex, openKeywordIndex, validateKeywordHead, type KeywordIndex, type KeywordResidencyOptions } from '../keyword/index.ts';
 import type { SemanticIndex } from '../semantic.ts';
-import { pageGraph, type PageGraph } from '../graph-boost.ts';
 import { createTypeScriptKernel } from '../vector/typescript-kernel.ts';
 import type { QuantizedVectors, VectorKernel } from '../vector/types.ts';
 import { decodeMatrix, decodeVectors } from './binary.ts';
-import {
-  PACK_FILES,
-  parsePackJson,
-  validateManifest,
-  validateSections,
-  type PackManifest,
-  type PackModel,
-  type StoredSection,
-} from './format.ts';
+import { keywordPartFileName, PACK_FILES, parsePackJson, validateManifest, type PackManifest, type PackModel } from './format.ts';
+import { openBlockStore, readWholeStore, type SectionResidencyOptions, type SectionStore } from './section-store.ts';
+import { validateSectionsHead } from './sections-file.ts';
 import { readPackFile, readPackText } from './shards.ts';
 import type { PackSource } from './source.ts';
 
 /** A pack ready to answer queries: validated, with its keyword index imported. */
 export interface LoadedPack {
   manifest: PackManifest;
-  sections: StoredSection[];
+  /** The sections: columns always, text read whole or block by block (LoadPackOptions.lazy). */
+  sections: SectionStore;
   keyword: KeywordIndex;
   /** The semantic route; null for a pack built without vectors. */
   semantic: SemanticIndex | null;
-  /** Pages linked with each page (both directions), for the link-graph boost. */
-  graph: PageGraph;
   /**
-   * Memo of each section's term set for MMR (filled on first use; a section's terms never change,
-   * so the memo only saves the analyzer's work on later queries of the isolate).
+   * Memo of section term sets for MMR (a section's terms never change, so the memo only saves the
+   * analyzer's work on later queries of the isolate). Bounded: see TERM_SET_MEMO_SIZE.
    */
   termSets: Map<number, ReadonlySet<string>>;
   /** The confidence model: the pack's calibration (confidence.json) or the defaults. */
@@ -49,6 +42,15 @@ export interface LoadPackOptions {
    * (its module is imported pre-compiled, which only the runtime adapter can do).
    */
   createKernel?: (vectors: QuantizedVectors) => Promise<VectorKernel>;
+  /**
+   * Read section blocks and keyword partitions when a query needs them instead of all at load.
+   * Default false: Node's callers (evaluation, calibration, benchmarks, tests) search synchronously
+   * and want everything at hand. The Worker passes true, so a cold isolate reads the heads, the
+   * vectors and the model only, and memory stays bounded whatever the site's size.
+   */
+  lazy?: boolean;
+  /** Memory budgets of a lazily read pack (defaults in section-store.ts and keyword/). */
+  residency?: { sections?: Partial<SectionResidencyOptions>; keyword?: Partial<KeywordResidencyOptions> };
 }
 
 async function typeScriptKernel(vectors: QuantizedVectors): Promise<VectorKernel> {
@@ -64,6 +66,8 @@ async function typeScriptKernel(vectors: QuantizedVectors): Promise<VectorKernel
 interface PackReader {
   text(name: string): Promise<string>;
   bytes(name: string): Promise<Uint8Array>;
+  /** A JSON file parsed, with its stored size (what the resident caches count). */
+  json(name: string): Promise<{ data: unknown; bytes: number }>;
 }
 
 function packReader(source: PackSource, manifest: PackManifest): PackReader {
@@ -71,6 +75,11 @@ function packReader(source: PackSource, manifest: PackManifest): PackReader {
   return {
     text: async (name) => (await readPackText(source, manifest.files, name)) ?? Promise.reject(unlisted(name)),
     bytes: async (name) => (await readPackFile(source, manifest.files, name)) ?? Promise.reject(unlisted(name)),
+    json: async (name) => {
+      const bytes = await readPackFile(source, manifest.files, name);
+      if (bytes === null) throw unlisted(name);
+      return { data: parsePackJson(name, new TextDecoder().decode(bytes)), bytes: bytes.byteLength };
+    },
   };
 }
 
@@ -139,19 +148,45 @@ export async function readManifest(source: PackSource): Promise<{ manifest: Pack
 export async function loadPack(source: PackSource, options: LoadPackOptions = {}): Promise<LoadedPack> {
   const { manifest } = await readManifest(source);
   const files = packReader(source, manifest);
-  const [sectionsText, keywordText] = await Promise.all([files.text(PACK_FILES.sections), files.text(PACK_FILES.keyword)]);
-  const sections = validateSections(parsePackJson(PACK_FILES.sections, sectionsText), manifest);
-  const keyword = await loadKeywordIndex(parsePackJson(PACK_FILES.keyword, keywordText) as never);
-  if (keyword.size !== sections.length) {
-    throw new RecallBoxError(
-      'INDEX_CORRUPT',
-      `the keyword index covers ${keyword.size} sections, the section store holds ${sections.length}.`,
-    );
+  const [sectionsHead, keywordHead] = await Promise.all([files.json(PACK_FILES.sections), files.json(PACK_FILES.keyword)]);
+  const head = validateSectionsHead(sectionsHead.data, manifest.counts.sections);
+  // Checked before any partition is read: a keyword index of another pack is refused as such, not
+  // for whatever its first partition happens to hold.
+  const keywordSize = validateKeywordHead(keywordHead.data).stats.docCount;
+  if (keywordSize !== head.page.length) {
+    throw new RecallBoxError('INDEX_CORRUPT', `the keyword index covers ${keywordSize} sections, the section store holds ${head.page.length}.`);
   }
+  const readPart = (i: number) => files.json(keywordPartFileName(i));
   // Both reads at once: on a cold start each is a fetch, and neither needs the other.
-  const [semantic, confidence] = await Promise.all([
-    manifest.model === null ? null : loadSemantic(files, manifest.model, sections.length, options),
+  const [sections, keyword, semantic, confidence] = await Promise.all([
+    options.lazy ? openBlockStore(head, duringQuery(source, files.json), options.residency?.sections) : readWholeStore(head, files.json),
+    options.lazy
+      ? openKeywordIndex(keywordHead.data, duringQuery(source, readPart), options.residency?.keyword)
+      : readWholeKeywordIndex(keywordHead.data, readPart),
+    manifest.model === null ? null : loadSemantic(files, manifest.model, manifest.counts.sections, options),
     loadConfidence(files, manifest),
   ]);
-  return { manifest, sections, keyword, semantic, graph: pageGraph(sections), termSets: new Map(), confidence, source };
+  return { manifest, sections, keyword, semantic, termSets: new Map(), confidence, source };
+}
+
+/**
+ * A read made on behalf of a query (a lazily read block or partition). Its transport failure
+ * becomes INDEX_UNAVAILABLE (503, try again) instead of an unexplained 500: the pack itself loaded,
+ * and the next query reads the piece again (failures are not cached). A RecallBoxError (a damaged
+ * piece: INDEX_CORRUPT) passes unchanged.
+ */
+function duringQuery<K, T>(source: PackSource, read: (key: K) => Promise<T>): (key: K) => Promise<T> {
+  return (key) =>
+    read(key).catch((e: unknown) => {
+      if (isRecallBoxError(e)) throw e;
+      // The transport's own message stays out: it can name internals the public should not see.
+      throw new RecallBoxError('INDEX_UNAVAILABLE', `reading part of the index from ${source.label} failed; try again.`);
+    });
+}
+
+/** Every keyword partition read and imported at load. */
+async function readWholeKeywordIndex(head: unknown, readPart: (i: number) => Promise<{ data: unknown }>): Promise<KeywordIndex> {
+  const partitions = isRecord(head) && Number.isInteger(head.partitions) && (head.partitions as number) > 0 ? (head.partitions as number) : 0;
+  const parts = await Promise.all(Array.from({ length: partitions }, async (_, i) => (await readPart(i)).data));
+  return loadKeywordIndex({ head, parts } as never);
 }

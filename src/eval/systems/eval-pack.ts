@@ -2,6 +2,7 @@
  * Builds a recall-box pack from evaluation documents the way production does — `assemblePack`
  * (the build) then `loadPack` (the Worker's loader, with its validation) — in memory.
  */
+import { everySection } from '../../core/pack/section-store.ts';
 import { assemblePack } from '../../build/build-pack.ts';
 import { loadPack, type LoadedPack } from '../../core/pack/load.ts';
 import type { EvalDoc } from '../types.ts';
@@ -61,7 +62,8 @@ async function buildUncached(system: string, docs: readonly EvalDoc[], options: 
   const pack = await loadPack(memoryPackSource(`memory:${system}`, manifest, files));
   // evalPages keeps document order, so section i is document i.
   const docIdAt = docs.map((d) => d.id);
-  checkUniqueIds(system, pack.sections.map((s) => s.id), 'section');
-  const docIdOfSection = new Map(pack.sections.map((s, i) => [s.id, docIdAt[i]!]));
+  const sections = everySection(pack.sections);
+  checkUniqueIds(system, sections.map((s) => s.id), 'section');
+  const docIdOfSection = new Map(sections.map((s, i) => [s.id, docIdAt[i]!]));
   return { pack, docIdAt, docIdOfSection };
 }

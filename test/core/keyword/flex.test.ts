@@ -47,6 +47,22 @@ describe('FlexSearch index with term frequencies in score slots', () => {
     }
     expect(frequencies(copy.slots('body', 'x'))).toEqual(new Map([[0, 2]]));
   });
+
+  it('needs no id register for lookups: map chunks alone import to the same slots', async () => {
+    // Why the stored partitions carry no `<n>.reg` chunk (build.ts): FlexSearch reads the register
+    // only to add, remove or `contain` documents, never in search(term, { resolve: false }).
+    const flex = createFlexIndex(8);
+    flex.add(0, fields(['x', 'x', 'y'], ['t']));
+    flex.add(3, fields(['y'], [], ['h']));
+    const exported = await flex.export();
+    expect(Object.keys(exported).some((key) => key.endsWith('.reg'))).toBe(true);
+    const copy = createFlexIndex(8);
+    for (const [key, text] of Object.entries(exported)) if (!key.endsWith('.reg')) copy.importChunk(key, JSON.parse(text));
+    for (const [field, term] of [['body', 'x'], ['body', 'y'], ['title', 't'], ['headings', 'h'], ['body', 'missing']] as const) {
+      expect(frequencies(copy.slots(field, term)), `${field} ${term}`).toEqual(frequencies(flex.slots(field, term)));
+    }
+    expect(frequencies(copy.slots('body', 'y'))).toEqual(new Map([[0, 1], [3, 1]]));
+  });
 });
 
 describe('analyze', () => {

@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ANALYZER_OPTIONS } from '../../../src/core/segment.ts';
 import { analyze } from '../../../src/core/keyword/flex.ts';
-import { buildKeywordIndex, loadKeywordIndex, type KeywordDoc } from '../../../src/core/keyword/index.ts';
+import {
+  buildKeywordIndex,
+  loadKeywordIndex,
+  openKeywordIndex,
+  queryTerms,
+  type KeywordDoc,
+  type StoredKeywordIndex,
+} from '../../../src/core/keyword/index.ts';
 
 // Words chosen to exercise the analyzer: stems that merge (routes/routing), stop words, identifiers
 // whole and split, a one-letter part, CJK, and punctuation that yields no term.
@@ -46,6 +53,37 @@ describe('search over random small collections', () => {
           expect(prev.score > next.score || (prev.score === next.score && prev.doc < next.doc)).toBe(true);
         }
       }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('partitioning by term', () => {
+  const throughJson = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+  const lazily = (stored: StoredKeywordIndex) =>
+    openKeywordIndex(throughJson(stored.head), async (i) => ({ data: throughJson(stored.parts[i]), bytes: 1 }), { residentBytes: 2 });
+
+  it('changes no ranking: any partition size answers like one partition, eager and lazy', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(keywordDoc, { maxLength: 12 }),
+        text,
+        fc.constantFrom(...LANGS),
+        fc.integer({ min: 1, max: 400 }),
+        async (docs, query, lang, partBytes) => {
+          const single = await loadKeywordIndex(throughJson(await buildKeywordIndex(docs)));
+          const stored = await buildKeywordIndex(docs, undefined, { partBytes });
+          const eager = await loadKeywordIndex(throughJson(stored));
+          const lazy = lazily(stored);
+          const terms = queryTerms(query, lang, single.options);
+          const expected = single.search(query, { lang, limit: docs.length + 1 });
+          expect(eager.search(query, { lang, limit: docs.length + 1 })).toEqual(expected);
+          expect(eager.termStats(terms)).toEqual(single.termStats(terms));
+          const view = await lazy.prepare(terms);
+          expect(view.search(query, { lang, limit: docs.length + 1 })).toEqual(expected);
+          expect(view.termStats(terms)).toEqual(single.termStats(terms));
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -7,7 +7,24 @@ function doc(title: string, headings: string, body: string, lang = 'en'): Keywor
 
 async function indexOf(docs: KeywordDoc[], options?: Parameters<typeof buildKeywordIndex>[1]): Promise<KeywordIndex> {
   // Through JSON, as the pack stores it.
-  return loadKeywordIndex(JSON.parse(JSON.stringify(await buildKeywordIndex(docs, options))));
+  const load = async (partBytes?: number) =>
+    loadKeywordIndex(JSON.parse(JSON.stringify(await buildKeywordIndex(docs, options, partBytes === undefined ? undefined : { partBytes }))));
+  const single = await load();
+  // Every ranking below is also checked on many small partitions (about one term each):
+  // partitioning by term must change no hit, score or order.
+  const many = await load(16);
+  return {
+    size: single.size,
+    options: single.options,
+    partitions: single.partitions,
+    search(query, searchOptions) {
+      const hits = single.search(query, searchOptions);
+      expect(many.search(query, searchOptions), `${query} over ${many.partitions} partitions`).toEqual(hits);
+      return hits;
+    },
+    termStats: (terms) => single.termStats(terms),
+    prepare: (terms) => single.prepare(terms),
+  };
 }
 
 const order = (index: KeywordIndex, query: string, lang = 'en') => index.search(query, { lang }).map((h) => h.doc);

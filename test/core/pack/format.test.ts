@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   FORMAT_VERSION,
+  keywordPartFileName,
   PACK_FILES,
   parsePackJson,
   validateManifest,
-  validateSections,
   type PackManifest,
-  type StoredSection,
 } from '../../../src/core/pack/format.ts';
 import { thrown } from '../../support/errors.ts';
 
@@ -35,28 +34,8 @@ function without(record: Record<string, unknown>, key: string): Record<string, u
   return copy;
 }
 
-function stored(overrides: Partial<StoredSection> = {}): StoredSection {
-  return {
-    id: '/a/#',
-    url: '/a/',
-    pageUrl: '/a/',
-    anchor: '',
-    title: 'A',
-    breadcrumb: ['A'],
-    depth: 1,
-    lang: 'en',
-    text: 'text',
-    code: '',
-    links: [],
-    tags: [],
-    description: '',
-    pool: 'knowledge',
-    ...overrides,
-  };
-}
-
 describe('PACK_FILES and FORMAT_VERSION', () => {
-  it('name the pack files and version 3 (v2 added the semantic route\'s files, v3 shards with SHA-256 in the manifest; the optional calibration file needs no new version: a pack without it loads with the default model)', () => {
+  it('name the pack files and version 4 (v2 added the semantic route\'s files, v3 shards with SHA-256 in the manifest, v4 section blocks and keyword partitions read on demand; the optional calibration file needs no new version: a pack without it loads with the default model)', () => {
     expect(PACK_FILES).toEqual({
       manifest: 'manifest.json',
       sections: 'sections.json',
@@ -67,7 +46,8 @@ describe('PACK_FILES and FORMAT_VERSION', () => {
       vectors: 'vectors.bin',
       confidence: 'confidence.json',
     });
-    expect(FORMAT_VERSION).toBe(3);
+    expect(FORMAT_VERSION).toBe(4);
+    expect([keywordPartFileName(0), keywordPartFileName(12)]).toEqual(['keyword-0000.json', 'keyword-0012.json']);
   });
 });
 
@@ -93,7 +73,7 @@ describe('validateManifest', () => {
     expect(validateManifest(m)).toBe(m);
   });
 
-  it.each([1, 2, 4, 0, 999])('refuses format version %i with INDEX_VERSION_MISMATCH', (formatVersion) => {
+  it.each([1, 2, 3, 5, 0, 999])('refuses format version %i with INDEX_VERSION_MISMATCH', (formatVersion) => {
     const e = thrown(() => validateManifest(manifest({ formatVersion })));
     expect(e.code).toBe('INDEX_VERSION_MISMATCH');
     expect(e.message).toContain(String(formatVersion));
@@ -137,55 +117,5 @@ describe('validateManifest', () => {
     ['an array analyzer', manifest({ analyzer: [] })],
   ])('refuses a manifest with %s as INDEX_CORRUPT', (_name, value) => {
     expect(thrown(() => validateManifest(value)).code).toBe('INDEX_CORRUPT');
-  });
-});
-
-describe('validateSections', () => {
-  const m = manifest() as unknown as PackManifest; // counts.sections = 2
-
-  it('returns the sections when the count matches and every section is well-formed', () => {
-    const sections = [stored(), stored({ id: '/a/#b', url: '/a/#b', anchor: 'b', title: 'B', breadcrumb: ['A', 'B'], depth: 2 })];
-    expect(validateSections({ sections }, m)).toBe(sections);
-  });
-
-  it.each([
-    ['null', null],
-    ['an array', [stored(), stored()]],
-    ['an object without sections', { items: [stored(), stored()] }],
-    ['sections not an array', { sections: { 0: stored(), 1: stored() } }],
-  ])('refuses a file that is %s with INDEX_CORRUPT', (_name, value) => {
-    expect(thrown(() => validateSections(value, m)).code).toBe('INDEX_CORRUPT');
-  });
-
-  it.each([[[stored()]], [[stored(), stored(), stored()]], [[]]])(
-    'refuses a section count other than the manifest says (%#) with INDEX_CORRUPT',
-    (sections) => {
-      const e = thrown(() => validateSections({ sections }, m));
-      expect(e.code).toBe('INDEX_CORRUPT');
-      expect(e.message).toContain(`holds ${sections.length} sections`);
-    },
-  );
-
-  const badSections: Array<[string, unknown]> = [
-    ['null', null],
-    ['a string', 'section'],
-    ['an array', []],
-    ...(['id', 'url', 'pageUrl', 'anchor', 'title', 'lang', 'text', 'code', 'description'] as const).map(
-      (f): [string, unknown] => [`missing "${f}"`, { ...stored(), [f]: undefined }],
-    ),
-    ['a numeric text', stored({ text: 5 as unknown as string })],
-    ['no breadcrumb', { ...stored(), breadcrumb: undefined }],
-    ['links not an array', { ...stored(), links: '/b/' }],
-    ['no tags', { ...stored(), tags: undefined }],
-    ['no depth', { ...stored(), depth: undefined }],
-    ['a string depth', { ...stored(), depth: '2' }],
-    ['no pool', { ...stored(), pool: undefined }],
-    ['an unknown pool', { ...stored(), pool: 'marketing' }],
-  ];
-
-  it.each(badSections)('refuses a section that is/has %s with INDEX_CORRUPT naming its position', (_name, bad) => {
-    const e = thrown(() => validateSections({ sections: [stored(), bad] }, m));
-    expect(e.code).toBe('INDEX_CORRUPT');
-    expect(e.message).toContain('section 1');
   });
 });

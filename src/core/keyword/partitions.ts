@@ -1,0 +1,141 @@
+/**
+ * Splitting the keyword index by term, so a query loads only the partitions holding its terms.
+ *
+ * Why by term: the whole index of a 135,000-section site is 54 MB of JSON and ~73 MB of heap once
+ * imported, too much for a Cloudflare Worker (128 MB per isolate). A query reads the postings of
+ * its few terms and nothing else, so partitioning the postings by term lets a query fetch and
+ * import a few partitions; the field lengths (stats) are per document and small, and stay whole
+ * in the head.
+ *
+ * The partitions are still FlexSearch's own export format: each holds `<field>.<n>.map` chunks of
+ * `[term, slots]` entries, imported with FlexSearch's own import into one FlexSearch `Document`
+ * per partition. The build fills ONE Document over all documents, exports it, and redistributes
+ * the map entries by `partitionOf(term)`; nothing is rebuilt from text at query time.
+ */
+import { RecallBoxError } from '../errors.ts';
+import { isRecord } from '../is-record.ts';
+
+/** Storage options, separate from the ranking options because they change no ranking. */
+export interface KeywordStorageOptions {
+  /**
+   * Target size, in UTF-8 bytes of JSON, of one partition's postings: the build makes
+   * ceil(total postings bytes / partBytes) partitions (at least one). Terms are spread by hash, so
+   * partitions come out near this size, not exactly at it (synthetic 30,000 documents with
+   * Zipf-distributed terms: 14 parts of 0.95–1.2 MB as stored; the part file, an object of JSON
+   * strings, also escapes each term's quotes). Smaller parts mean less to fetch, parse and keep per
+   * query term, but more stored objects and more per-part overhead (one FlexSearch Document each).
+   * Range integer ≥ 1 (tiny values are for tests: about one term per partition). Default 1 MiB: a
+   * query of a few terms reads a few MiB, a small share of a Worker's 128 MB, while a
+   * 135,000-section site (54 MB of postings) still has only ~52 parts.
+   */
+  partBytes: number;
+}
+
+const MIB = 1024 * 1024;
+
+export const DEFAULT_KEYWORD_STORAGE_OPTIONS: Readonly<KeywordStorageOptions> = Object.freeze({
+  partBytes: MIB,
+});
+
+/** Merges `input` over the defaults and validates; throws RecallBoxError('INVALID_OPTIONS', …). */
+export function resolveKeywordStorageOptions(input: Partial<KeywordStorageOptions> = {}): KeywordStorageOptions {
+  if (!isRecord(input)) throw new RecallBoxError('INVALID_OPTIONS', 'keyword storage options: not an object');
+  const partBytes = input.partBytes ?? DEFAULT_KEYWORD_STORAGE_OPTIONS.partBytes;
+  if (!Number.isInteger(partBytes) || partBytes < 1) {
+    throw new RecallBoxError('INVALID_OPTIONS', 'keyword storage options: partBytes must be an integer ≥ 1');
+  }
+  return { partBytes };
+}
+
+/** FNV-1a 32-bit parameters (Fowler–Noll–Vo; the published offset basis and prime). */
+const FNV_OFFSET_BASIS = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/**
+ * The partition (0..partitions − 1) holding `term`: FNV-1a 32-bit over the term's UTF-16 code
+ * units (each unit XORed in whole, not as two bytes), unsigned, mod `partitions`. Build and query
+ * compute it identically, so it is part of the stored format: changing it requires a new
+ * KEYWORD_INDEX_VERSION. FNV-1a because it is a few lines, needs no table or dependency, and
+ * spreads short, similar strings (identifiers, stems) well enough for a modulus.
+ */
+export function partitionOf(term: string, partitions: number): number {
+  if (!Number.isInteger(partitions) || partitions < 1) throw new RangeError(`partitions must be an integer ≥ 1, got ${partitions}`);
+  let hash = FNV_OFFSET_BASIS;
+  for (let i = 0; i < term.length; i++) {
+    hash ^= term.charCodeAt(i);
+    hash = Math.imul(hash, FNV_PRIME);
+  }
+  return (hash >>> 0) % partitions;
+}
+
+/** Number of partitions for postings of `totalBytes`: ceil(totalBytes / partBytes), at least 1. */
+export function partitionCount(totalBytes: number, partBytes: number): number {
+  return Math.max(1, Math.ceil(totalBytes / partBytes));
+}
+
+/**
+ * Keys of FlexSearch map chunks: `<field>.<n>.map` holds `[term, slots][]` of one field's index.
+ * FlexSearch's import reads only the field and the kind (`map`) from the key; the chunk number
+ * only has to make keys unique, so each partition numbers its own chunks from 1.
+ */
+const MAP_CHUNK = /^([^.]+)\.\d+\.map$/;
+
+/** `[term, slots]`: one entry of a map chunk. */
+type MapEntry = [string, unknown];
+
+/**
+ * Redistributes a FlexSearch export into `partitions` parts by the partition of each term.
+ * Within a part, entries keep their export order (fields in export order, then chunk order), so
+ * the same export always gives the same bytes. Each part's entries of a field are re-chunked to
+ * at most as many entries as FlexSearch itself put in one chunk of this export (FlexSearch sizes
+ * its chunks by the number of documents), so no part holds a chunk FlexSearch would not have
+ * written. Chunks other than map chunks are dropped (see buildKeywordIndex for why the id
+ * register is not needed).
+ */
+export function partitionExport(exported: Readonly<Record<string, string>>, partitions: number): Record<string, string>[] {
+  const perPart: Array<Map<string, MapEntry[]>> = Array.from({ length: partitions }, () => new Map());
+  let entriesPerChunk = 1;
+  for (const [key, text] of Object.entries(exported)) {
+    const field = MAP_CHUNK.exec(key)?.[1];
+    if (field === undefined) continue;
+    const entries = JSON.parse(text) as MapEntry[];
+    entriesPerChunk = Math.max(entriesPerChunk, entries.length);
+    for (const entry of entries) {
+      const fields = perPart[partitionOf(entry[0], partitions)];
+      let list = fields.get(field);
+      if (list === undefined) fields.set(field, (list = []));
+      list.push(entry);
+    }
+  }
+  return perPart.map((fields) => {
+    const part: Record<string, string> = {};
+    for (const [field, entries] of fields) {
+      for (let start = 0, n = 1; start < entries.length; start += entriesPerChunk, n++) {
+        part[`${field}.${n}.map`] = JSON.stringify(entries.slice(start, start + entriesPerChunk));
+      }
+    }
+    return part;
+  });
+}
+
+/** Total UTF-8 bytes of the map chunks of a FlexSearch export: what the partitions will hold. */
+export function mapChunkBytes(exported: Readonly<Record<string, string>>): number {
+  let total = 0;
+  for (const [key, text] of Object.entries(exported)) if (MAP_CHUNK.test(key)) total += utf8Length(text);
+  return total;
+}
+
+/** UTF-8 length of a string without encoding it (the export of a large site is tens of MB). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4; // a surrogate pair: one code point outside the BMP
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}

@@ -1,0 +1,38 @@
+/**
+ * How many partitions of a lazily opened keyword index stay in memory between queries. The cache
+ * itself is the pack's ResidentCache (../resident-cache.ts): least recently used dropped first,
+ * one shared read per part, failed reads not remembered; a query's view holds its parts by
+ * reference (search.ts), so eviction only drops the cache's own reference.
+ */
+import { RecallBoxError } from '../errors.ts';
+import { isRecord } from '../is-record.ts';
+
+export interface KeywordResidencyOptions {
+  /**
+   * Budget of resident parts, in their stored JSON bytes (as readPart reports them). After a part
+   * is loaded, the least recently used parts are evicted until the total fits; a part bigger than
+   * the whole budget is used by its query but not kept. Range integer ≥ 0.
+   * Default 16 MiB: imported postings take about 1.35 times their JSON in heap (the whole index of
+   * a 135,000-section site: 54 MB of JSON, ~73 MB of heap once imported), so 16 default-sized
+   * (1 MiB) parts hold ~22 MB — well inside a Worker's 128 MB next to the vector index, the section
+   * store and the request's own work (a part being parsed briefly takes more) — while the parts of
+   * the terms recent queries used are served again without a read.
+   */
+  residentBytes: number;
+}
+
+const MIB = 1024 * 1024;
+
+export const DEFAULT_KEYWORD_RESIDENCY_OPTIONS: Readonly<KeywordResidencyOptions> = Object.freeze({
+  residentBytes: 16 * MIB,
+});
+
+/** Merges `input` over the defaults and validates; throws RecallBoxError('INVALID_OPTIONS', …). */
+export function resolveKeywordResidencyOptions(input: Partial<KeywordResidencyOptions> = {}): KeywordResidencyOptions {
+  if (!isRecord(input)) throw new RecallBoxError('INVALID_OPTIONS', 'keyword residency options: not an object');
+  const residentBytes = input.residentBytes ?? DEFAULT_KEYWORD_RESIDENCY_OPTIONS.residentBytes;
+  if (!Number.isInteger(residentBytes) || residentBytes < 0) {
+    throw new RecallBoxError('INVALID_OPTIONS', 'keyword residency options: residentBytes must be an integer ≥ 0');
+  }
+  return { residentBytes };
+}

@@ -1,0 +1,193 @@
+/**
+ * The sections of a loaded pack, behind one interface with two implementations: read whole at load
+ * (Node: evaluation, calibration, tests — everything at hand, synchronously), or read block by block
+ * when a query needs them (the Worker: a cold isolate reads the head only, and memory stays bounded
+ * on a site of any size). Both are checked by one shared test suite.
+ */
+import { RecallBoxError } from '../errors.ts';
+import type { PageGraph } from '../graph-boost.ts';
+import type { PoolName } from '../pools.ts';
+import { ResidentCache } from '../resident-cache.ts';
+import type { Lang } from '../types.ts';
+import type { StoredSection } from './format.ts';
+import { validateSectionBlock, type SectionsHead } from './sections-file.ts';
+
+/** A section by position, for the positions a load or residency check was asked for. */
+export type SectionLookup = (id: number) => StoredSection;
+
+export interface SectionStore {
+  readonly count: number;
+  /** Column lookups, for every section without reading a block: what ranking reads per candidate. */
+  pageOf(id: number): string;
+  langOf(id: number): Lang;
+  poolOf(id: number): PoolName;
+  /** Sections in any of `langs` (the vector route's over-fetch under a language filter). */
+  countIn(langs: ReadonlySet<Lang>): number;
+  /** Pages linked with each page, both directions. */
+  readonly graph: PageGraph;
+  /**
+   * The sections `ids`, their blocks read when not in memory. The lookup holds what it returns, so
+   * a concurrent request evicting the blocks cannot change it.
+   */
+  load(ids: readonly number[]): Promise<SectionLookup>;
+  /** The sections `ids` when they are in memory (always, for a store read whole); else SECTIONS_NOT_RESIDENT. */
+  resident(ids: readonly number[]): SectionLookup;
+  /** Every section, for a store read whole; null for one read block by block. */
+  readonly all: readonly StoredSection[] | null;
+}
+
+export interface SectionResidencyOptions {
+  /**
+   * Stored bytes of blocks kept in memory between queries (least recently used dropped first).
+   * Range ≥ 0. Default 8 MiB: about 130 blocks of 64 KiB, the blocks of several cold queries, at
+   * some 20 MB of heap — a sixth of an isolate's 128 MB.
+   */
+  residentBytes: number;
+}
+
+export const DEFAULT_SECTION_RESIDENCY_OPTIONS: Readonly<SectionResidencyOptions> = Object.freeze({ residentBytes: 8 * 1024 * 1024 });
+
+/** Reads one block file's parsed JSON and its stored size. */
+export type ReadBlock = (file: string) => Promise<{ data: unknown; bytes: number }>;
+
+/** What both stores share: the head's columns and graph. */
+abstract class HeadColumns {
+  readonly count: number;
+  readonly graph: PageGraph;
+  private readonly page: Uint32Array;
+  private readonly lang: Uint16Array;
+  private readonly pool: Uint8Array;
+  private readonly perLang = new Map<Lang, number>();
+
+  constructor(protected readonly head: SectionsHead) {
+    this.count = head.page.length;
+    // Typed columns: 4 + 2 + 1 bytes a section instead of three boxed arrays (~25 bytes a section).
+    this.page = Uint32Array.from(head.page);
+    this.lang = Uint16Array.from(head.lang);
+    this.pool = Uint8Array.from(head.pool);
+    for (const l of head.lang) this.perLang.set(head.langs[l]!, (this.perLang.get(head.langs[l]!) ?? 0) + 1);
+    this.graph = new Map(head.pages.map((url, p) => [url, new Set(head.links[p]!.map((q) => head.pages[q]!))]));
+  }
+
+  pageOf(id: number): string {
+    return this.head.pages[this.page[id]!]!;
+  }
+
+  langOf(id: number): Lang {
+    return this.head.langs[this.lang[id]!]!;
+  }
+
+  poolOf(id: number): PoolName {
+    return this.head.pools[this.pool[id]!]!;
+  }
+
+  countIn(langs: ReadonlySet<Lang>): number {
+    let n = 0;
+    for (const l of langs) n += this.perLang.get(l) ?? 0;
+    return n;
+  }
+
+  protected checkPosition(id: number): void {
+    if (!Number.isInteger(id) || id < 0 || id >= this.count) throw new RangeError(`no section ${id} in a store of ${this.count}.`);
+  }
+
+  /** The block holding section `id` (binary search over the contiguous block list). */
+  protected blockOf(id: number): number {
+    this.checkPosition(id);
+    const { blocks } = this.head;
+    let lo = 0;
+    let hi = blocks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (blocks[mid]!.first <= id) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+}
+
+/** Every block read at load: all sections in one array. */
+class WholeStore extends HeadColumns implements SectionStore {
+  constructor(
+    head: SectionsHead,
+    readonly all: readonly StoredSection[],
+  ) {
+    super(head);
+  }
+
+  async load(ids: readonly number[]): Promise<SectionLookup> {
+    return this.resident(ids);
+  }
+
+  resident(ids: readonly number[]): SectionLookup {
+    for (const id of ids) this.checkPosition(id);
+    return (id) => this.all[id] ?? missing(id);
+  }
+}
+
+/** Blocks read on demand, a bounded number kept. */
+class BlockStore extends HeadColumns implements SectionStore {
+  readonly all = null;
+  private readonly blocks: ResidentCache<StoredSection[]>;
+
+  constructor(head: SectionsHead, read: ReadBlock, options: SectionResidencyOptions) {
+    super(head);
+    this.blocks = new ResidentCache(async (b) => {
+      const entry = head.blocks[b]!;
+      const { data, bytes } = await read(entry.file);
+      return { value: validateSectionBlock(data, entry, head), bytes };
+    }, { budgetBytes: options.residentBytes });
+  }
+
+  /** Block reads so far (what queries cost in fetches; for tests and benchmarks). */
+  get reads(): number {
+    return this.blocks.reads;
+  }
+
+  async load(ids: readonly number[]): Promise<SectionLookup> {
+    const wanted = [...new Set(ids.map((id) => this.blockOf(id)))];
+    const read = await Promise.all(wanted.map((b) => this.blocks.get(b)));
+    return this.lookup(new Map(wanted.map((b, i) => [b, read[i]!])));
+  }
+
+  resident(ids: readonly number[]): SectionLookup {
+    const held = new Map<number, StoredSection[]>();
+    for (const id of ids) {
+      const b = this.blockOf(id);
+      const block = held.get(b) ?? this.blocks.peek(b);
+      if (block === undefined) {
+        throw new RecallBoxError('SECTIONS_NOT_RESIDENT', `section ${id} is not in memory: load() its block before a synchronous search of a lazily read pack.`);
+      }
+      held.set(b, block);
+    }
+    return this.lookup(held);
+  }
+
+  private lookup(held: ReadonlyMap<number, StoredSection[]>): SectionLookup {
+    return (id) => {
+      const b = this.blockOf(id);
+      return held.get(b)?.[id - this.head.blocks[b]!.first] ?? missing(id);
+    };
+  }
+}
+
+function missing(id: number): never {
+  throw new RecallBoxError('SECTIONS_NOT_RESIDENT', `section ${id} was not loaded for this query.`);
+}
+
+/** Every section of a store read whole; SECTIONS_NOT_RESIDENT for one read block by block. */
+export function everySection(store: SectionStore): readonly StoredSection[] {
+  if (store.all === null) throw new RecallBoxError('SECTIONS_NOT_RESIDENT', 'this pack was loaded lazily; load it whole (loadPack without `lazy`) to list every section.');
+  return store.all;
+}
+
+/** A store of every section, read whole (each block checked as the lazy store checks it). */
+export async function readWholeStore(head: SectionsHead, read: ReadBlock): Promise<SectionStore> {
+  const blocks = await Promise.all(head.blocks.map(async (entry) => validateSectionBlock((await read(entry.file)).data, entry, head)));
+  return new WholeStore(head, blocks.flat());
+}
+
+/** A store that reads blocks when a query needs them. */
+export function openBlockStore(head: SectionsHead, read: ReadBlock, options: Partial<SectionResidencyOptions> = {}): SectionStore & { readonly reads: number } {
+  return new BlockStore(head, read, { ...DEFAULT_SECTION_RESIDENCY_OPTIONS, ...options });
+}

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredSection } from '../../../src/core/pack/format.ts';
+import {
+  blockFileName,
+  sectionStoreFiles,
+  validateSectionBlock,
+  validateSectionsHead,
+  type SectionsHead,
+} from '../../../src/core/pack/sections-file.ts';
+import { thrown } from '../../support/errors.ts';
+
+function stored(overrides: Partial<StoredSection> = {}): StoredSection {
+  return {
+    id: '/a/#',
+    url: '/a/',
+    pageUrl: '/a/',
+    anchor: '',
+    title: 'A',
+    breadcrumb: ['A'],
+    depth: 1,
+    lang: 'en',
+    text: 'text',
+    code: '',
+    links: [],
+    tags: [],
+    description: '',
+    pool: 'knowledge',
+    ...overrides,
+  };
+}
+
+/** Three pages: /a/ (two sections, links to /b/), /b/ (ja, reference), /c/ (links to a page outside the pack). */
+const SECTIONS: StoredSection[] = [
+  stored({ links: ['/b/'] }),
+  stored({ id: '/a/#x', url: '/a/#x', anchor: 'x', title: 'X', breadcrumb: ['A', 'X'], depth: 2, text: 'x '.repeat(200) }),
+  stored({ id: '/b/#', url: '/b/', pageUrl: '/b/', title: 'B', breadcrumb: ['B'], lang: 'ja', pool: 'reference' }),
+  stored({ id: '/c/#', url: '/c/', pageUrl: '/c/', title: 'C', breadcrumb: ['C'], links: ['/elsewhere/'] }),
+];
+
+const parsedBlocks = (files: Record<string, string>) => Object.fromEntries(Object.entries(files).map(([n, t]) => [n, JSON.parse(t)]));
+
+describe('sectionStoreFiles', () => {
+  it('puts page, language and pool of every section in the head as columns, and the link graph by page (both directions, pack pages only)', () => {
+    const { head } = sectionStoreFiles(SECTIONS);
+    expect(head.pages).toEqual(['/a/', '/b/', '/c/']);
+    expect(head.page).toEqual([0, 0, 1, 2]);
+    expect(head.langs).toEqual(['en', 'ja']);
+    expect(head.lang).toEqual([0, 0, 1, 0]);
+    expect(head.pools).toEqual(['knowledge', 'reference']);
+    expect(head.pool).toEqual([0, 0, 1, 0]);
+    // /a/ → /b/ gives both /a/'s and /b/'s lists; /c/'s link leaves the pack and is dropped.
+    expect(head.links).toEqual([[1], [0], []]);
+  });
+
+  it('cuts the sections into contiguous blocks of at most blockBytes (one section alone may exceed it), in order', () => {
+    const { head, blocks } = sectionStoreFiles(SECTIONS, { blockBytes: 500 });
+    // Section 1 alone is ~700 bytes: it closes block 0 and fills block 1 by itself.
+    expect(head.blocks).toEqual([
+      { file: blockFileName(0), first: 0, count: 1 },
+      { file: blockFileName(1), first: 1, count: 1 },
+      { file: blockFileName(2), first: 2, count: 2 },
+    ]);
+    const parsed = parsedBlocks(blocks);
+    expect(head.blocks.flatMap((b) => parsed[b.file].sections)).toEqual(SECTIONS);
+    expect(sectionStoreFiles(SECTIONS).head.blocks).toHaveLength(1);
+  });
+
+  it('writes one (empty) block for an empty store, so every pack has a block to list', () => {
+    const { head, blocks } = sectionStoreFiles([]);
+    expect(head.blocks).toEqual([{ file: blockFileName(0), first: 0, count: 0 }]);
+    expect(JSON.parse(blocks[blockFileName(0)]!)).toEqual({ first: 0, sections: [] });
+  });
+
+  it('refuses a block size that is not a whole number ≥ 1', () => {
+    for (const blockBytes of [0, -1, 1.5, Number.NaN]) expect(() => sectionStoreFiles(SECTIONS, { blockBytes })).toThrow(RangeError);
+  });
+});
+
+describe('validateSectionsHead', () => {
+  const head = (): SectionsHead => JSON.parse(JSON.stringify(sectionStoreFiles(SECTIONS, { blockBytes: 500 }).head));
+
+  it('returns a head whose columns and blocks agree with the section count', () => {
+    expect(validateSectionsHead(head(), 4)).toEqual(head());
+  });
+
+  it.each<[string, (h: any) => unknown]>([
+    ['not an object', () => 'head'],
+    ['no pages', (h) => ({ ...h, pages: undefined })],
+    ['an unknown pool name', (h) => ({ ...h, pools: ['marketing'] })],
+    ['a link to a page out of range', (h) => ({ ...h, links: [[7], [0], []] })],
+    ['a link list per page missing', (h) => ({ ...h, links: [[1]] })],
+    ['a page column one short', (h) => ({ ...h, page: h.page.slice(1) })],
+    ['a language position out of range', (h) => ({ ...h, lang: [0, 0, 5, 0] })],
+    ['no blocks', (h) => ({ ...h, blocks: [] })],
+    ['a gap between blocks', (h) => ({ ...h, blocks: [h.blocks[0], h.blocks[2]] })],
+    ['blocks holding fewer sections than the manifest', (h) => ({ ...h, blocks: h.blocks.slice(0, 2) })],
+  ])('refuses a head with %s as INDEX_CORRUPT', (_name, mutate) => {
+    expect(thrown(() => validateSectionsHead(mutate(head()), 4)).code).toBe('INDEX_CORRUPT');
+  });
+
+  it('refuses a head written for another section count, naming both counts', () => {
+    const e = thrown(() => validateSectionsHead(head(), 5));
+    expect(e.code).toBe('INDEX_CORRUPT');
+    expect(e.message).toMatch(/5/);
+  });
+});
+
+describe('validateSectionBlock', () => {
+  const { head, blocks } = sectionStoreFiles(SECTIONS, { blockBytes: 500 });
+  const entry = head.blocks[2]!; // sections 2 and 3
+  const block = () => JSON.parse(blocks[entry.file]!);
+
+  it('returns the block\'s sections when it is the block the head lists at that position', () => {
+    expect(validateSectionBlock(block(), entry, head)).toEqual(SECTIONS.slice(2));
+  });
+
+  it('refuses a block from another position (another first section), naming the file', () => {
+    const e = thrown(() => validateSectionBlock(JSON.parse(blocks[head.blocks[1]!.file]!), entry, head));
+    expect(e.code).toBe('INDEX_CORRUPT');
+    expect(e.message).toContain(entry.file);
+  });
+
+  it('refuses a block whose sections disagree with the head\'s columns (another build\'s block)', () => {
+    const other = block();
+    other.sections[0].pageUrl = '/a/';
+    const e = thrown(() => validateSectionBlock(other, entry, head));
+    expect(e.code).toBe('INDEX_CORRUPT');
+    expect(e.message).toContain('section 2');
+  });
+
+  it('refuses a block holding another number of sections than the head says', () => {
+    const short = block();
+    short.sections.pop();
+    expect(thrown(() => validateSectionBlock(short, entry, head)).message).toContain('holds 1 sections');
+  });
+
+  const badSections: Array<[string, unknown]> = [
+    ['null', null],
+    ['a string', 'section'],
+    ...(['id', 'url', 'pageUrl', 'anchor', 'title', 'lang', 'text', 'code', 'description'] as const).map(
+      (f): [string, unknown] => [`missing "${f}"`, { ...SECTIONS[3], [f]: undefined }],
+    ),
+    ['a numeric text', { ...SECTIONS[3], text: 5 }],
+    ['no breadcrumb', { ...SECTIONS[3], breadcrumb: undefined }],
+    ['links not an array', { ...SECTIONS[3], links: '/b/' }],
+    ['no tags', { ...SECTIONS[3], tags: undefined }],
+    ['no depth', { ...SECTIONS[3], depth: undefined }],
+    ['an unknown pool', { ...SECTIONS[3], pool: 'marketing' }],
+  ];
+
+  it.each(badSections)('refuses a section that is/has %s with INDEX_CORRUPT naming its position', (_name, bad) => {
+    const e = thrown(() => validateSectionBlock({ first: 2, sections: [SECTIONS[2], bad] }, entry, head));
+    expect(e.code).toBe('INDEX_CORRUPT');
+    expect(e.message).toContain('section 3');
+  });
+});
