@@ -4,7 +4,7 @@
  *
  *   tsx bench/scale-probe.ts build <docs-dir> <pack-dir>          → {ms, sections, pages, maxRssMiB}
  *   tsx bench/scale-probe.ts queries <pack-dir> <queries.json> <n> → writes n queries drawn from the pack's headings
- *   tsx bench/scale-probe.ts query <pack-dir> <queries.json>      → {loadMs, heapMiB, arrayBuffersMiB, afterQueriesMiB, maxRssMiB, coldP50, p50, p95}
+ *   tsx bench/scale-probe.ts query <pack-dir> <queries.json>      → {loadMs, heapMiB, externalMiB, afterQueriesMiB, maxRssMiB, coldP50, p50, p95}
  *
  * `query` loads the pack as the Worker does (lazily, WASM kernel), records what it holds after
  * load, runs the hybrid pipeline (static embedder) over the queries once — each reading the blocks
@@ -29,13 +29,16 @@ const MIB = 1024 * 1024;
 const maxRssMiB = () => Math.round((process.resourceUsage().maxRSS * 1024) / MIB);
 
 /**
- * What the process holds after a full GC, in MiB: the JS heap, and outside it the typed arrays (E,
- * the vectors, the kernel's copy) — both count against a Worker isolate's 128 MB.
+ * What the process holds after a full GC, in MiB: the JS heap, and outside it V8's external memory
+ * — typed arrays (E, the section vectors) and the WASM kernel's memory — both of which count
+ * against a Worker isolate's 128 MB. Two collections: the first only finalises external buffers.
  */
-function heldMiB(): { heap: number; arrayBuffers: number } {
-  (globalThis as { gc?: () => void }).gc?.();
+function heldMiB(): { heap: number; external: number } {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  gc?.();
   const memory = process.memoryUsage();
-  return { heap: Math.round(memory.heapUsed / MIB), arrayBuffers: Math.round(memory.arrayBuffers / MIB) };
+  return { heap: Math.round(memory.heapUsed / MIB), external: Math.round(memory.external / MIB) };
 }
 
 const [mode, a, b, c] = process.argv.slice(2);
@@ -51,6 +54,9 @@ if (mode === 'build' && a && b) {
 } else if (mode === 'query' && a && b) {
   const queries = JSON.parse(await readFile(b, 'utf8')) as string[];
   const module = await compileVectorKernel();
+  // The process before any pack (Node, tsx, this code, the compiled kernel): subtracted below, so
+  // the figures are what the pack itself holds.
+  const baseline = heldMiB();
   const started = performance.now();
   // Read as the Worker reads it (lazy, WASM kernel): the memory figures are an isolate's.
   const pack = await loadPack(fsPackSource(a), {
@@ -82,9 +88,9 @@ if (mode === 'build' && a && b) {
   console.log(
     JSON.stringify({
       loadMs: Math.round(loadMs),
-      heapMiB: afterLoad.heap,
-      arrayBuffersMiB: afterLoad.arrayBuffers,
-      afterQueriesMiB: afterQueries.heap + afterQueries.arrayBuffers,
+      heapMiB: afterLoad.heap - baseline.heap,
+      externalMiB: afterLoad.external - baseline.external,
+      afterQueriesMiB: afterQueries.heap + afterQueries.external - baseline.heap - baseline.external,
       maxRssMiB: maxRssMiB(),
       coldP50: percentile(cold, 50),
       p50: percentile(samples, 50),

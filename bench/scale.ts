@@ -46,7 +46,7 @@ export interface ScaleRow {
   packBytes: number;
   packFiles: number;
   largestFileBytes: number;
-  node: { loadMs: number; heapMiB: number; arrayBuffersMiB: number; afterQueriesMiB: number; maxRssMiB: number; coldP50: number; p50: number; p95: number };
+  node: { loadMs: number; heapMiB: number; externalMiB: number; afterQueriesMiB: number; maxRssMiB: number; coldP50: number; p50: number; p95: number };
   worker: { coldMs: number; p50: number; p95: number; workerdPeakRssMiB: number | null; errors: number; failure?: string } | null;
 }
 
@@ -203,8 +203,8 @@ export function renderScale(rows: readonly ScaleRow[]): string {
     line('build peak RSS', (r) => `${r.buildMaxRssMiB} MiB`),
     line('pack size (files; largest)', (r) => `${mib(r.packBytes)} (${r.packFiles}; ${mib(r.largestFileBytes)})`),
     line('Node, read lazily as the Worker reads: pack load', (r) => ms(r.node.loadMs)),
-    line('Node: JS heap + ArrayBuffers after load (what a 128 MB isolate holds)', (r) => `${r.node.heapMiB} + ${r.node.arrayBuffersMiB} MiB`),
-    line(`Node: held after ${QUERY_COUNT} queries (blocks and partitions cached) / process peak RSS`, (r) => `${r.node.afterQueriesMiB} / ${r.node.maxRssMiB} MiB`),
+    line('Node: the pack\'s JS heap + external (typed arrays, WASM memory) after load — what counts against a 128 MB isolate', (r) => `${r.node.heapMiB} + ${r.node.externalMiB} MiB`),
+    line(`Node: the pack's memory after ${QUERY_COUNT} queries (blocks and partitions cached) / process peak RSS`, (r) => `${r.node.afterQueriesMiB} / ${r.node.maxRssMiB} MiB`),
     line('Node: hybrid pipeline, first pass p50 (reads) / warm p50 / p95', (r) => `${ms(r.node.coldP50)} / ${ms(r.node.p50)} / ${ms(r.node.p95)}`),
     line('Worker: cold first /search', w((x) => (x.failure ? `failed after ${ms(x.coldMs)}` : ms(x.coldMs)))),
     line('Worker: GET /search p50 / p95', w((x) => `${ms(x.p50)} / ${ms(x.p95)}`)),

@@ -436,11 +436,13 @@ function weighByPool(pack: LoadedPack, hits: readonly FusedHit[], options: Searc
 }
 
 /**
- * Most term sets the MMR memo keeps: 4,096 sections' sets, a few MB — the candidates of some
- * hundred recent queries. Unbounded, the memo grew towards the whole store on a large site, which
- * is exactly the memory lazily read blocks exist to save.
+ * Most term sets the MMR memo keeps: 512 sections' sets — the compared candidates of the last
+ * ~17 queries (30 each at the default limit and depth) — at roughly 5 KB a set (a section's ~100
+ * distinct terms), ~2.5 MB. Unbounded, the memo grew towards the whole store on a large site,
+ * which is exactly the memory lazily read blocks exist to save; a miss costs one analysis of one
+ * section, well under a millisecond.
  */
-const TERM_SET_MEMO_SIZE = 4096;
+const TERM_SET_MEMO_SIZE = 512;
 
 /** A section's term set for MMR, memoised in the pack (the oldest entry dropped beyond the bound). */
 function termsOf(pack: LoadedPack, section: SectionLookup, id: number): ReadonlySet<string> {

@@ -656,6 +656,17 @@ describe('a pack read lazily (the Worker\'s loadPack with lazy: true)', () => {
     }
   });
 
+  it('answers exactly as a pack of the same docs cut into other blocks and partitions (one of each)', async () => {
+    const oneOfEach = await loadPack(memorySource(await packFiles(DOCS)));
+    const cut = await loadPack(memorySource(files), { lazy: true });
+    expect(JSON.parse((await packFiles(DOCS))['sections.json'] as string).blocks).toHaveLength(1);
+    for (const q of QUERIES) {
+      expect((await searchPackWithVectors(cut, request(q), DEFAULT_SEARCH_OPTIONS)).results, q).toEqual(
+        (await searchPackWithVectors(oneOfEach, request(q), DEFAULT_SEARCH_OPTIONS)).results,
+      );
+    }
+  });
+
   it('reads only the heads, the vectors and the model at load, and then only the blocks and partitions a query needs', async () => {
     const source = memorySource(files);
     const pack = await loadPack(source, { lazy: true });
