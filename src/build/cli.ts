@@ -45,7 +45,7 @@ Builds the search index pack of a folder of Markdown, MDX and HTML docs.
   --block-bytes    target size of a section block the Worker reads per query (≥ 1)
                                                                            default 65536 (64 KiB)
   --part-bytes     target size of a keyword partition the Worker reads per query term (≥ 1)
-                                                                           default 1048576 (1 MiB)
+                                                                           default 262144 (256 KiB)
 
   recall-box calibrate --dataset <dir> [--queries <file.jsonl>] [--dataset <dir> …] [--pack <pack-dir>]
 

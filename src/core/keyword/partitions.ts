@@ -20,21 +20,21 @@ export interface KeywordStorageOptions {
   /**
    * Target size, in UTF-8 bytes of JSON, of one partition's postings: the build makes
    * ceil(total postings bytes / partBytes) partitions (at least one). Terms are spread by hash, so
-   * partitions come out near this size, not exactly at it (synthetic 30,000 documents with
-   * Zipf-distributed terms: 14 parts of 0.95–1.2 MB as stored; the part file, an object of JSON
-   * strings, also escapes each term's quotes). Smaller parts mean less to fetch, parse and keep per
-   * query term, but more stored objects and more per-part overhead (one FlexSearch Document each).
-   * Range integer ≥ 1 (tiny values are for tests: about one term per partition). Default 1 MiB: a
-   * query of a few terms reads a few MiB, a small share of a Worker's 128 MB, while a
-   * 135,000-section site (54 MB of postings) still has only ~52 parts.
+   * partitions come out near this size, not exactly at it (the part file, an object of JSON
+   * strings, also escapes each term's quotes). A query reads, checks, parses and imports one part
+   * per term it has not seen lately, almost all of it other terms' postings: smaller parts make a
+   * cold query cheaper, at the price of more stored files and a FlexSearch Document each.
+   * Range integer ≥ 1 (tiny values are for tests: about one term per partition). Default 256 KiB:
+   * a query of a few terms reads about a MiB; a 135,000-section site (~50 MB of postings) has about
+   * 200 parts, far below the static-asset file limits.
    */
   partBytes: number;
 }
 
-const MIB = 1024 * 1024;
+const KIB = 1024;
 
 export const DEFAULT_KEYWORD_STORAGE_OPTIONS: Readonly<KeywordStorageOptions> = Object.freeze({
-  partBytes: MIB,
+  partBytes: 256 * KIB,
 });
 
 /** Merges `input` over the defaults and validates; throws RecallBoxError('INVALID_OPTIONS', …). */

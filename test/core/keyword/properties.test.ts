@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ANALYZER_OPTIONS } from '../../../src/core/segment.ts';
 import { analyze } from '../../../src/core/keyword/flex.ts';
+import { topHits } from '../../../src/core/keyword/search.ts';
 import {
   buildKeywordIndex,
   loadKeywordIndex,
@@ -85,6 +86,22 @@ describe('partitioning by term', () => {
         },
       ),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe('topHits', () => {
+  it('keeps exactly the first `limit` of a full sort by score descending, then document ascending', () => {
+    // Few distinct scores, so ties (broken by document) are common.
+    const scored = fc.uniqueArray(fc.nat({ max: 200 }), { maxLength: 80 }).chain((docs) =>
+      fc.tuple(fc.constant(docs), fc.array(fc.constantFrom(0.5, 1, 1.5, 2, 3), { minLength: 201, maxLength: 201 }), fc.nat({ max: 90 })),
+    );
+    fc.assert(
+      fc.property(scored, ([docs, values, limit]) => {
+        const scores = Float64Array.from(values);
+        const sorted = [...docs].sort((a, b) => scores[b]! - scores[a]! || a - b);
+        expect(topHits(docs, scores, limit)).toEqual(sorted.slice(0, limit));
+      }),
     );
   });
 });
