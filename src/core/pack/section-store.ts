@@ -10,7 +10,7 @@ import type { PoolName } from '../pools.ts';
 import { ResidentCache } from '../resident-cache.ts';
 import type { Lang } from '../types.ts';
 import type { StoredSection } from './format.ts';
-import { validateSectionBlock, type SectionsHead } from './sections-file.ts';
+import { headColumns, validateSectionBlock, type BlockEntry, type SectionsHead } from './sections-file.ts';
 
 /** A section by position, for the positions a load or residency check was asked for. */
 export type SectionLookup = (id: number) => StoredSection;
@@ -54,14 +54,23 @@ export type ReadBlock = (file: string) => Promise<{ data: unknown; bytes: number
 abstract class HeadColumns {
   readonly count: number;
   readonly graph: PageGraph;
+  protected readonly blocks: readonly BlockEntry[];
+  private readonly pages: readonly string[];
+  private readonly langs: readonly Lang[];
+  private readonly pools: readonly PoolName[];
+  // Typed columns: 4 + 2 + 1 bytes a section. The head's own number arrays (~25 bytes a section
+  // as parsed) are not kept: on a 135,000-section site that is 3 MB of an isolate's 128.
   private readonly page: Uint32Array;
   private readonly lang: Uint16Array;
   private readonly pool: Uint8Array;
   private readonly perLang = new Map<Lang, number>();
 
-  constructor(protected readonly head: SectionsHead) {
+  constructor(head: SectionsHead) {
     this.count = head.page.length;
-    // Typed columns: 4 + 2 + 1 bytes a section instead of three boxed arrays (~25 bytes a section).
+    this.blocks = head.blocks;
+    this.pages = head.pages;
+    this.langs = head.langs;
+    this.pools = head.pools;
     this.page = Uint32Array.from(head.page);
     this.lang = Uint16Array.from(head.lang);
     this.pool = Uint8Array.from(head.pool);
@@ -70,15 +79,15 @@ abstract class HeadColumns {
   }
 
   pageOf(id: number): string {
-    return this.head.pages[this.page[id]!]!;
+    return this.pages[this.page[id]!]!;
   }
 
   langOf(id: number): Lang {
-    return this.head.langs[this.lang[id]!]!;
+    return this.langs[this.lang[id]!]!;
   }
 
   poolOf(id: number): PoolName {
-    return this.head.pools[this.pool[id]!]!;
+    return this.pools[this.pool[id]!]!;
   }
 
   countIn(langs: ReadonlySet<Lang>): number {
@@ -94,7 +103,7 @@ abstract class HeadColumns {
   /** The block holding section `id` (binary search over the contiguous block list). */
   protected blockOf(id: number): number {
     this.checkPosition(id);
-    const { blocks } = this.head;
+    const { blocks } = this;
     let lo = 0;
     let hi = blocks.length - 1;
     while (lo < hi) {
@@ -128,25 +137,25 @@ class WholeStore extends HeadColumns implements SectionStore {
 /** Blocks read on demand, a bounded number kept. */
 class BlockStore extends HeadColumns implements SectionStore {
   readonly all = null;
-  private readonly blocks: ResidentCache<StoredSection[]>;
+  private readonly cache: ResidentCache<StoredSection[]>;
 
   constructor(head: SectionsHead, read: ReadBlock, options: SectionResidencyOptions) {
     super(head);
-    this.blocks = new ResidentCache(async (b) => {
-      const entry = head.blocks[b]!;
+    this.cache = new ResidentCache(async (b) => {
+      const entry = this.blocks[b]!;
       const { data, bytes } = await read(entry.file);
-      return { value: validateSectionBlock(data, entry, head), bytes };
+      return { value: validateSectionBlock(data, entry, this), bytes };
     }, { budgetBytes: options.residentBytes });
   }
 
   /** Block reads so far (what queries cost in fetches; for tests and benchmarks). */
   get reads(): number {
-    return this.blocks.reads;
+    return this.cache.reads;
   }
 
   async load(ids: readonly number[]): Promise<SectionLookup> {
     const wanted = [...new Set(ids.map((id) => this.blockOf(id)))];
-    const read = await Promise.all(wanted.map((b) => this.blocks.get(b)));
+    const read = await Promise.all(wanted.map((b) => this.cache.get(b)));
     return this.lookup(new Map(wanted.map((b, i) => [b, read[i]!])));
   }
 
@@ -154,7 +163,7 @@ class BlockStore extends HeadColumns implements SectionStore {
     const held = new Map<number, StoredSection[]>();
     for (const id of ids) {
       const b = this.blockOf(id);
-      const block = held.get(b) ?? this.blocks.peek(b);
+      const block = held.get(b) ?? this.cache.peek(b);
       if (block === undefined) {
         throw new RecallBoxError('SECTIONS_NOT_RESIDENT', `section ${id} is not in memory: load() its block before a synchronous search of a lazily read pack.`);
       }
@@ -166,7 +175,7 @@ class BlockStore extends HeadColumns implements SectionStore {
   private lookup(held: ReadonlyMap<number, StoredSection[]>): SectionLookup {
     return (id) => {
       const b = this.blockOf(id);
-      return held.get(b)?.[id - this.head.blocks[b]!.first] ?? missing(id);
+      return held.get(b)?.[id - this.blocks[b]!.first] ?? missing(id);
     };
   }
 }
@@ -183,7 +192,8 @@ export function everySection(store: SectionStore): readonly StoredSection[] {
 
 /** A store of every section, read whole (each block checked as the lazy store checks it). */
 export async function readWholeStore(head: SectionsHead, read: ReadBlock): Promise<SectionStore> {
-  const blocks = await Promise.all(head.blocks.map(async (entry) => validateSectionBlock((await read(entry.file)).data, entry, head)));
+  const columns = headColumns(head);
+  const blocks = await Promise.all(head.blocks.map(async (entry) => validateSectionBlock((await read(entry.file)).data, entry, columns)));
   return new WholeStore(head, blocks.flat());
 }
 

@@ -52,6 +52,22 @@ export interface SectionsHead {
   blocks: BlockEntry[];
 }
 
+/** The head's columns as lookups by section position (what a block is checked against). */
+export interface SectionColumns {
+  pageOf(id: number): string;
+  langOf(id: number): Lang;
+  poolOf(id: number): PoolName;
+}
+
+/** The columns of a head as it was read (tests; the stores keep typed copies instead). */
+export function headColumns(head: SectionsHead): SectionColumns {
+  return {
+    pageOf: (i) => head.pages[head.page[i]!]!,
+    langOf: (i) => head.langs[head.lang[i]!]!,
+    poolOf: (i) => head.pools[head.pool[i]!]!,
+  };
+}
+
 /** One block file: consecutive sections starting at `first`. */
 export interface SectionBlock {
   first: number;
@@ -157,7 +173,7 @@ const STRING_FIELDS = ['id', 'url', 'pageUrl', 'anchor', 'title', 'lang', 'text'
  * Checks one block against its head entry and the head's columns, so a block from another build or
  * position is refused by name instead of showing another section's text under a result.
  */
-export function validateSectionBlock(value: unknown, entry: BlockEntry, head: SectionsHead): StoredSection[] {
+export function validateSectionBlock(value: unknown, entry: BlockEntry, head: SectionColumns): StoredSection[] {
   if (!isRecord(value) || !Array.isArray(value.sections) || value.first !== entry.first) {
     throw corrupt(`${entry.file} is not the block of sections from ${entry.first}.`);
   }
@@ -173,7 +189,7 @@ export function validateSectionBlock(value: unknown, entry: BlockEntry, head: Se
       throw corrupt(`section ${i} lacks breadcrumb, links or tags.`);
     }
     if (typeof s.depth !== 'number') throw corrupt(`section ${i} has no depth.`);
-    if (s.pageUrl !== head.pages[head.page[i]!] || s.lang !== head.langs[head.lang[i]!] || s.pool !== head.pools[head.pool[i]!]) {
+    if (s.pageUrl !== head.pageOf(i) || s.lang !== head.langOf(i) || s.pool !== head.poolOf(i)) {
       throw corrupt(`section ${i} in ${entry.file} disagrees with sections.json on its page, language or pool (a block from another build).`);
     }
   });

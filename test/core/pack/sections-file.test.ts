@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredSection } from '../../../src/core/pack/format.ts';
 import {
   blockFileName,
+  headColumns,
   sectionStoreFiles,
   validateSectionBlock,
   validateSectionsHead,
@@ -111,11 +112,11 @@ describe('validateSectionBlock', () => {
   const block = () => JSON.parse(blocks[entry.file]!);
 
   it('returns the block\'s sections when it is the block the head lists at that position', () => {
-    expect(validateSectionBlock(block(), entry, head)).toEqual(SECTIONS.slice(2));
+    expect(validateSectionBlock(block(), entry, headColumns(head))).toEqual(SECTIONS.slice(2));
   });
 
   it('refuses a block from another position (another first section), naming the file', () => {
-    const e = thrown(() => validateSectionBlock(JSON.parse(blocks[head.blocks[1]!.file]!), entry, head));
+    const e = thrown(() => validateSectionBlock(JSON.parse(blocks[head.blocks[1]!.file]!), entry, headColumns(head)));
     expect(e.code).toBe('INDEX_CORRUPT');
     expect(e.message).toContain(entry.file);
   });
@@ -123,7 +124,7 @@ describe('validateSectionBlock', () => {
   it('refuses a block whose sections disagree with the head\'s columns (another build\'s block)', () => {
     const other = block();
     other.sections[0].pageUrl = '/a/';
-    const e = thrown(() => validateSectionBlock(other, entry, head));
+    const e = thrown(() => validateSectionBlock(other, entry, headColumns(head)));
     expect(e.code).toBe('INDEX_CORRUPT');
     expect(e.message).toContain('section 2');
   });
@@ -131,7 +132,7 @@ describe('validateSectionBlock', () => {
   it('refuses a block holding another number of sections than the head says', () => {
     const short = block();
     short.sections.pop();
-    expect(thrown(() => validateSectionBlock(short, entry, head)).message).toContain('holds 1 sections');
+    expect(thrown(() => validateSectionBlock(short, entry, headColumns(head))).message).toContain('holds 1 sections');
   });
 
   const badSections: Array<[string, unknown]> = [
@@ -149,7 +150,7 @@ describe('validateSectionBlock', () => {
   ];
 
   it.each(badSections)('refuses a section that is/has %s with INDEX_CORRUPT naming its position', (_name, bad) => {
-    const e = thrown(() => validateSectionBlock({ first: 2, sections: [SECTIONS[2], bad] }, entry, head));
+    const e = thrown(() => validateSectionBlock({ first: 2, sections: [SECTIONS[2], bad] }, entry, headColumns(head)));
     expect(e.code).toBe('INDEX_CORRUPT');
     expect(e.message).toContain('section 3');
   });
