@@ -58,9 +58,9 @@ if (mode === 'build' && a && b) {
   // the figures are what the pack itself holds.
   const baseline = heldMiB();
   const started = performance.now();
-  // Read as the Worker reads it (lazy, WASM kernel): the memory figures are an isolate's.
+  // Read as the Worker reads it (PACK_READ's default, auto; WASM kernel): the memory figures are an isolate's.
   const pack = await loadPack(fsPackSource(a), {
-    lazy: true,
+    read: 'auto',
     createKernel: async (vectors) => {
       const kernel = await instantiateWasmKernel(module);
       kernel.load(vectors);

@@ -98,7 +98,7 @@ async function readJsonBody(c: Context, maxBytes: number): Promise<RawSearchRequ
 function indexHealth(result: PromiseSettledResult<LoadedPack>) {
   if (result.status === 'rejected') return { status: 'error', ...toErrorResponse(result.reason).body.error };
   const m = result.value.manifest;
-  return { status: 'ok', buildId: m.buildId, languages: m.languages, counts: m.counts };
+  return { status: 'ok', buildId: m.buildId, languages: m.languages, counts: m.counts, read: result.value.read };
 }
 
 export function createApp(deps: AppDeps): Hono {

@@ -1,3 +1,4 @@
+import { PACK_READ_MODES, type PackReadMode } from '../core/pack/load.ts';
 import { CONFIDENCE_MODES, type ConfidenceMode } from '../core/confidence/levels.ts';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../core/search-options.ts';
 import { RATE_LIMIT_DEFAULTS, RATE_LIMIT_PERIODS } from './rate-limit.ts';
@@ -28,6 +29,13 @@ export interface WorkerConfig {
    * binding and `r2` the PACK_BUCKET binding, with each index's path as the key prefix.
    */
   packSource: PackSourceKind;
+  /**
+   * How each index's section blocks and keyword partitions are read (core/pack/load.ts,
+   * PackReadMode). From PACK_READ (`auto`, `lazy`, `whole`). Default `auto`: all at once when they
+   * fit the memory budgets anyway (small and medium sites: no read per query), when queries need
+   * them otherwise (large sites: memory stays bounded).
+   */
+  packRead: PackReadMode;
   /**
    * Seconds a browser or CDN may reuse a /search answer. From CACHE_MAX_AGE. Default 300: an answer
    * only changes when the pack does, and the ETag (which carries the buildId) revalidates it cheaply.
@@ -78,6 +86,7 @@ export const DEFAULT_WORKER_CONFIG: Readonly<WorkerConfig> = Object.freeze({
   packPath: '/pack/',
   indexes: [{ name: DEFAULT_INDEX_NAME, path: '/pack/', languages: [] }],
   packSource: 'assets' as const,
+  packRead: 'auto' as const,
   cacheMaxAge: 300,
   maxBodyBytes: 8192,
   pools: false,
@@ -93,6 +102,7 @@ export interface WorkerVars {
   PACK_PATH?: string;
   INDEXES?: string;
   PACK_SOURCE?: string;
+  PACK_READ?: string;
   CACHE_MAX_AGE?: string;
   MAX_BODY_BYTES?: string;
   POOLS?: string;
@@ -176,6 +186,14 @@ function readPackSource(vars: WorkerVars, warnings: string[]): PackSourceKind {
   return DEFAULT_WORKER_CONFIG.packSource;
 }
 
+function readPackRead(vars: WorkerVars, warnings: string[]): PackReadMode {
+  const raw = vars.PACK_READ?.trim().toLowerCase();
+  if (!raw) return DEFAULT_WORKER_CONFIG.packRead;
+  if ((PACK_READ_MODES as readonly string[]).includes(raw)) return raw as PackReadMode;
+  warnings.push(`PACK_READ "${vars.PACK_READ}" is not one of ${PACK_READ_MODES.join(', ')}; reading packs ${DEFAULT_WORKER_CONFIG.packRead}.`);
+  return DEFAULT_WORKER_CONFIG.packRead;
+}
+
 /** An `on`/`off` var: unset or empty → the default; anything else than on/off → the default, named in `warnings`. */
 function onOff(name: string, raw: string | undefined, fallback: boolean, warnings: string[]): boolean {
   const value = raw?.trim().toLowerCase();
@@ -207,6 +225,7 @@ export function readConfig(vars: WorkerVars): WorkerConfig {
     packPath,
     indexes: readIndexes(vars, packPath, warnings),
     packSource: readPackSource(vars, warnings),
+    packRead: readPackRead(vars, warnings),
     cacheMaxAge: positiveInt(vars.CACHE_MAX_AGE, DEFAULT_WORKER_CONFIG.cacheMaxAge),
     maxBodyBytes: positiveInt(vars.MAX_BODY_BYTES, DEFAULT_WORKER_CONFIG.maxBodyBytes),
     pools: vars.POOLS === undefined || vars.POOLS.trim() === '' ? DEFAULT_WORKER_CONFIG.pools : vars.POOLS.trim().toLowerCase() === 'on',

@@ -1,5 +1,5 @@
 import { isRecallBoxError } from '../core/errors.ts';
-import { loadPack, type LoadedPack, type LoadPackOptions } from '../core/pack/load.ts';
+import { loadPack, type LoadedPack, type LoadPackOptions, type PackReadMode } from '../core/pack/load.ts';
 import type { PackSource } from '../core/pack/source.ts';
 
 /**
@@ -43,13 +43,15 @@ export class PackCache {
     return this.loadCount;
   }
 
-  get(key: string, source: () => PackSource, retryFailuresAfterMs = Infinity): Promise<LoadedPack> {
+  /** `read`: how this pack's blocks and partitions are read (the Worker's PACK_READ); part of the key. */
+  get(key: string, source: () => PackSource, retryFailuresAfterMs = Infinity, read: PackReadMode = 'whole'): Promise<LoadedPack> {
+    key = `${read}:${key}`;
     let entry = this.entries.get(key);
     if (entry && entry.failedAt !== null && this.now() - entry.failedAt >= retryFailuresAfterMs) entry = undefined;
     if (!entry) {
       this.loadCount++;
       // Async, so a source that cannot be made (a missing binding) rejects like a failed load.
-      const created: Entry = { pack: (async () => loadPack(source(), this.options))(), failedAt: null };
+      const created: Entry = { pack: (async () => loadPack(source(), { ...this.options, read }))(), failedAt: null };
       entry = created;
       this.entries.set(key, created);
       created.pack.catch((e) => {

@@ -87,9 +87,7 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
   // Isolate-scoped state: the pack cache and the app built for each env. Building them per request
   // would re-import the index on every query; keying on the env object (the same one for every
   // request of an isolate) keeps even the config parsing off the request path.
-  // Lazy: a cold isolate reads the heads, vectors and model, and each query the blocks and keyword
-  // partitions it needs — what keeps a large site inside an isolate's 128 MB.
-  const packs = new PackCache({ createKernel: wasmKernel, lazy: true });
+  const packs = new PackCache({ createKernel: wasmKernel });
   const apps = new WeakMap<Env, Hono>();
 
   function appFor(env: Env): Hono {
@@ -105,7 +103,9 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
           const index = config.indexes.find((i) => i.name === name) ?? config.indexes[0]!;
           // Assets cannot change within a deployment, a KV/R2 store can: its failures are retried.
           const retry = config.packSource === 'assets' ? Infinity : STORE_FAILURE_RETRY_MS;
-          return packs.get(`${config.packSource}:${index.path}`, () => packSourceFor(env, config, index.path), retry);
+          // PACK_READ (default auto): a large pack's blocks and partitions are read when queries need
+          // them — what keeps a large site inside an isolate's 128 MB; a small one's all at once.
+          return packs.get(`${config.packSource}:${index.path}`, () => packSourceFor(env, config, index.path), retry, config.packRead);
         },
         packLoads: () => packs.loads,
         rateLimiter: env.RATE_LIMITER ?? null,

@@ -631,7 +631,7 @@ describe('loadPack', () => {
   });
 });
 
-describe('a pack read lazily (the Worker\'s loadPack with lazy: true)', () => {
+describe("a pack read lazily (the Worker's loadPack with read: 'lazy')", () => {
   // Blocks and partitions of ~1 KiB: these 13 sections make several of each, so a query reads
   // some and not others.
   const LAYOUT = { blocks: { blockBytes: 1024 }, keyword: { partBytes: 1024 } };
@@ -645,7 +645,7 @@ describe('a pack read lazily (the Worker\'s loadPack with lazy: true)', () => {
 
   it('answers every query, with debug, exactly as the same pack read whole', async () => {
     const whole = await loadPack(memorySource(files));
-    const lazy = await loadPack(memorySource(files), { lazy: true });
+    const lazy = await loadPack(memorySource(files), { read: 'lazy' });
     expect(JSON.parse(files['sections.json'] as string).blocks.length).toBeGreaterThan(2);
     expect(lazy.keyword.partitions).toBeGreaterThan(1);
     const options = { ...DEFAULT_SEARCH_OPTIONS, debug: true };
@@ -658,7 +658,7 @@ describe('a pack read lazily (the Worker\'s loadPack with lazy: true)', () => {
 
   it('answers exactly as a pack of the same docs cut into other blocks and partitions (one of each)', async () => {
     const oneOfEach = await loadPack(memorySource(await packFiles(DOCS)));
-    const cut = await loadPack(memorySource(files), { lazy: true });
+    const cut = await loadPack(memorySource(files), { read: 'lazy' });
     expect(JSON.parse((await packFiles(DOCS))['sections.json'] as string).blocks).toHaveLength(1);
     for (const q of QUERIES) {
       expect((await searchPackWithVectors(cut, request(q), DEFAULT_SEARCH_OPTIONS)).results, q).toEqual(
@@ -669,7 +669,7 @@ describe('a pack read lazily (the Worker\'s loadPack with lazy: true)', () => {
 
   it('reads only the heads, the vectors and the model at load, and then only the blocks and partitions a query needs', async () => {
     const source = memorySource(files);
-    const pack = await loadPack(source, { lazy: true });
+    const pack = await loadPack(source, { read: 'lazy' });
     expect(source.reads.filter((n) => /^(sections|keyword)-/.test(n))).toEqual([]);
     await searchPackWithVectors(pack, request('cors middleware'), DEFAULT_SEARCH_OPTIONS);
     const read = source.reads.filter((n) => /^(sections|keyword)-/.test(n));
@@ -680,7 +680,7 @@ describe('a pack read lazily (the Worker\'s loadPack with lazy: true)', () => {
   });
 
   it('refuses a synchronous search of a lazily read pack before anything is read, naming what to do', async () => {
-    const pack = await loadPack(memorySource(files), { lazy: true });
+    const pack = await loadPack(memorySource(files), { read: 'lazy' });
     expect(() => searchPack(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS)).toThrow(/NOT_RESIDENT/);
   });
 
@@ -694,7 +694,7 @@ describe('a pack read lazily (the Worker\'s loadPack with lazy: true)', () => {
         return source.readBytes(name);
       },
     };
-    const pack = await loadPack(flaky, { lazy: true });
+    const pack = await loadPack(flaky, { read: 'lazy' });
     const error = await searchPackWithVectors(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS).then(
       () => null,
       (e: unknown) => e,

@@ -109,6 +109,14 @@ describe('readConfig: INDEXES and PACK_SOURCE', () => {
     expect(readConfig({ PACK_SOURCE: 'R2' }).packSource).toBe('r2');
   });
 
+  it('reads PACK_READ (auto unless set; an unknown mode is auto, with a warning)', () => {
+    expect(readConfig({}).packRead).toBe('auto');
+    expect(readConfig({ PACK_READ: ' Lazy ' }).packRead).toBe('lazy');
+    const config = readConfig({ PACK_READ: 'sometimes' });
+    expect(config.packRead).toBe('auto');
+    expect(config.warnings.join(' ')).toContain('PACK_READ "sometimes"');
+  });
+
   it('falls back, with a warning /health shows, on a list or source it cannot use', async () => {
     const config = readConfig({ INDEXES: '["/pack/"]', PACK_SOURCE: 'd1' });
     expect(config.indexes).toEqual([{ name: 'default', path: '/pack/', languages: [] }]);

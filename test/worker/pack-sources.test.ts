@@ -80,6 +80,23 @@ describe('a pack cut into shards', () => {
   });
 });
 
+describe('PACK_READ', () => {
+  it('reads the small fixture pack whole under auto (its blocks and partitions fit the budgets), lazily under lazy, with the same answers', async () => {
+    const health = async (PACK_READ: string) => ((await (await call({ PACK_READ }, '/health')).json()) as { indexes: Record<string, { read: string }> }).indexes;
+    expect((await health('auto')).default!.read).toBe('whole');
+    expect((await health('lazy')).default!.read).toBe('lazy');
+    expect((await health('whole')).default!.read).toBe('whole');
+    const lazy = await answers({ PACK_READ: 'lazy' }, QUERIES);
+    expect((await answers({ PACK_READ: 'auto' }, QUERIES)).map((a) => a.results)).toEqual(lazy.map((a) => a.results));
+  });
+
+  it('refuses a damaged block at load when reading whole (auto on a small pack), instead of per query', async () => {
+    const res = await call({ PACK_READ: 'auto', PACK_PATH: BAD_BLOCKS_PACK_PATH }, '/health');
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as ErrorBody).error.message).toMatch(/sections-\d{4}\.json does not match its SHA-256/);
+  });
+});
+
 describe('a pack read lazily', () => {
   it('refuses a search that reads a damaged section block with 503 INDEX_CORRUPT naming the block, every time, while the pack itself loads and the other index serves', async () => {
     // The Worker reads blocks when a query needs them, so damage inside one is found by the query

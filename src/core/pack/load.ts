@@ -5,13 +5,20 @@ import { modelFromCalibration } from '../confidence/calibration.ts';
 import { DEFAULT_CONFIDENCE_MODEL, type ConfidenceModel } from '../confidence/score.ts';
 import { isRecallBoxError, RecallBoxError } from '../errors.ts';
 import { isRecord } from '../is-record.ts';
-import { loadKeywordIndex, openKeywordIndex, validateKeywordHead, type KeywordIndex, type KeywordResidencyOptions } from '../keyword/index.ts';
+import {
+  DEFAULT_KEYWORD_RESIDENCY_OPTIONS,
+  loadKeywordIndex,
+  openKeywordIndex,
+  validateKeywordHead,
+  type KeywordIndex,
+  type KeywordResidencyOptions,
+} from '../keyword/index.ts';
 import type { SemanticIndex } from '../semantic.ts';
 import { createTypeScriptKernel } from '../vector/typescript-kernel.ts';
 import type { QuantizedVectors, VectorKernel } from '../vector/types.ts';
 import { decodeMatrix, decodeVectors } from './binary.ts';
 import { keywordPartFileName, PACK_FILES, parsePackJson, validateManifest, type PackManifest, type PackModel } from './format.ts';
-import { openBlockStore, readWholeStore, type SectionResidencyOptions, type SectionStore } from './section-store.ts';
+import { DEFAULT_SECTION_RESIDENCY_OPTIONS, openBlockStore, readWholeStore, type SectionResidencyOptions, type SectionStore } from './section-store.ts';
 import { validateSectionsHead } from './sections-file.ts';
 import { readPackFile, readPackText } from './shards.ts';
 import type { PackSource } from './source.ts';
@@ -33,7 +40,19 @@ export interface LoadedPack {
   confidence: { model: ConfidenceModel; calibrated: boolean };
   /** Where the pack was read from: files a runtime reads beside the loader (the ONNX entry's model.onnx) come from the same place. */
   source: PackSource;
+  /** How its blocks and partitions are read (`auto` resolved). */
+  read: 'whole' | 'lazy';
 }
+
+/**
+ * `whole`: every block and partition read at load. `lazy`: read when a query needs them, a bounded
+ * number kept (the residency budgets). `auto`: whole when the blocks and the partitions each fit
+ * their residency budget — lazy reading would end up holding them all anyway, while paying a read
+ * per query until it did — and lazy otherwise, which is what keeps a large site inside an isolate.
+ */
+export type PackReadMode = 'whole' | 'lazy' | 'auto';
+
+export const PACK_READ_MODES: readonly PackReadMode[] = ['whole', 'lazy', 'auto'];
 
 /** Runtime capabilities the loader is given (Hono's seam): everything has a portable default. */
 export interface LoadPackOptions {
@@ -43,12 +62,11 @@ export interface LoadPackOptions {
    */
   createKernel?: (vectors: QuantizedVectors) => Promise<VectorKernel>;
   /**
-   * Read section blocks and keyword partitions when a query needs them instead of all at load.
-   * Default false: Node's callers (evaluation, calibration, benchmarks, tests) search synchronously
-   * and want everything at hand. The Worker passes true, so a cold isolate reads the heads, the
-   * vectors and the model only, and memory stays bounded whatever the site's size.
+   * How section blocks and keyword partitions are read (PackReadMode). Default `whole`: Node's
+   * callers (evaluation, calibration, benchmarks, tests) search synchronously and want everything
+   * at hand. The Worker passes its `PACK_READ` setting, `auto` unless configured.
    */
-  lazy?: boolean;
+  read?: PackReadMode;
   /** Memory budgets of a lazily read pack (defaults in section-store.ts and keyword/). */
   residency?: { sections?: Partial<SectionResidencyOptions>; keyword?: Partial<KeywordResidencyOptions> };
 }
@@ -152,21 +170,34 @@ export async function loadPack(source: PackSource, options: LoadPackOptions = {}
   const head = validateSectionsHead(sectionsHead.data, manifest.counts.sections);
   // Checked before any partition is read: a keyword index of another pack is refused as such, not
   // for whatever its first partition happens to hold.
-  const keywordSize = validateKeywordHead(keywordHead.data).stats.docCount;
+  const { stats: { docCount: keywordSize }, partitions: keywordPartitions } = validateKeywordHead(keywordHead.data);
   if (keywordSize !== head.page.length) {
     throw new RecallBoxError('INDEX_CORRUPT', `the keyword index covers ${keywordSize} sections, the section store holds ${head.page.length}.`);
   }
   const readPart = (i: number) => files.json(keywordPartFileName(i));
+  const read = resolveReadMode(options, manifest, head.blocks.map((b) => b.file), Array.from({ length: keywordPartitions }, (_, i) => keywordPartFileName(i)));
+  const lazy = read === 'lazy';
   // Both reads at once: on a cold start each is a fetch, and neither needs the other.
   const [sections, keyword, semantic, confidence] = await Promise.all([
-    options.lazy ? openBlockStore(head, duringQuery(source, files.json), options.residency?.sections) : readWholeStore(head, files.json),
-    options.lazy
+    lazy ? openBlockStore(head, duringQuery(source, files.json), options.residency?.sections) : readWholeStore(head, files.json),
+    lazy
       ? openKeywordIndex(keywordHead.data, duringQuery(source, readPart), options.residency?.keyword)
       : readWholeKeywordIndex(keywordHead.data, readPart),
     manifest.model === null ? null : loadSemantic(files, manifest.model, manifest.counts.sections, options),
     loadConfidence(files, manifest),
   ]);
-  return { manifest, sections, keyword, semantic, termSets: new Map(), confidence, source };
+  return { manifest, sections, keyword, semantic, termSets: new Map(), confidence, source, read };
+}
+
+/** `auto` decided from the stored sizes the manifest lists (see PackReadMode). */
+function resolveReadMode(options: LoadPackOptions, manifest: PackManifest, blockFiles: readonly string[], partFiles: readonly string[]): 'whole' | 'lazy' {
+  const mode = options.read ?? 'whole';
+  if (mode !== 'auto') return mode;
+  const bytes = (names: readonly string[]) => names.reduce((sum, n) => sum + (manifest.files[n]?.bytes ?? 0), 0);
+  const fits =
+    bytes(blockFiles) <= (options.residency?.sections?.residentBytes ?? DEFAULT_SECTION_RESIDENCY_OPTIONS.residentBytes) &&
+    bytes(partFiles) <= (options.residency?.keyword?.residentBytes ?? DEFAULT_KEYWORD_RESIDENCY_OPTIONS.residentBytes);
+  return fits ? 'whole' : 'lazy';
 }
 
 /**
