@@ -15,7 +15,7 @@
  *    cache off and on, for --load-seconds each (0 skips; so does --no-worker).
  * Prints Markdown tables and writes bench/.out/bench.json. Skips (exit 0) when the corpus is absent.
  *
- * `npm run bench -- --scale [--large] [--reuse-packs]` runs only the scale section instead
+ * `npm run bench -- --scale [--large] [--reuse-packs] [--pack-read auto|lazy|whole]` runs only the scale section instead
  * (bench/scale.ts): small site, Astro en, Astro en+zh-cn+ja and, with --large, a ×20 replica.
  */
 import { everySection } from '../src/core/pack/section-store.ts';
@@ -36,6 +36,7 @@ import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts';
 import { benchLatency, type LatencyBench } from './worker-bench.ts';
 import { LOAD_DEFAULTS, runLoad, type LoadRun } from './load-bench.ts';
 import { benchScale, renderScale } from './scale.ts';
+import { PACK_READ_MODES, type PackReadMode } from '../src/core/pack/load.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = path.join(ROOT, 'bench/.out');
@@ -77,6 +78,8 @@ interface Args {
   scale: boolean;
   large: boolean;
   reusePacks: boolean;
+  /** `--pack-read`: how the scale section's Worker and Node probe read packs (PACK_READ). Default auto. */
+  packRead: PackReadMode;
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
@@ -84,6 +87,11 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive whole number, got ${JSON.stringify(raw)}`);
   return n;
+}
+
+function packReadMode(raw: string | undefined): PackReadMode {
+  if ((PACK_READ_MODES as readonly (string | undefined)[]).includes(raw)) return raw as PackReadMode;
+  throw new Error(`--pack-read must be one of ${PACK_READ_MODES.join(', ')}, got ${JSON.stringify(raw)}`);
 }
 
 function readArgs(argv: string[]): Args {
@@ -99,6 +107,7 @@ function readArgs(argv: string[]): Args {
       scale: { type: 'boolean', default: false },
       large: { type: 'boolean', default: false },
       'reuse-packs': { type: 'boolean', default: false },
+      'pack-read': { type: 'string', default: 'auto' },
     },
   });
   return {
@@ -111,6 +120,7 @@ function readArgs(argv: string[]): Args {
     scale: values.scale || values.large,
     large: values.large,
     reusePacks: values['reuse-packs'],
+    packRead: packReadMode(values['pack-read']),
   };
 }
 
@@ -188,7 +198,7 @@ async function measureLoad(args: Args, queries: Parameters<typeof runLoad>[2]): 
 async function main(): Promise<void> {
   const args = readArgs(process.argv.slice(2));
   if (args.scale) {
-    console.log(renderScale(await benchScale({ large: args.large, worker: args.worker, reusePacks: args.reusePacks })));
+    console.log(renderScale(await benchScale({ large: args.large, worker: args.worker, reusePacks: args.reusePacks, packRead: args.packRead })));
     return;
   }
   if (!existsSync(args.corpus)) {

@@ -4,7 +4,7 @@
  *
  *   tsx bench/scale-probe.ts build <docs-dir> <pack-dir>          → {ms, sections, pages, maxRssMiB}
  *   tsx bench/scale-probe.ts queries <pack-dir> <queries.json> <n> → writes n queries drawn from the pack's headings
- *   tsx bench/scale-probe.ts query <pack-dir> <queries.json>      → {loadMs, heapMiB, externalMiB, afterQueriesMiB, maxRssMiB, coldP50, p50, p95}
+ *   tsx bench/scale-probe.ts query <pack-dir> <queries.json> [auto|lazy|whole] → {loadMs, heapMiB, externalMiB, afterQueriesMiB, maxRssMiB, coldP50, p50, p95}
  *
  * `query` loads the pack as the Worker does (lazily, WASM kernel), records what it holds after
  * load, runs the hybrid pipeline (static embedder) over the queries once — each reading the blocks
@@ -15,7 +15,7 @@ import { everySection } from '../src/core/pack/section-store.ts';
 import { readFile, writeFile } from 'node:fs/promises';
 import { buildPack } from '../src/build/build-pack.ts';
 import { fsPackSource } from '../src/build/fs-source.ts';
-import { loadPack } from '../src/core/pack/load.ts';
+import { loadPack, type PackReadMode } from '../src/core/pack/load.ts';
 import { parseSearchRequest } from '../src/core/request.ts';
 import { searchPackWithVectors } from '../src/core/search.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../src/core/search-options.ts';
@@ -60,7 +60,7 @@ if (mode === 'build' && a && b) {
   const started = performance.now();
   // Read as the Worker reads it (PACK_READ's default, auto; WASM kernel): the memory figures are an isolate's.
   const pack = await loadPack(fsPackSource(a), {
-    read: 'auto',
+    read: (c ?? 'auto') as PackReadMode,
     createKernel: async (vectors) => {
       const kernel = await instantiateWasmKernel(module);
       kernel.load(vectors);
@@ -87,6 +87,7 @@ if (mode === 'build' && a && b) {
   }
   console.log(
     JSON.stringify({
+      read: pack.read,
       loadMs: Math.round(loadMs),
       heapMiB: afterLoad.heap - baseline.heap,
       externalMiB: afterLoad.external - baseline.external,

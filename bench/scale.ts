@@ -3,7 +3,8 @@
  * latency and memory grow from a small site to the Astro docs in three languages, and — with
  * `--large` — to a synthetic ×20 replica of them (~100k sections):
  *
- *   npm run bench -- --scale [--large] [--reuse-packs]      (or: npx tsx bench/scale.ts [--large] …)
+ *   npm run bench -- --scale [--large] [--reuse-packs] [--pack-read auto|lazy|whole]
+ *                                                           (or: npx tsx bench/scale.ts [--large] …)
  *
  * Per corpus: a build in a child process (wall time, peak RSS), the pack's size and shard count, a
  * load-and-query child process (Node: load time, heap after load, peak RSS, p50/p95 of the hybrid
@@ -17,6 +18,7 @@ import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureReplica } from './replica.ts';
+import type { PackReadMode } from '../src/core/pack/load.ts';
 import { percentile } from './stats.ts';
 import { startWranglerDev } from './wrangler-dev.ts';
 
@@ -46,8 +48,18 @@ export interface ScaleRow {
   packBytes: number;
   packFiles: number;
   largestFileBytes: number;
-  node: { loadMs: number; heapMiB: number; externalMiB: number; afterQueriesMiB: number; maxRssMiB: number; coldP50: number; p50: number; p95: number };
-  worker: { coldMs: number; p50: number; p95: number; workerdPeakRssMiB: number | null; errors: number; failure?: string } | null;
+  node: { read: string; loadMs: number; heapMiB: number; externalMiB: number; afterQueriesMiB: number; maxRssMiB: number; coldP50: number; p50: number; p95: number };
+  worker: {
+    coldMs: number;
+    p50: number;
+    p95: number;
+    /** The same queries again: what is left when their blocks and partitions are still held (or were read whole). */
+    againP50: number;
+    againP95: number;
+    workerdPeakRssMiB: number | null;
+    errors: number;
+    failure?: string;
+  } | null;
 }
 
 function log(message: string): void {
@@ -94,14 +106,14 @@ async function packSize(dir: string): Promise<{ bytes: number; files: number; la
 }
 
 /** The Worker over the pack at /scale-<name>/: a fresh server, its first /search, then the rest. */
-async function measureWorker(name: string, queries: readonly string[]): Promise<ScaleRow['worker']> {
+async function measureWorker(name: string, queries: readonly string[], packRead: PackReadMode): Promise<ScaleRow['worker']> {
   const packPath = `/scale-${name}/`;
   const server = await startWranglerDev({
     config: 'bench/wrangler.bench.toml',
     timeoutMs: WRANGLER_START_TIMEOUT_MS,
     // A static asset: probing /health would load the pack before the cold request.
     healthPath: `${packPath}manifest.json`,
-    vars: { PACK_PATH: packPath, EDGE_CACHE: 'off' },
+    vars: { PACK_PATH: packPath, EDGE_CACHE: 'off', PACK_READ: packRead },
   });
   try {
     let errors = 0;
@@ -119,17 +131,27 @@ async function measureWorker(name: string, queries: readonly string[]): Promise<
     } catch (e) {
       // A pack too big for the isolate: the time to failure and workerd's peak are the finding.
       const failure = `${(e as Error).message}${(e as Error).cause ? ` (${String((e as Error).cause)})` : ''}`;
-      return { coldMs: performance.now() - coldStarted, p50: NaN, p95: NaN, workerdPeakRssMiB: await workerdPeakRssMiB(server.pid), errors: 1, failure };
+      return { coldMs: performance.now() - coldStarted, p50: NaN, p95: NaN, againP50: NaN, againP95: NaN, workerdPeakRssMiB: await workerdPeakRssMiB(server.pid), errors: 1, failure };
     }
     const samples: number[] = [];
     for (const q of queries) samples.push(await get(q));
-    return { coldMs, p50: percentile(samples, 50), p95: percentile(samples, 95), workerdPeakRssMiB: await workerdPeakRssMiB(server.pid), errors };
+    const again: number[] = [];
+    for (const q of queries) again.push(await get(q));
+    return {
+      coldMs,
+      p50: percentile(samples, 50),
+      p95: percentile(samples, 95),
+      againP50: percentile(again, 50),
+      againP95: percentile(again, 95),
+      workerdPeakRssMiB: await workerdPeakRssMiB(server.pid),
+      errors,
+    };
   } finally {
     await server.stop();
   }
 }
 
-export async function benchScale(options: { large: boolean; worker: boolean; reusePacks: boolean }): Promise<ScaleRow[]> {
+export async function benchScale(options: { large: boolean; worker: boolean; reusePacks: boolean; packRead: PackReadMode }): Promise<ScaleRow[]> {
   const corpora: Array<{ name: string; dir: () => Promise<string | null> }> = [
     { name: 'fixture', dir: async () => path.join(ROOT, 'test/fixtures/site') },
     { name: 'astro-en', dir: async () => (existsSync(path.join(ASTRO, 'en')) ? path.join(ASTRO, 'en') : null) },
@@ -163,11 +185,11 @@ export async function benchScale(options: { large: boolean; worker: boolean; reu
     const queryFile = path.join(OUT, `scale-${corpus.name}-queries.json`);
     // The query sample is drawn from a whole-pack read in a process of its own (none of its memory counts below).
     if (!(reused && existsSync(queryFile))) await probe(['queries', packDir, queryFile, String(QUERY_COUNT)]);
-    const node = await probe<ScaleRow['node']>(['query', packDir, queryFile]);
+    const node = await probe<ScaleRow['node']>(['query', packDir, queryFile, options.packRead]);
     let worker: ScaleRow['worker'] = null;
     if (options.worker) {
       log(`${corpus.name}: the Worker under wrangler dev`);
-      worker = await measureWorker(corpus.name, JSON.parse(await readFile(queryFile, 'utf8')) as string[]);
+      worker = await measureWorker(corpus.name, JSON.parse(await readFile(queryFile, 'utf8')) as string[], options.packRead);
     }
     rows.push({
       name: corpus.name,
@@ -202,12 +224,14 @@ export function renderScale(rows: readonly ScaleRow[]): string {
     line('build time (one run)', (r) => ms(r.buildMs)),
     line('build peak RSS', (r) => `${r.buildMaxRssMiB} MiB`),
     line('pack size (files; largest)', (r) => `${mib(r.packBytes)} (${r.packFiles}; ${mib(r.largestFileBytes)})`),
-    line('Node, read lazily as the Worker reads: pack load', (r) => ms(r.node.loadMs)),
+    line('blocks and partitions read (PACK_READ)', (r) => r.node.read),
+    line('Node, read as the Worker reads: pack load', (r) => ms(r.node.loadMs)),
     line('Node: the pack\'s JS heap + external (typed arrays, WASM memory) after load — what counts against a 128 MB isolate', (r) => `${r.node.heapMiB} + ${r.node.externalMiB} MiB`),
     line(`Node: the pack's memory after ${QUERY_COUNT} queries (blocks and partitions cached) / process peak RSS`, (r) => `${r.node.afterQueriesMiB} / ${r.node.maxRssMiB} MiB`),
     line('Node: hybrid pipeline, first pass p50 (reads) / warm p50 / p95', (r) => `${ms(r.node.coldP50)} / ${ms(r.node.p50)} / ${ms(r.node.p95)}`),
     line('Worker: cold first /search', w((x) => (x.failure ? `failed after ${ms(x.coldMs)}` : ms(x.coldMs)))),
-    line('Worker: GET /search p50 / p95', w((x) => `${ms(x.p50)} / ${ms(x.p95)}`)),
+    line('Worker: GET /search p50 / p95 (each query the first time)', w((x) => `${ms(x.p50)} / ${ms(x.p95)}`)),
+    line('Worker: the same queries again p50 / p95', w((x) => `${ms(x.againP50)} / ${ms(x.againP95)}`)),
     line('Worker: workerd peak RSS', w((x) => (x.workerdPeakRssMiB === null ? '?' : `${x.workerdPeakRssMiB} MiB`))),
     line('Worker: errors', w((x) => String(x.errors))),
   ].join('\n');
@@ -215,6 +239,12 @@ export function renderScale(rows: readonly ScaleRow[]): string {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const argv = process.argv.slice(2);
-  const rows = await benchScale({ large: argv.includes('--large'), worker: !argv.includes('--no-worker'), reusePacks: argv.includes('--reuse-packs') });
+  const packRead = (argv[argv.indexOf('--pack-read') + 1] ?? 'auto') as PackReadMode;
+  const rows = await benchScale({
+    large: argv.includes('--large'),
+    worker: !argv.includes('--no-worker'),
+    reusePacks: argv.includes('--reuse-packs'),
+    packRead: argv.includes('--pack-read') ? packRead : 'auto',
+  });
   console.log(renderScale(rows));
 }

@@ -32,8 +32,8 @@ export interface WorkerConfig {
   /**
    * How each index's section blocks and keyword partitions are read (core/pack/load.ts,
    * PackReadMode). From PACK_READ (`auto`, `lazy`, `whole`). Default `auto`: all at once when they
-   * fit the memory budgets anyway (small and medium sites: no read per query), when queries need
-   * them otherwise (large sites: memory stays bounded).
+   * are few (a small site: no read per query, at no cost to the first), when queries need them
+   * otherwise (memory stays bounded, and the first search reads only what it needs).
    */
   packRead: PackReadMode;
   /**

@@ -46,13 +46,24 @@ export interface LoadedPack {
 
 /**
  * `whole`: every block and partition read at load. `lazy`: read when a query needs them, a bounded
- * number kept (the residency budgets). `auto`: whole when the blocks and the partitions each fit
- * their residency budget — lazy reading would end up holding them all anyway, while paying a read
- * per query until it did — and lazy otherwise, which is what keeps a large site inside an isolate.
+ * number kept (the residency budgets). `auto`: whole when that is at most AUTO_WHOLE_MAX_READS
+ * pieces and they fit the residency budgets anyway, lazy otherwise (see AUTO_WHOLE_MAX_READS).
  */
 export type PackReadMode = 'whole' | 'lazy' | 'auto';
 
 export const PACK_READ_MODES: readonly PackReadMode[] = ['whole', 'lazy', 'auto'];
+
+/**
+ * Most blocks + partitions `auto` reads at load. 32: about what one cold query reads lazily (the
+ * keyword partitions of its terms and the blocks of the 30 candidates MMR compares at the default
+ * limit and depth), so reading a pack this small whole makes its first search no slower, and
+ * spares the next few queries their reads. Past it, reading whole makes an isolate's first search
+ * wait for every piece — under `wrangler dev`, Astro's three languages (143 files) read whole made
+ * the first search 1.37 s against 0.83 s lazily, for a millisecond or two less on later queries
+ * (`npm run bench -- --scale --reuse-packs --pack-read whole`, against `--pack-read lazy`; one
+ * run each on a shared machine).
+ */
+export const AUTO_WHOLE_MAX_READS = 32;
 
 /** Runtime capabilities the loader is given (Hono's seam): everything has a portable default. */
 export interface LoadPackOptions {
@@ -195,6 +206,7 @@ function resolveReadMode(options: LoadPackOptions, manifest: PackManifest, block
   if (mode !== 'auto') return mode;
   const bytes = (names: readonly string[]) => names.reduce((sum, n) => sum + (manifest.files[n]?.bytes ?? 0), 0);
   const fits =
+    blockFiles.length + partFiles.length <= AUTO_WHOLE_MAX_READS &&
     bytes(blockFiles) <= (options.residency?.sections?.residentBytes ?? DEFAULT_SECTION_RESIDENCY_OPTIONS.residentBytes) &&
     bytes(partFiles) <= (options.residency?.keyword?.residentBytes ?? DEFAULT_KEYWORD_RESIDENCY_OPTIONS.residentBytes);
   return fits ? 'whole' : 'lazy';
