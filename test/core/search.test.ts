@@ -4,7 +4,7 @@ import { assemblePack } from '../../src/build/build-pack.ts';
 import { parseDocument } from '../../src/build/ingest/index.ts';
 import { RecallBoxError } from '../../src/core/errors.ts';
 import { FORMAT_VERSION } from '../../src/core/pack/format.ts';
-import { loadPack, type LoadedPack } from '../../src/core/pack/load.ts';
+import { AUTO_WHOLE_MAX_READS, loadPack, type LoadedPack } from '../../src/core/pack/load.ts';
 import type { PackSource } from '../../src/core/pack/source.ts';
 import { shardFile } from '../../src/core/pack/shards.ts';
 import type { SearchRequest } from '../../src/core/request.ts';
@@ -677,6 +677,19 @@ describe("a pack read lazily (the Worker's loadPack with read: 'lazy')", () => {
     expect(read.length).toBeGreaterThan(0);
     expect(read.length).toBeLessThan(stored.length);
     expect(new Set(read).size).toBe(read.length);
+  });
+
+  it('reads whole under auto only a pack of few pieces that fit the memory budgets', async () => {
+    expect((await loadPack(memorySource(files), { read: 'auto' })).read).toBe('whole');
+    // The same pack with budgets smaller than its blocks: lazily.
+    const tight = { sections: { residentBytes: 100 } };
+    expect((await loadPack(memorySource(files), { read: 'auto', residency: tight })).read).toBe('lazy');
+    // Cut into more pieces than AUTO_WHOLE_MAX_READS (a partition per few terms): lazily.
+    const { manifest, files: many } = await assemblePack(pagesOf(DOCS), { baseUrl: '/', createdAt: CREATED_AT, embedding: SMALL_SITE_EMBEDDING, layout: { keyword: { partBytes: 1 } } });
+    const pieces = Object.keys(many).filter((n) => /^(sections|keyword)-\d+\.json$/.test(n)).length;
+    expect(pieces).toBeGreaterThan(AUTO_WHOLE_MAX_READS);
+    expect((await loadPack(memorySource({ ...many, 'manifest.json': JSON.stringify(manifest) }), { read: 'auto' })).read).toBe('lazy');
+    expect((await loadPack(memorySource(files))).read).toBe('whole');
   });
 
   it('refuses a synchronous search of a lazily read pack before anything is read, naming what to do', async () => {
