@@ -10,6 +10,21 @@
  * - eviction only drops the cache's reference — a request that already holds a piece keeps it, so
  *   a concurrent request evicting it cannot break a search half-way through.
  */
+import { RecallBoxError } from './errors.ts';
+
+/**
+ * A byte-size option (a budget, a target size) from partial input: the default when absent, an
+ * integer ≥ `min` otherwise, else INVALID_OPTIONS naming `owner` and `name`. One check for every
+ * size the lazily read pack is cut or cached by.
+ */
+export function resolveBytesOption(owner: string, name: string, value: unknown, fallback: number, min: number): number {
+  const bytes = value ?? fallback;
+  if (!Number.isInteger(bytes) || (bytes as number) < min) {
+    throw new RecallBoxError('INVALID_OPTIONS', `${owner} options: ${name} must be an integer ≥ ${min}`);
+  }
+  return bytes as number;
+}
+
 export interface ResidentCacheOptions {
   /**
    * Most stored bytes held at once. Range ≥ 0; a piece bigger than the budget is still returned to

@@ -14,6 +14,7 @@
  */
 import { RecallBoxError } from '../errors.ts';
 import { isRecord } from '../is-record.ts';
+import { resolveBytesOption } from '../resident-cache.ts';
 
 /** Storage options, separate from the ranking options because they change no ranking. */
 export interface KeywordStorageOptions {
@@ -40,11 +41,7 @@ export const DEFAULT_KEYWORD_STORAGE_OPTIONS: Readonly<KeywordStorageOptions> = 
 /** Merges `input` over the defaults and validates; throws RecallBoxError('INVALID_OPTIONS', …). */
 export function resolveKeywordStorageOptions(input: Partial<KeywordStorageOptions> = {}): KeywordStorageOptions {
   if (!isRecord(input)) throw new RecallBoxError('INVALID_OPTIONS', 'keyword storage options: not an object');
-  const partBytes = input.partBytes ?? DEFAULT_KEYWORD_STORAGE_OPTIONS.partBytes;
-  if (!Number.isInteger(partBytes) || partBytes < 1) {
-    throw new RecallBoxError('INVALID_OPTIONS', 'keyword storage options: partBytes must be an integer ≥ 1');
-  }
-  return { partBytes };
+  return { partBytes: resolveBytesOption('keyword storage', 'partBytes', input.partBytes, DEFAULT_KEYWORD_STORAGE_OPTIONS.partBytes, 1) };
 }
 
 /** FNV-1a 32-bit parameters (Fowler–Noll–Vo; the published offset basis and prime). */

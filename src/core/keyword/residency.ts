@@ -6,6 +6,7 @@
  */
 import { RecallBoxError } from '../errors.ts';
 import { isRecord } from '../is-record.ts';
+import { resolveBytesOption } from '../resident-cache.ts';
 
 export interface KeywordResidencyOptions {
   /**
@@ -30,9 +31,7 @@ export const DEFAULT_KEYWORD_RESIDENCY_OPTIONS: Readonly<KeywordResidencyOptions
 /** Merges `input` over the defaults and validates; throws RecallBoxError('INVALID_OPTIONS', …). */
 export function resolveKeywordResidencyOptions(input: Partial<KeywordResidencyOptions> = {}): KeywordResidencyOptions {
   if (!isRecord(input)) throw new RecallBoxError('INVALID_OPTIONS', 'keyword residency options: not an object');
-  const residentBytes = input.residentBytes ?? DEFAULT_KEYWORD_RESIDENCY_OPTIONS.residentBytes;
-  if (!Number.isInteger(residentBytes) || residentBytes < 0) {
-    throw new RecallBoxError('INVALID_OPTIONS', 'keyword residency options: residentBytes must be an integer ≥ 0');
-  }
-  return { residentBytes };
+  return {
+    residentBytes: resolveBytesOption('keyword residency', 'residentBytes', input.residentBytes, DEFAULT_KEYWORD_RESIDENCY_OPTIONS.residentBytes, 0),
+  };
 }

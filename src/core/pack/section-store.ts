@@ -7,7 +7,7 @@
 import { RecallBoxError } from '../errors.ts';
 import type { PageGraph } from '../graph-boost.ts';
 import type { PoolName } from '../pools.ts';
-import { ResidentCache } from '../resident-cache.ts';
+import { ResidentCache, resolveBytesOption } from '../resident-cache.ts';
 import type { Lang } from '../types.ts';
 import type { StoredSection } from './format.ts';
 import { headColumns, validateSectionBlock, type BlockEntry, type SectionsHead } from './sections-file.ts';
@@ -199,5 +199,6 @@ export async function readWholeStore(head: SectionsHead, read: ReadBlock): Promi
 
 /** A store that reads blocks when a query needs them. */
 export function openBlockStore(head: SectionsHead, read: ReadBlock, options: Partial<SectionResidencyOptions> = {}): SectionStore & { readonly reads: number } {
-  return new BlockStore(head, read, { ...DEFAULT_SECTION_RESIDENCY_OPTIONS, ...options });
+  const residentBytes = resolveBytesOption('section residency', 'residentBytes', options.residentBytes, DEFAULT_SECTION_RESIDENCY_OPTIONS.residentBytes, 0);
+  return new BlockStore(head, read, { residentBytes });
 }

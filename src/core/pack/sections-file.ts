@@ -12,6 +12,7 @@
 import { RecallBoxError } from '../errors.ts';
 import { isRecord } from '../is-record.ts';
 import { pageGraph } from '../graph-boost.ts';
+import { resolveBytesOption } from '../resident-cache.ts';
 import { POOL_NAMES, type PoolName } from '../pools.ts';
 import type { Lang } from '../types.ts';
 import type { StoredSection } from './format.ts';
@@ -84,9 +85,7 @@ export function sectionStoreFiles(
   sections: readonly StoredSection[],
   options: SectionBlocksOptions = DEFAULT_SECTION_BLOCKS_OPTIONS,
 ): { head: SectionsHead; blocks: Record<string, string> } {
-  if (!Number.isInteger(options.blockBytes) || options.blockBytes < 1) {
-    throw new RangeError(`blockBytes must be a whole number ≥ 1, not ${options.blockBytes}.`);
-  }
+  const blockBytes = resolveBytesOption('section blocks', 'blockBytes', options.blockBytes, DEFAULT_SECTION_BLOCKS_OPTIONS.blockBytes, 1);
   const index = <T>(values: T[]) => {
     const at = new Map<T, number>();
     return { values, at, of: (v: T) => at.get(v) ?? (at.set(v, values.push(v) - 1), values.length - 1) };
@@ -125,7 +124,7 @@ export function sectionStoreFiles(
   };
   for (const s of sections) {
     const bytes = encoder.encode(JSON.stringify(s)).byteLength + 1;
-    if (current.length > 0 && currentBytes + bytes > options.blockBytes) flush();
+    if (current.length > 0 && currentBytes + bytes > blockBytes) flush();
     current.push(s);
     currentBytes += bytes;
   }

@@ -139,6 +139,10 @@ describe('a store read block by block', () => {
     expect(reads.filter((f) => f === head.blocks[1]!.file)).toHaveLength(2);
   });
 
+  it('refuses a memory budget that is not a whole number ≥ 0 with INVALID_OPTIONS', () => {
+    for (const residentBytes of [-1, 0.5, Number.NaN]) expect(thrown(() => openBlockStore(head, reader().read, { residentBytes })).code).toBe('INVALID_OPTIONS');
+  });
+
   it('refuses a block from another position with INDEX_CORRUPT naming its file', async () => {
     const store = openBlockStore(head, async (file) => {
       const other = file === head.blocks[2]!.file ? head.blocks[3]!.file : file;

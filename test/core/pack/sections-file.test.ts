@@ -72,8 +72,8 @@ describe('sectionStoreFiles', () => {
     expect(JSON.parse(blocks[blockFileName(0)]!)).toEqual({ first: 0, sections: [] });
   });
 
-  it('refuses a block size that is not a whole number ≥ 1', () => {
-    for (const blockBytes of [0, -1, 1.5, Number.NaN]) expect(() => sectionStoreFiles(SECTIONS, { blockBytes })).toThrow(RangeError);
+  it('refuses a block size that is not a whole number ≥ 1 with INVALID_OPTIONS', () => {
+    for (const blockBytes of [0, -1, 1.5, Number.NaN]) expect(thrown(() => sectionStoreFiles(SECTIONS, { blockBytes })).code).toBe('INVALID_OPTIONS');
   });
 });
 
