@@ -442,7 +442,7 @@ function weighByPool(pack: LoadedPack, hits: readonly FusedHit[], options: Searc
  * which is exactly the memory lazily read blocks exist to save; a miss costs one analysis of one
  * section, well under a millisecond.
  */
-const TERM_SET_MEMO_SIZE = 512;
+export const TERM_SET_MEMO_SIZE = 512;
 
 /** A section's term set for MMR, memoised in the pack (the oldest entry dropped beyond the bound). */
 function termsOf(pack: LoadedPack, section: SectionLookup, id: number): ReadonlySet<string> {

@@ -9,7 +9,7 @@ import type { PackSource } from '../../src/core/pack/source.ts';
 import { shardFile } from '../../src/core/pack/shards.ts';
 import type { SearchRequest } from '../../src/core/request.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search-options.ts';
-import { queryVectorFor, searchPack, searchPackWithVectors, staticQueryVector } from '../../src/core/search.ts';
+import { queryVectorFor, searchPack, searchPackWithVectors, staticQueryVector, TERM_SET_MEMO_SIZE } from '../../src/core/search.ts';
 import { terms } from '../../src/core/segment.ts';
 import type { Page } from '../../src/core/types.ts';
 
@@ -717,5 +717,23 @@ describe("a pack read lazily (the Worker's loadPack with read: 'lazy')", () => {
     expect((error as RecallBoxError).message).not.toContain('network connection lost');
     failing = false;
     expect((await searchPackWithVectors(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS)).results.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the MMR term-set memo', () => {
+  it(`keeps at most TERM_SET_MEMO_SIZE sets however many sections queries compare, and answers the same once entries were dropped`, async () => {
+    // 40 pages of 20 sections that share one word, so every query compares 30 new sections.
+    const docs: Record<string, string> = {};
+    for (let p = 0; p < 40; p++) {
+      docs[`p${p}.md`] = `# Page ${p}\n\n` + Array.from({ length: 20 }, (_, s) => `## Topic w${p}x${s}\n\nshared w${p}x${s} text.\n`).join('\n');
+    }
+    const { manifest, files: pieces } = await assemblePack(pagesOf(docs), { baseUrl: '/', createdAt: CREATED_AT, embedding: false });
+    const pack = await loadPack(memorySource({ ...pieces, 'manifest.json': JSON.stringify(manifest) }));
+    expect(pack.sections.count).toBeGreaterThan(TERM_SET_MEMO_SIZE);
+    const first = searchPack(pack, request('shared w0x1'), DEFAULT_SEARCH_OPTIONS).results;
+    for (let p = 0; p < 40; p++) searchPack(pack, request(`page ${p} shared`), DEFAULT_SEARCH_OPTIONS);
+    expect(pack.termSets.size).toBeLessThanOrEqual(TERM_SET_MEMO_SIZE);
+    expect(pack.termSets.size).toBeGreaterThan(TERM_SET_MEMO_SIZE / 2);
+    expect(searchPack(pack, request('shared w0x1'), DEFAULT_SEARCH_OPTIONS).results).toEqual(first);
   });
 });
