@@ -12,7 +12,7 @@ import { selectMmr, tokenSet, type MmrDecision } from './mmr.ts';
 import { selectByPools, type PoolAudit, type PoolName } from './pools.ts';
 import type { LoadedPack } from './pack/load.ts';
 import type { SectionLookup } from './pack/section-store.ts';
-import { queryTerms as keywordQueryTerms, type KeywordView, type TermStat } from './keyword/index.ts';
+import type { KeywordView, TermStat } from './keyword/index.ts';
 import { resolveLanguages, type SearchRequest } from './request.ts';
 import type { SearchOptions } from './search-options.ts';
 import { embedStatic, nonZero, queryTokens, type QueryEmbedder, type SemanticIndex } from './semantic.ts';
@@ -196,19 +196,17 @@ function allowedLanguages(pack: LoadedPack, request: SearchRequest): Set<Lang> |
 function keywordRoute(
   pack: LoadedPack,
   keyword: KeywordView,
-  q: string,
-  lang: Lang,
-  termCount: number,
+  concepts: readonly string[],
   allowed: Set<Lang> | null,
   options: SearchOptions,
 ): { hits: RouteHit[]; named: number[] } {
   // A route weighted ≤ 0 takes no part in fusion (fuse.ts): searching for it would be wasted work.
   if (!(options.fuse.weights.keyword > 0)) return { hits: [], named: [] };
-  const hits = keyword.search(q, { lang, limit: options.candidateLimit });
+  const hits = keyword.searchTerms(concepts, options.candidateLimit);
   const kept = allowed ? hits.filter((h) => allowed.has(pack.sections.langOf(h.doc))) : hits;
   return {
     hits: kept.map((h) => ({ id: h.doc, score: h.score })),
-    named: kept.filter((h) => h.namedTerms === termCount).map((h) => h.doc),
+    named: kept.filter((h) => h.namedTerms === concepts.length).map((h) => h.doc),
   };
 }
 
@@ -256,23 +254,37 @@ interface Ranked {
   nameMatch: ReturnType<typeof boostNamedHits>;
   linkGraph: ReturnType<typeof boostLinkedHits>;
   fused: FusedHit[];
+  /** The results when MMR is off (the pools' picks need no text); null when MMR picks them. */
+  picked: { chosen: FusedHit[]; pools: PoolAudit[] | null } | null;
+  /** The candidates whose text the search reads: MMR's best `depth × limit`, or the pools' picks. */
+  compared: FusedHit[];
   /** Each concept's df and IDF, read while the keyword partitions are held. */
   conceptStats: TermStat[];
-  needed: number[];
 }
 
-/** The query's analysis and the analysed terms the keyword index must hold in memory to answer it. */
-function planSearch(pack: LoadedPack, request: SearchRequest): { analysis: QueryAnalysis; terms: string[] } {
-  const { manifest, keyword } = pack;
-  const analysis = analyzeQuery(request.q, request.lang, manifest.defaultLang, manifest.analyzer);
-  return { analysis, terms: [...new Set([...analysis.concepts, ...keywordQueryTerms(request.q, analysis.lang, keyword.options)])] };
+/** The sections the rest of a search reads: the compared candidates, or every candidate for a debug answer (it lists their ids). */
+function sectionsToRead(ranked: Ranked): number[] {
+  const { fused, keyword, vector, compared } = ranked;
+  if (!ranked.options.debug) return compared.map((h) => h.id);
+  return [...new Set([...fused, ...keyword.hits, ...(vector?.hits ?? [])].map((h) => h.id))];
+}
+
+/**
+ * The query's strategy, language and concepts (its distinct analysed terms), once per search: the
+ * keyword route looks the concepts up, the verdict checks their coverage, the evidence and
+ * snippets mark them. Analysed with the keyword index's own analyzer settings (which the build
+ * also writes into the manifest), so the concepts are exactly the terms the index would analyse
+ * the query into.
+ */
+function analyze(pack: LoadedPack, request: SearchRequest): QueryAnalysis {
+  return analyzeQuery(request.q, request.lang, pack.manifest.defaultLang, pack.keyword.options.analyzer);
 }
 
 /** Ranking up to the point where section text is needed (see Ranked). */
 function rank(pack: LoadedPack, keywordView: KeywordView, analysis: QueryAnalysis, request: SearchRequest, options: SearchOptions, query: QueryVector): Ranked {
   const { sections } = pack;
   const allowed = allowedLanguages(pack, request);
-  const keywordHits = keywordRoute(pack, keywordView, request.q, analysis.lang, new Set(analysis.concepts).size, allowed, options);
+  const keywordHits = keywordRoute(pack, keywordView, analysis.concepts, allowed, options);
   const keyword = applyThreshold(keywordHits.hits, options.thresholds.keyword);
   const vector =
     query.vector && pack.semantic
@@ -284,13 +296,11 @@ function rank(pack: LoadedPack, keywordView: KeywordView, analysis: QueryAnalysi
   const linkGraph = boostLinkedHits(nameMatch.hits, (id) => sections.pageOf(id), sections.graph, options.graphBoost);
   const fused = weighByPool(pack, linkGraph.hits, options);
   const limit = request.limit;
-  const needed = options.debug
-    ? [...new Set([...fused.map((h) => h.id), ...keyword.hits.map((h) => h.id), ...(vector?.hits ?? []).map((h) => h.id)])]
-    : options.mmr.enabled
-      ? fused.slice(0, limit * options.mmr.depth).map((h) => h.id)
-      : selectFromPools(pack, fused, limit, options).chosen.map((h) => h.id);
+  // Without MMR the results are the pools' picks, which read only columns: chosen here, once.
+  const picked = options.mmr.enabled ? null : selectFromPools(pack, fused, limit, options);
+  const compared = picked ? picked.chosen : fused.slice(0, limit * options.mmr.depth);
   const conceptStats = keywordView.termStats(analysis.concepts);
-  return { request, options, query, analysis, keyword, vector, nameMatch, linkGraph, fused, conceptStats, needed };
+  return { request, options, query, analysis, keyword, vector, nameMatch, linkGraph, fused, picked, compared, conceptStats };
 }
 
 /**
@@ -303,19 +313,19 @@ function rank(pack: LoadedPack, keywordView: KeywordView, analysis: QueryAnalysi
  */
 export function searchPack(pack: LoadedPack, request: SearchRequest, options: SearchOptions, query?: QueryVector): SearchOutcome {
   query ??= { vector: null, skip: pack.semantic ? 'not-requested' : 'no-model' };
-  const { analysis } = planSearch(pack, request);
+  const analysis = analyze(pack, request);
   const ranked = rank(pack, pack.keyword, analysis, request, options, query);
-  return finish(pack, ranked, pack.sections.resident(ranked.needed));
+  return finish(pack, ranked, pack.sections.resident(sectionsToRead(ranked)));
 }
 
-/** The rest of a search, over the sections `ranked.needed` (read by the caller). */
+/** The rest of a search, over the sections `sectionsToRead(ranked)` (read by the caller). */
 function finish(pack: LoadedPack, ranked: Ranked, section: SectionLookup): SearchOutcome {
   const { request, options, query, analysis, keyword, vector, fused } = ranked;
   const { manifest } = pack;
   // The query's concepts (its analysed terms), once: for the snippets, the evidence and the verdict
   // — the concepts the verdict checks coverage of are the very terms the evidence was computed for.
   const queryTerms = new Set(analysis.concepts);
-  const { chosen, mmr, pools } = selectResults(pack, section, fused, request.limit, options);
+  const { chosen, mmr, pools } = ranked.picked ? { ...ranked.picked, mmr: null } : selectWithMmr(pack, section, ranked.compared, request.limit, options);
 
   const snippetOptions = { ...DEFAULT_SNIPPET_OPTIONS, length: options.snippetLength };
   const results = chosen.map((hit, i): SearchResult => {
@@ -457,27 +467,20 @@ function termsOf(pack: LoadedPack, section: SectionLookup, id: number): Readonly
 }
 
 /**
- * The results, from the ranked candidates: MMR (per-page cap, redundancy) orders the best
- * `depth × limit`, then the pools' quotas pick `limit` of them in that order.
+ * The results when MMR is on: MMR (per-page cap, redundancy) orders the compared candidates (the
+ * best `depth × limit`), then the pools' quotas pick `limit` of them in that order.
  */
-function selectResults(
+function selectWithMmr(
   pack: LoadedPack,
   section: SectionLookup,
-  fused: readonly FusedHit[],
+  compared: readonly FusedHit[],
   limit: number,
   options: SearchOptions,
-): { chosen: FusedHit[]; mmr: MmrDecision[] | null; pools: PoolAudit[] | null } {
-  let ordered: FusedHit[] = [...fused];
-  let mmr: MmrDecision[] | null = null;
-  if (options.mmr.enabled) {
-    const depth = fused.slice(0, limit * options.mmr.depth);
-    const byId = new Map(depth.map((h) => [h.id, h]));
-    const candidates = depth.map((h) => ({ id: h.id, pageUrl: pack.sections.pageOf(h.id), relevance: h.score, tokens: termsOf(pack, section, h.id) }));
-    const result = selectMmr(candidates, depth.length, options.mmr);
-    ordered = result.selected.map((id) => byId.get(id)!);
-    mmr = result.decisions;
-  }
-  return { ...selectFromPools(pack, ordered, limit, options), mmr };
+): { chosen: FusedHit[]; mmr: MmrDecision[]; pools: PoolAudit[] | null } {
+  const byId = new Map(compared.map((h) => [h.id, h]));
+  const candidates = compared.map((h) => ({ id: h.id, pageUrl: pack.sections.pageOf(h.id), relevance: h.score, tokens: termsOf(pack, section, h.id) }));
+  const result = selectMmr(candidates, compared.length, options.mmr);
+  return { ...selectFromPools(pack, result.selected.map((id) => byId.get(id)!), limit, options), mmr: result.decisions };
 }
 
 /** The pools' quotas over candidates in order (pools.ts); the first `limit` when pools are off. Columns only. */
@@ -499,8 +502,8 @@ export async function searchPackWithVectors(
   options: SearchOptions,
   embedder?: QueryEmbedder,
 ): Promise<SearchOutcome> {
-  const { analysis, terms } = planSearch(pack, request);
-  const [query, keywordView] = await Promise.all([queryVectorFor(pack, request, options, embedder), pack.keyword.prepare(terms)]);
+  const analysis = analyze(pack, request);
+  const [query, keywordView] = await Promise.all([queryVectorFor(pack, request, options, embedder), pack.keyword.prepare(analysis.concepts)]);
   const ranked = rank(pack, keywordView, analysis, request, options, query);
-  return finish(pack, ranked, await pack.sections.load(ranked.needed));
+  return finish(pack, ranked, await pack.sections.load(sectionsToRead(ranked)));
 }

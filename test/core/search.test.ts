@@ -11,6 +11,8 @@ import type { SearchRequest } from '../../src/core/request.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search-options.ts';
 import { queryVectorFor, searchPack, searchPackWithVectors, staticQueryVector, TERM_SET_MEMO_SIZE } from '../../src/core/search.ts';
 import { terms } from '../../src/core/segment.ts';
+import { analyzeQuery } from '../../src/core/query-analysis.ts';
+import { queryTerms } from '../../src/core/keyword/index.ts';
 import type { Page } from '../../src/core/types.ts';
 
 const DOCS: Record<string, string> = {
@@ -735,5 +737,23 @@ describe('the MMR term-set memo', () => {
     expect(pack.termSets.size).toBeLessThanOrEqual(TERM_SET_MEMO_SIZE);
     expect(pack.termSets.size).toBeGreaterThan(TERM_SET_MEMO_SIZE / 2);
     expect(searchPack(pack, request('shared w0x1'), DEFAULT_SEARCH_OPTIONS).results).toEqual(first);
+  });
+});
+
+describe('the query analysed once', () => {
+  it('gives as concepts exactly the terms the keyword index analyses a query into, which the keyword route looks up', async () => {
+    const pack = await loadPack(memorySource(await packFiles(DOCS)));
+    const samples: Array<[string, string]> = [
+      ['How do I read route parameters with c.req.param()?', 'en'],
+      ['getStaticPaths routing_table kebab-case-name', 'en'],
+      ['the of and', 'en'],
+      ['路由参数', 'zh-cn'],
+      ['ルートパラメーター', 'ja'],
+    ];
+    for (const [q, lang] of samples) {
+      const { concepts } = analyzeQuery(q, lang, pack.manifest.defaultLang, pack.keyword.options.analyzer);
+      expect(concepts, q).toEqual(queryTerms(q, lang, pack.keyword.options));
+      expect(pack.keyword.searchTerms(concepts), q).toEqual(pack.keyword.search(q, { lang }));
+    }
   });
 });

@@ -47,6 +47,12 @@ export interface KeywordView {
    */
   search(query: string, options: KeywordSearchOptions): KeywordHit[];
   /**
+   * `search` for a query already analysed as this index analyses (its distinct terms, in query
+   * order: queryTerms, or the query's concepts, query-analysis.ts): the Worker's path, which has
+   * analysed the query once for everything else already.
+   */
+  searchTerms(terms: readonly string[], limit?: number): KeywordHit[];
+  /**
    * Each of `terms` — already analysed as this index analyses (the query's concepts,
    * query-analysis.ts) — with the number of sections holding it (in any field) and the IDF BM25F
    * weighs it with: how rare, hence how telling, each concept is. A term no section holds has df 0
@@ -138,7 +144,11 @@ class PartitionedIndex implements KeywordIndex {
   }
 
   search(query: string, options: KeywordSearchOptions): KeywordHit[] {
-    return this.ranking.search(query, options, this.residentPartOf, NOT_RESIDENT);
+    return this.searchTerms(queryTerms(query, options.lang, this.options), options.limit);
+  }
+
+  searchTerms(terms: readonly string[], limit?: number): KeywordHit[] {
+    return this.ranking.search(terms, limit, this.residentPartOf, NOT_RESIDENT);
   }
 
   termStats(terms: readonly string[]): TermStat[] {
@@ -150,8 +160,10 @@ class PartitionedIndex implements KeywordIndex {
     const parts = await Promise.all(indexes.map((index) => this.source.load(index)));
     const held = new Map(indexes.map((index, i) => [index, parts[i]]));
     const partOf: PartOf = (term) => held.get(partitionOf(term, this.partitions));
+    const searchTerms = (terms: readonly string[], limit?: number) => this.ranking.search(terms, limit, partOf, NOT_IN_VIEW);
     return {
-      search: (query, options) => this.ranking.search(query, options, partOf, NOT_IN_VIEW),
+      search: (query, options) => searchTerms(queryTerms(query, options.lang, this.options), options.limit),
+      searchTerms,
       termStats: (terms) => this.ranking.termStats(terms, partOf, NOT_IN_VIEW),
     };
   }
@@ -170,8 +182,7 @@ class Bm25f {
   ) {}
 
   /** `missing` ends the KEYWORD_NOT_RESIDENT message: why a partition is not at hand. */
-  search(query: string, { lang, limit = this.options.defaultLimit }: KeywordSearchOptions, partOf: PartOf, missing: string): KeywordHit[] {
-    const terms = queryTerms(query, lang, this.options);
+  search(terms: readonly string[], limit = this.options.defaultLimit, partOf: PartOf, missing: string): KeywordHit[] {
     if (terms.length === 0 || limit <= 0) return [];
     // Every partition is found before any work: a query fails whole, not after ranking half.
     const holders = this.holders(terms, partOf, missing);

@@ -4,7 +4,6 @@ import { prepareTokenizer } from '../embed/vocabulary.ts';
 import { modelFromCalibration } from '../confidence/calibration.ts';
 import { DEFAULT_CONFIDENCE_MODEL, type ConfidenceModel } from '../confidence/score.ts';
 import { isRecallBoxError, RecallBoxError } from '../errors.ts';
-import { isRecord } from '../is-record.ts';
 import {
   DEFAULT_KEYWORD_RESIDENCY_OPTIONS,
   loadKeywordIndex,
@@ -12,6 +11,7 @@ import {
   validateKeywordHead,
   type KeywordIndex,
   type KeywordResidencyOptions,
+  type StoredKeywordIndex,
 } from '../keyword/index.ts';
 import type { SemanticIndex } from '../semantic.ts';
 import { createTypeScriptKernel } from '../vector/typescript-kernel.ts';
@@ -193,7 +193,7 @@ export async function loadPack(source: PackSource, options: LoadPackOptions = {}
     lazy ? openBlockStore(head, duringQuery(source, files.json), options.residency?.sections) : readWholeStore(head, files.json),
     lazy
       ? openKeywordIndex(keywordHead.data, duringQuery(source, readPart), options.residency?.keyword)
-      : readWholeKeywordIndex(keywordHead.data, readPart),
+      : readWholeKeywordIndex(keywordHead.data, keywordPartitions, readPart),
     manifest.model === null ? null : loadSemantic(files, manifest.model, manifest.counts.sections, options),
     loadConfidence(files, manifest),
   ]);
@@ -227,9 +227,8 @@ function duringQuery<K, T>(source: PackSource, read: (key: K) => Promise<T>): (k
     });
 }
 
-/** Every keyword partition read and imported at load. */
-async function readWholeKeywordIndex(head: unknown, readPart: (i: number) => Promise<{ data: unknown }>): Promise<KeywordIndex> {
-  const partitions = isRecord(head) && Number.isInteger(head.partitions) && (head.partitions as number) > 0 ? (head.partitions as number) : 0;
+/** Every keyword partition read and imported at load (`partitions` from the head, checked above). */
+async function readWholeKeywordIndex(head: unknown, partitions: number, readPart: (i: number) => Promise<{ data: unknown }>): Promise<KeywordIndex> {
   const parts = await Promise.all(Array.from({ length: partitions }, async (_, i) => (await readPart(i)).data));
-  return loadKeywordIndex({ head, parts } as never);
+  return loadKeywordIndex({ head, parts } as StoredKeywordIndex);
 }

@@ -22,6 +22,11 @@ async function indexOf(docs: KeywordDoc[], options?: Parameters<typeof buildKeyw
       expect(many.search(query, searchOptions), `${query} over ${many.partitions} partitions`).toEqual(hits);
       return hits;
     },
+    searchTerms(terms, limit) {
+      const hits = single.searchTerms(terms, limit);
+      expect(many.searchTerms(terms, limit), `${terms.join(' ')} over ${many.partitions} partitions`).toEqual(hits);
+      return hits;
+    },
     termStats: (terms) => single.termStats(terms),
     prepare: (terms) => single.prepare(terms),
   };
