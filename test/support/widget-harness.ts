@@ -54,8 +54,51 @@ export function hit(overrides: Partial<ResultJson> = {}): ResultJson {
   };
 }
 
-/** A current Worker's answer with a confident verdict. */
-export function answer(query: string, results: ResultJson[], level: 'high' | 'medium' = 'high'): Reply {
+// The Worker's confidence verdict and fallback (src/core/confidence.ts), as /search sends them.
+
+export interface ReasonJson {
+  code: string;
+  message: string;
+  effect: 'raises' | 'lowers' | 'neutral';
+}
+
+export type SuggestionJson = { kind: 'query'; text: string } | { kind: 'page'; text: string; url: string };
+
+export interface FallbackJson {
+  message: string;
+  suggestions: SuggestionJson[];
+  link?: { url: string; text: string };
+}
+
+/** The verdict's score at each level in these answers. */
+export const SCORES = { high: 0.91, medium: 0.63, low: 0.18 } as const;
+export const ROUTES_AGREE: ReasonJson = { code: 'ROUTES_AGREE', message: 'Keyword and meaning search agree.', effect: 'raises' };
+
+/**
+ * A current Worker's answer: results plus verdict, and the fallback exactly when the level is low.
+ * Default reasons: the routes agree, or (low) few relevant sections and the query's words missing.
+ */
+export function judgedAnswer(
+  query: string,
+  results: ResultJson[],
+  level: 'high' | 'medium' | 'low',
+  {
+    reasons = level === 'low'
+      ? [
+          { code: 'FEW_RELEVANT', message: 'Only 1 section matches the query well.', effect: 'lowers' },
+          { code: 'CONCEPTS_MISSING', message: `No section mentions “${query}”.`, effect: 'lowers' },
+        ]
+      : [ROUTES_AGREE],
+    fallback = {
+      message: 'I couldn’t find this in the docs.',
+      suggestions: [
+        { kind: 'query', text: 'install' },
+        { kind: 'page', text: 'Install guide', url: '/guides/install/' },
+      ],
+      link: { url: 'https://github.com/acme/docs/issues/new', text: 'Ask us' },
+    },
+  }: { reasons?: ReasonJson[]; fallback?: FallbackJson } = {},
+): Reply {
   return {
     body: {
       query,
@@ -63,49 +106,31 @@ export function answer(query: string, results: ResultJson[], level: 'high' | 'me
       lang: 'en',
       results,
       confidence: {
-        score: level === 'high' ? 0.91 : 0.63,
+        score: SCORES[level],
         level,
-        shouldAnswer: true,
+        shouldAnswer: level !== 'low',
         strategy: 'lookup',
         mode: 'strict',
         thresholds: { high: 0.75, medium: 0.45 },
         calibrated: false,
-        reasons: [{ code: 'ROUTES_AGREE', message: 'Keyword and meaning search agree.', effect: 'raises' }],
-        signals: {},
+        reasons,
+        signals: { topCosine: 0.41, agreement: null },
       },
-      fallback: null,
+      fallback: level === 'low' ? fallback : null,
       warnings: [],
       tookMs: 1,
     },
   };
 }
 
+/** A current Worker's answer with a confident verdict. */
+export function answer(query: string, results: ResultJson[], level: 'high' | 'medium' = 'high'): Reply {
+  return judgedAnswer(query, results, level);
+}
+
 /** A current Worker's low-confidence answer: the closest matches and the fallback. */
 export function lowAnswer(query: string, results: ResultJson[]): Reply {
-  const body = answer(query, results).body as Record<string, unknown>;
-  return {
-    body: {
-      ...body,
-      confidence: {
-        ...(body.confidence as object),
-        score: 0.18,
-        level: 'low',
-        shouldAnswer: false,
-        reasons: [
-          { code: 'FEW_RELEVANT', message: 'Only 1 section matches the query well.', effect: 'lowers' },
-          { code: 'CONCEPTS_MISSING', message: `No section mentions “${query}”.`, effect: 'lowers' },
-        ],
-      },
-      fallback: {
-        message: 'I couldn’t find this in the docs.',
-        suggestions: [
-          { kind: 'query', text: 'install' },
-          { kind: 'page', text: 'Install guide', url: '/guides/install/' },
-        ],
-        link: { url: 'https://github.com/acme/docs/issues/new', text: 'Ask us' },
-      },
-    },
-  };
+  return judgedAnswer(query, results, 'low');
 }
 
 /** `[start, end)` of each word in `text`, as the Worker's highlights. */

@@ -11,7 +11,7 @@ import type { ConfidenceEventDetail, FallbackEventDetail, ResultsEventDetail } f
 import { WIDGET_DEFAULTS } from '../../src/widget/options.ts';
 import { format, STRINGS } from '../../src/widget/strings.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { hit, type ResultJson } from '../support/widget-harness.ts';
+import { hit, judgedAnswer, ROUTES_AGREE, SCORES, type FallbackJson, type ReasonJson, type ResultJson } from '../support/widget-harness.ts';
 import { serveStatic, type StaticServer } from '../support/static-server.ts';
 
 const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url));
@@ -64,25 +64,10 @@ function ok(query: string, results: ResultJson[]): Reply {
   return { body: { query, buildId: 'test-build', results, tookMs: 1 } };
 }
 
-// The Worker's confidence verdict and fallback (src/core/confidence.ts), as /search sends them.
-
-interface ReasonJson {
-  code: string;
-  message: string;
-  effect: 'raises' | 'lowers' | 'neutral';
-}
-
-type SuggestionJson = { kind: 'query'; text: string } | { kind: 'page'; text: string; url: string };
-
-interface FallbackJson {
-  message: string;
-  suggestions: SuggestionJson[];
-  link?: { url: string; text: string };
-}
+// This file's verdicts: the shared builder with its own mixed reasons and fuller fallback.
 
 const FEW_RELEVANT: ReasonJson = { code: 'FEW_RELEVANT', message: 'Only 1 section matches the query well.', effect: 'lowers' };
 const CONCEPTS_MISSING: ReasonJson = { code: 'CONCEPTS_MISSING', message: 'No section mentions “widgt”.', effect: 'lowers' };
-const ROUTES_AGREE: ReasonJson = { code: 'ROUTES_AGREE', message: 'Keyword and meaning search agree.', effect: 'raises' };
 const KEYWORD_ONLY: ReasonJson = { code: 'KEYWORD_ONLY', message: 'Only keyword search ran.', effect: 'neutral' };
 /** Lowering, raising and neutral reasons mixed, lowering not all first, so filtering is visible. */
 const LOW_REASONS: ReasonJson[] = [FEW_RELEVANT, ROUTES_AGREE, CONCEPTS_MISSING, KEYWORD_ONLY];
@@ -98,37 +83,9 @@ const LOW_FALLBACK: FallbackJson = {
   link: { url: 'https://github.com/acme/docs/issues/new', text: 'Ask us' },
 };
 
-const SCORES = { high: 0.91, medium: 0.63, low: 0.18 } as const;
-
-/** A current Worker's answer: results plus verdict, and the fallback exactly when the level is low. */
-function judged(
-  query: string,
-  results: ResultJson[],
-  level: 'high' | 'medium' | 'low',
-  { reasons = level === 'low' ? LOW_REASONS : [ROUTES_AGREE], fallback = LOW_FALLBACK }: { reasons?: ReasonJson[]; fallback?: FallbackJson } = {},
-): Reply {
-  return {
-    body: {
-      query,
-      buildId: 'test-build',
-      lang: 'en',
-      results,
-      confidence: {
-        score: SCORES[level],
-        level,
-        shouldAnswer: level !== 'low',
-        strategy: 'lookup',
-        mode: 'strict',
-        thresholds: { high: 0.75, medium: 0.45 },
-        calibrated: false,
-        reasons,
-        signals: { topCosine: 0.41, agreement: null },
-      },
-      fallback: level === 'low' ? fallback : null,
-      warnings: [],
-      tookMs: 1,
-    },
-  };
+/** A current Worker's answer (judgedAnswer) with this file's low-confidence reasons and fallback. */
+function judged(query: string, results: ResultJson[], level: 'high' | 'medium' | 'low', extra: { reasons?: ReasonJson[]; fallback?: FallbackJson } = {}): Reply {
+  return judgedAnswer(query, results, level, { ...(level === 'low' && { reasons: LOW_REASONS }), fallback: LOW_FALLBACK, ...extra });
 }
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
