@@ -66,26 +66,18 @@ function formatKb(bytes: number): string {
  * their heads (a large site has thousands: one line each would bury the rest of the summary).
  */
 function packFileSizes(bytes: Record<string, number>): string {
-  const pieces: Array<[RegExp, string, string]> = [
-    [/^sections-\d+\.json$/, 'block', PACK_FILES.sections],
-    [/^keyword-\d+\.json$/, 'partition', PACK_FILES.keyword],
+  const pieces = [
+    { head: PACK_FILES.sections, noun: 'block', pattern: /^sections-\d+\.json$/ },
+    { head: PACK_FILES.keyword, noun: 'partition', pattern: /^keyword-\d+\.json$/ },
   ];
-  const summed = new Map<string, { count: number; bytes: number }>();
-  const listed: string[] = [];
-  for (const [name, b] of Object.entries(bytes)) {
-    const piece = pieces.find(([pattern]) => pattern.test(name));
-    if (!piece) {
-      listed.push(name);
-      continue;
-    }
-    const sum = summed.get(piece[2]) ?? { count: 0, bytes: 0 };
-    summed.set(piece[2], { count: sum.count + 1, bytes: sum.bytes + b });
-  }
-  return listed
+  const names = Object.keys(bytes);
+  return names
+    .filter((name) => !pieces.some((p) => p.pattern.test(name)))
     .map((name) => {
-      const piece = pieces.find(([, , head]) => head === name);
-      const sum = summed.get(name);
-      const extra = piece && sum ? ` + ${sum.count} ${piece[1]}${sum.count === 1 ? '' : 's'} ${formatKb(sum.bytes)}` : '';
+      const piece = pieces.find((p) => p.head === name);
+      const parts = piece ? names.filter((n) => piece.pattern.test(n)) : [];
+      const sum = parts.reduce((total, n) => total + bytes[n]!, 0);
+      const extra = piece && parts.length > 0 ? ` + ${parts.length} ${piece.noun}${parts.length === 1 ? '' : 's'} ${formatKb(sum)}` : '';
       return `${name} ${formatKb(bytes[name]!)}${extra}`;
     })
     .join(', ');
