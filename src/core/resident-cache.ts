@@ -28,8 +28,9 @@ export function resolveBytesOption(owner: string, name: string, value: unknown, 
 export interface ResidentCacheOptions {
   /**
    * Most stored bytes held at once. Range ≥ 0; a piece bigger than the budget is still returned to
-   * its caller, just not kept. Parsed JSON takes about two to three times its stored bytes in a
-   * JavaScript heap, which the caller's default budget accounts for.
+   * its caller, just not kept. Parsed and imported, a piece takes more heap than its stored bytes
+   * (on the ×20 Astro replica the caches held 35 MiB after 100 queries for 24 MiB of budgets:
+   * `npm run bench -- --scale --large`), which the callers' default budgets account for.
    */
   budgetBytes: number;
 }

@@ -447,10 +447,9 @@ function weighByPool(pack: LoadedPack, hits: readonly FusedHit[], options: Searc
 
 /**
  * Most term sets the MMR memo keeps: 512 sections' sets — the compared candidates of the last
- * ~17 queries (30 each at the default limit and depth) — at roughly 5 KB a set (a section's ~100
- * distinct terms), ~2.5 MB. Unbounded, the memo grew towards the whole store on a large site,
- * which is exactly the memory lazily read blocks exist to save; a miss costs one analysis of one
- * section, well under a millisecond.
+ * ~17 queries (30 each at the default limit and depth). Unbounded, the memo grew towards the whole
+ * store on a large site, which is exactly the memory lazily read blocks exist to save; a miss
+ * costs one analysis of one section.
  */
 export const TERM_SET_MEMO_SIZE = 512;
 

@@ -47,7 +47,7 @@ export function indexDocuments(docs: readonly KeywordDoc[], options?: KeywordOpt
  * when adding, removing or checking (`contain`) documents; `search(term, { field, resolve: false })`
  * reads the field's term map alone (checked: an index imported from the map chunks only returns the
  * same slots, flex.test.ts). The query side never adds or removes, and the register lists every
- * document id: ~0.9 MB of JSON at 135,000 documents, which every part would have had to carry.
+ * document id, a list as long as the site in every part.
  *
  * Async because FlexSearch's export is (it may hand chunks to an async writer); nothing here does
  * I/O. Throws RecallBoxError('INVALID_OPTIONS', …) on bad options (ranking or storage).

@@ -1,8 +1,9 @@
 /**
  * Splitting the keyword index by term, so a query loads only the partitions holding its terms.
  *
- * Why by term: the whole index of a 135,000-section site is 54 MB of JSON and ~73 MB of heap once
- * imported, too much for a Cloudflare Worker (128 MB per isolate). A query reads the postings of
+ * Why by term: the postings of a large site do not fit a Cloudflare Worker (128 MB per isolate) —
+ * the ×20 Astro replica's are 49.7 MiB of JSON (`npm run bench -- --scale --large` builds it), more
+ * once imported. A query reads the postings of
  * its few terms and nothing else, so partitioning the postings by term lets a query fetch and
  * import a few partitions; the field lengths (stats) are per document and small, and stay whole
  * in the head.
@@ -26,8 +27,9 @@ export interface KeywordStorageOptions {
    * per term it has not seen lately, almost all of it other terms' postings: smaller parts make a
    * cold query cheaper, at the price of more stored files and a FlexSearch Document each.
    * Range integer ≥ 1 (tiny values are for tests: about one term per partition). Default 256 KiB:
-   * a query of a few terms reads about a MiB; a 135,000-section site (~50 MB of postings) has about
-   * 200 parts, far below the static-asset file limits.
+   * a query of a few terms reads about a MiB; the ×20 Astro replica (135,000 sections, built by
+   * `npm run bench -- --scale --large`) has 199 parts holding 49.7 MiB, far below the static-asset
+   * file limits.
    */
   partBytes: number;
 }

@@ -13,11 +13,10 @@ export interface KeywordResidencyOptions {
    * Budget of resident parts, in their stored JSON bytes (as readPart reports them). After a part
    * is loaded, the least recently used parts are evicted until the total fits; a part bigger than
    * the whole budget is used by its query but not kept. Range integer ≥ 0.
-   * Default 16 MiB: imported postings take about 1.35 times their JSON in heap (the whole index of
-   * a 135,000-section site: 54 MB of JSON, ~73 MB of heap once imported), so 64 default-sized
-   * (256 KiB) parts hold ~22 MB — well inside a Worker's 128 MB next to the vector index, the
-   * section store and the request's own work (a part being parsed briefly takes more) — while the
-   * parts of the terms recent queries used are served again without a read.
+   * Default 16 MiB: 64 default-sized (256 KiB) parts, the terms of many recent queries served again
+   * without a read; with the 8 MiB of section blocks, what the ×20 Astro replica held after 100
+   * queries stayed at 35 MiB (`npm run bench -- --scale --large`) — inside a Worker's 128 MB next
+   * to the vectors and the model.
    */
   residentBytes: number;
 }

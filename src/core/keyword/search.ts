@@ -195,8 +195,8 @@ class Bm25f {
     const isHit = new Uint8Array(this.size);
     // Per term, the documents it contributed to: `matched` is listed for the returned hits only.
     // Built for every hit, it was one array per matching document — on a 135,000-section site a
-    // common term matches nearly all of them, and those arrays (with the sort of every hit below)
-    // took most of a query's 100 ms.
+    // common term matches nearly all of them, and those arrays (with a sort of every hit) were
+    // most of the keyword route's time there.
     const contributedTo: number[][] = [];
     const pseudo = new Float64Array(this.size);
     const seenAtTerm = new Uint32Array(this.size);

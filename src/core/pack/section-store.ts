@@ -39,8 +39,9 @@ export interface SectionStore {
 export interface SectionResidencyOptions {
   /**
    * Stored bytes of blocks kept in memory between queries (least recently used dropped first).
-   * Range ≥ 0. Default 8 MiB: about 130 blocks of 64 KiB, the blocks of several cold queries, at
-   * some 20 MB of heap — a sixth of an isolate's 128 MB.
+   * Range ≥ 0. Default 8 MiB: 128 blocks of 64 KiB, the blocks of several cold queries; with the
+   * keyword partitions' 16 MiB, what the ×20 Astro replica held after 100 queries stayed at 35 MiB
+   * (`npm run bench -- --scale --large`), inside an isolate's 128 MB.
    */
   residentBytes: number;
 }
@@ -58,8 +59,8 @@ abstract class HeadColumns {
   private readonly pages: readonly string[];
   private readonly langs: readonly Lang[];
   private readonly pools: readonly PoolName[];
-  // Typed columns: 4 + 2 + 1 bytes a section. The head's own number arrays (~25 bytes a section
-  // as parsed) are not kept: on a 135,000-section site that is 3 MB of an isolate's 128.
+  // Typed columns: 4 + 2 + 1 bytes a section. The head's own number arrays (boxed JS arrays, several
+  // times that) are not kept once copied.
   private readonly page: Uint32Array;
   private readonly lang: Uint16Array;
   private readonly pool: Uint8Array;

@@ -3,8 +3,9 @@
  * blocks it reads only when a query needs them.
  *
  * Why split: a section's text is needed only for the few candidates a query shows or compares (MMR,
- * snippets, evidence), but a large site's whole store does not fit a Worker isolate — 134,800
- * sections are 164 MB of JSON and about 200 MB of heap, against 128 MB per isolate. Everything the
+ * snippets, evidence), but a large site's whole store does not fit a Worker isolate — the ×20
+ * Astro replica's 134,800 sections are 156 MiB of blocks (`npm run bench -- --scale --large`
+ * builds it), against 128 MB per isolate. Everything the
  * ranking reads for every candidate (page, language, pool, the link graph) is in the head as
  * columns of small integers; text waits in blocks of consecutive sections (consecutive = same page,
  * so one query's candidates share blocks).
