@@ -35,8 +35,8 @@ import { renderReport, WORKERD_CLOCK_NOTE, type BenchReport } from './report.ts'
 import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts';
 import { benchLatency, type LatencyBench } from './worker-bench.ts';
 import { LOAD_DEFAULTS, runLoad, type LoadRun } from './load-bench.ts';
-import { benchScale, renderScale } from './scale.ts';
-import { PACK_READ_MODES, type PackReadMode } from '../src/core/pack/load.ts';
+import { benchScale, packReadMode, renderScale } from './scale.ts';
+import type { PackReadMode } from '../src/core/pack/load.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = path.join(ROOT, 'bench/.out');
@@ -87,11 +87,6 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive whole number, got ${JSON.stringify(raw)}`);
   return n;
-}
-
-function packReadMode(raw: string | undefined): PackReadMode {
-  if ((PACK_READ_MODES as readonly (string | undefined)[]).includes(raw)) return raw as PackReadMode;
-  throw new Error(`--pack-read must be one of ${PACK_READ_MODES.join(', ')}, got ${JSON.stringify(raw)}`);
 }
 
 function readArgs(argv: string[]): Args {

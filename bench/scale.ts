@@ -18,7 +18,7 @@ import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureReplica } from './replica.ts';
-import type { PackReadMode } from '../src/core/pack/load.ts';
+import { PACK_READ_MODES, type PackReadMode } from '../src/core/pack/load.ts';
 import { percentile } from './stats.ts';
 import { startWranglerDev } from './wrangler-dev.ts';
 
@@ -210,6 +210,12 @@ export async function benchScale(options: { large: boolean; worker: boolean; reu
   return rows;
 }
 
+/** `--pack-read`'s value, checked: one of PACK_READ_MODES. */
+export function packReadMode(raw: string | undefined): PackReadMode {
+  if ((PACK_READ_MODES as readonly (string | undefined)[]).includes(raw)) return raw as PackReadMode;
+  throw new Error(`--pack-read must be one of ${PACK_READ_MODES.join(', ')}, got ${JSON.stringify(raw)}`);
+}
+
 const mib = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MiB`;
 const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(x < 10 ? 2 : 0)} ms`);
 
@@ -239,12 +245,11 @@ export function renderScale(rows: readonly ScaleRow[]): string {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const argv = process.argv.slice(2);
-  const packRead = (argv[argv.indexOf('--pack-read') + 1] ?? 'auto') as PackReadMode;
   const rows = await benchScale({
     large: argv.includes('--large'),
     worker: !argv.includes('--no-worker'),
     reusePacks: argv.includes('--reuse-packs'),
-    packRead: argv.includes('--pack-read') ? packRead : 'auto',
+    packRead: packReadMode(argv.includes('--pack-read') ? argv[argv.indexOf('--pack-read') + 1] : 'auto'),
   });
   console.log(renderScale(rows));
 }
