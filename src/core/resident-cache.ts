@@ -29,7 +29,7 @@ export interface ResidentCacheOptions {
   /**
    * Most stored bytes held at once. Range ≥ 0; a piece bigger than the budget is still returned to
    * its caller, just not kept. Parsed and imported, a piece takes more heap than its stored bytes
-   * (on the ×20 Astro replica the caches held 35 MiB after 100 queries for 24 MiB of budgets:
+   * (on the ×20 Astro replica the caches held about 35 MiB after 100 queries for 24 MiB of budgets:
    * `npm run bench -- --scale --large`), which the callers' default budgets account for.
    */
   budgetBytes: number;

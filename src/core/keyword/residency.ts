@@ -15,7 +15,7 @@ export interface KeywordResidencyOptions {
    * the whole budget is used by its query but not kept. Range integer ≥ 0.
    * Default 16 MiB: 64 default-sized (256 KiB) parts, the terms of many recent queries served again
    * without a read; with the 8 MiB of section blocks, what the ×20 Astro replica held after 100
-   * queries stayed at 35 MiB (`npm run bench -- --scale --large`) — inside a Worker's 128 MB next
+   * queries stayed at about 35 MiB (`npm run bench -- --scale --large`) — inside a Worker's 128 MB next
    * to the vectors and the model.
    */
   residentBytes: number;

@@ -59,9 +59,9 @@ export const PACK_READ_MODES: readonly PackReadMode[] = ['whole', 'lazy', 'auto'
  * limit and depth), so reading a pack this small whole makes its first search no slower, and
  * spares the next few queries their reads. Past it, reading whole makes an isolate's first search
  * wait for every piece — under `wrangler dev`, Astro's three languages (143 files) read whole made
- * the first search 1.37 s against 0.83 s lazily, for a millisecond or two less on later queries
- * (`npm run bench -- --scale --reuse-packs --pack-read whole`, against `--pack-read lazy`; one
- * run each on a shared machine).
+ * the first search 1.37 s against 0.7–0.8 s lazily, for a millisecond or two less on later queries
+ * (`npm run bench -- --scale --reuse-packs --pack-read whole`, against `--pack-read lazy`; single
+ * runs on a shared machine).
  */
 export const AUTO_WHOLE_MAX_READS = 32;
 

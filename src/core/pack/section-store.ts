@@ -40,7 +40,7 @@ export interface SectionResidencyOptions {
   /**
    * Stored bytes of blocks kept in memory between queries (least recently used dropped first).
    * Range ≥ 0. Default 8 MiB: 128 blocks of 64 KiB, the blocks of several cold queries; with the
-   * keyword partitions' 16 MiB, what the ×20 Astro replica held after 100 queries stayed at 35 MiB
+   * keyword partitions' 16 MiB, what the ×20 Astro replica held after 100 queries stayed at about 35 MiB
    * (`npm run bench -- --scale --large`), inside an isolate's 128 MB.
    */
   residentBytes: number;
