@@ -5,7 +5,15 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // test/deploy: the bundle-size budget (wrangler deploy --dry-run, ~10 s).
-    include: ['test/core/**/*.test.ts', 'test/build/**/*.test.ts', 'test/eval/**/*.test.ts', 'test/deploy/**/*.test.ts'],
+    include: [
+      'test/core/**/*.test.ts',
+      'test/protocol/**/*.test.ts',
+      'test/indexer/**/*.test.ts',
+      'test/cli/**/*.test.ts',
+      'test/datasets/**/*.test.ts',
+      'test/eval/**/*.test.ts',
+      'test/deploy/**/*.test.ts',
+    ],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

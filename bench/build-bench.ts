@@ -4,7 +4,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildPack, type BuildSummary } from '../src/build/build-pack.ts';
+import { buildPack, type BuildSummary } from '../src/indexer/build-pack.ts';
 import { median } from './stats.ts';
 
 /**

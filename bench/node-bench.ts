@@ -3,16 +3,16 @@
  * advances on I/O (a Spectre mitigation), so a Worker cannot time its own CPU work; the pipeline is
  * pure, so running it in Node measures the same code on the same V8 — with the Worker's WASM kernel.
  */
-import { createOrtEmbedder, type NodeEmbedder } from '../src/build/embed/ort-node.ts';
-import { fsPackSource } from '../src/build/fs-source.ts';
+import { createOrtEmbedder, type NodeEmbedder } from '../src/indexer/embed/ort-node.ts';
+import { fsPackSource } from '../src/indexer/fs-source.ts';
 import { modelFromFile, validateModelFile } from '../src/core/embed/model-file.ts';
 import { PACK_FILES } from '../src/core/pack/format.ts';
 import { readPackFile } from '../src/core/pack/shards.ts';
 import { loadPack, type LoadedPack } from '../src/core/pack/load.ts';
-import { parseSearchRequest } from '../src/core/request.ts';
-import { queryLanguage, searchPack, staticQueryVector } from '../src/core/search.ts';
-import { DEFAULT_SEARCH_OPTIONS } from '../src/core/search-options.ts';
-import { embedStatic, queryTokens } from '../src/core/semantic.ts';
+import { parseSearchRequest } from '../src/protocol/request.ts';
+import { queryLanguage, searchPack, staticQueryVector } from '../src/core/search/search.ts';
+import { DEFAULT_SEARCH_OPTIONS } from '../src/core/search/options.ts';
+import { embedStatic, queryTokens } from '../src/core/embed/semantic.ts';
 import { instantiateWasmKernel } from '../src/core/vector/wasm-kernel.ts';
 import type { QuantizedVectors } from '../src/core/vector/types.ts';
 import { compileVectorKernel } from '../wasm/node.ts';

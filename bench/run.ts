@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildPack } from '../src/build/build-pack.ts';
+import { buildPack } from '../src/indexer/build-pack.ts';
 import { benchBuild } from './build-bench.ts';
 import { measureBundle } from './bundle.ts';
 import { benchPackLoad, benchPipeline } from './node-bench.ts';

@@ -13,12 +13,12 @@
  */
 import { everySection } from '../src/core/pack/section-store.ts';
 import { readFile, writeFile } from 'node:fs/promises';
-import { buildPack } from '../src/build/build-pack.ts';
-import { fsPackSource } from '../src/build/fs-source.ts';
+import { buildPack } from '../src/indexer/build-pack.ts';
+import { fsPackSource } from '../src/indexer/fs-source.ts';
 import { loadPack, type PackReadMode } from '../src/core/pack/load.ts';
-import { parseSearchRequest } from '../src/core/request.ts';
-import { searchPackWithVectors } from '../src/core/search.ts';
-import { DEFAULT_SEARCH_OPTIONS } from '../src/core/search-options.ts';
+import { parseSearchRequest } from '../src/protocol/request.ts';
+import { searchPackWithVectors } from '../src/core/search/search.ts';
+import { DEFAULT_SEARCH_OPTIONS } from '../src/core/search/options.ts';
 import { instantiateWasmKernel } from '../src/core/vector/wasm-kernel.ts';
 import { compileVectorKernel } from '../wasm/node.ts';
 import { selectQueries } from './queries.ts';

@@ -1,5 +1,5 @@
 -- Content-gap report: queries the Worker answered with its fallback (confidence.shouldAnswer false).
--- One row per normalised query (src/core/query-key.ts normalizeQueryKey); no IP, no user data.
+-- One row per normalised query (src/protocol/query-key.ts normalizeQueryKey); no IP, no user data.
 -- Apply with: npx wrangler d1 migrations apply <database_name> --remote   (see docs/deploying.md)
 CREATE TABLE IF NOT EXISTS gaps (
   -- The normalised query text (NFKC, lower case, single spaces), at most 256 code points.

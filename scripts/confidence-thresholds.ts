@@ -9,9 +9,9 @@
  *
  * Docs folders get title and heading known-item queries (calibrationDataset).
  */
-import { calibrationDataset, labelledSignals } from '../src/build/calibrate.ts';
+import { calibrationDataset, labelledSignals } from '../src/cli/calibrate.ts';
 import { confidenceScore } from '../src/core/confidence/score.ts';
-import { QUERY_STRATEGIES } from '../src/core/query-analysis.ts';
+import { QUERY_STRATEGIES } from '../src/core/analysis/query.ts';
 
 const dirs = process.argv.slice(2);
 if (dirs.length === 0) {

@@ -8,7 +8,7 @@
  * fused with the keyword route by reciprocal rank fusion. Documents are indexed as production
  * indexes them (evalPages → sections → searchableText); the keyword route is `recall-box:keyword`.
  * Vectors are embedded with the TypeScript reference of the graph (equal to ORT within 1e-5,
- * test/build/embed/ort-node.test.ts); `--ort` embeds the defaults through the exported ONNX graph in
+ * test/indexer/embed/ort-node.test.ts); `--ort` embeds the defaults through the exported ONNX graph in
  * onnxruntime-web as well. Ranking is by cosine over all documents, with the float32 vectors and
  * with their int8 quantization (the pack's). Fusion: RRF over each route's top 100,
  * score Σ 1 / (60 + rank).
@@ -53,13 +53,13 @@ import { quantize } from '../src/core/embed/quantize.ts';
 import { dot, embedReference } from '../src/core/embed/reference.ts';
 import { tokenize } from '../src/core/embed/tokenize.ts';
 import { prepareTokenizer } from '../src/core/embed/vocabulary.ts';
-import { exportOnnx } from '../src/build/embed/onnx.ts';
-import { createOrtEmbedder } from '../src/build/embed/ort-node.ts';
-import { DEFAULT_EMBED_OPTIONS, type EmbedOptionsInput } from '../src/build/embed/options.ts';
-import { sectionEmbedDocs, trainEmbedding, type TrainedEmbedding } from '../src/build/embed/train.ts';
-import { loadSmartDataset, SMART_LANG } from '../src/eval/datasets/smart.ts';
+import { exportOnnx } from '../src/indexer/embed/onnx.ts';
+import { createOrtEmbedder } from '../src/indexer/embed/ort-node.ts';
+import { DEFAULT_EMBED_OPTIONS, type EmbedOptionsInput } from '../src/indexer/embed/options.ts';
+import { sectionEmbedDocs, trainEmbedding, type TrainedEmbedding } from '../src/indexer/embed/train.ts';
+import { loadSmartDataset, SMART_LANG } from '../src/datasets/smart.ts';
 import { ndcgAt } from '../src/eval/metrics.ts';
-import { evalPages } from '../src/eval/systems/eval-pages.ts';
+import { evalPages } from '../src/datasets/collection-pages.ts';
 import { recallBoxSystems } from '../src/eval/systems/recall-box.ts';
 
 /** RRF constant of Cormack et al. (2009): ranks beyond ~60 count nearly alike. */
@@ -211,8 +211,8 @@ if (args.includes('--ort')) {
 
 /** Typos of words every docs site about web frameworks has, with the word meant. */
 async function typoProbe(docsDir: string): Promise<void> {
-  const { ingestDirectory } = await import('../src/build/ingest/index.ts');
-  const { terms } = await import('../src/core/segment.ts');
+  const { ingestDirectory } = await import('../src/indexer/ingest/index.ts');
+  const { terms } = await import('../src/core/analysis/segment.ts');
   const ingest = await ingestDirectory(docsDir);
   const docs = sectionEmbedDocs(ingest.pages.flatMap((p) => p.sections));
   const pairs = [

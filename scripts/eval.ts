@@ -20,7 +20,7 @@ import { modelFromCalibration } from '../src/core/confidence/calibration.ts';
 import type { ConfidenceModel } from '../src/core/confidence/score.ts';
 import { parseArgs } from 'node:util';
 import { isRecallBoxError } from '../src/core/errors.ts';
-import { loadDataset } from '../src/eval/datasets/index.ts';
+import { loadDataset } from '../src/datasets/index.ts';
 import { buildReport, plotSeries, renderMarkdown } from '../src/eval/report.ts';
 import { evaluate } from '../src/eval/run.ts';
 import { selectiveAnsweringSvg } from '../src/eval/svg.ts';

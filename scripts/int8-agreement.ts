@@ -9,8 +9,8 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sectionEmbedDocs, trainEmbedding } from '../src/build/embed/train.ts';
-import { ingestDirectory } from '../src/build/ingest/index.ts';
+import { sectionEmbedDocs, trainEmbedding } from '../src/indexer/embed/train.ts';
+import { ingestDirectory } from '../src/indexer/ingest/index.ts';
 import { embedReference } from '../src/core/embed/reference.ts';
 import { tokenize } from '../src/core/embed/tokenize.ts';
 import { prepareTokenizer } from '../src/core/embed/vocabulary.ts';

@@ -27,7 +27,7 @@ import {
   parseSmartJudgements,
   parseSmartQueries,
   type SmartDocument,
-} from '../src/eval/smart.ts';
+} from '../src/datasets/smart-parse.ts';
 
 const CUTOFF = 10;
 

@@ -9,12 +9,12 @@
  * With no --variant, only the defaults run. Queries files come from `npm run eval:titles` (add
  * `--headings` for heading queries).
  */
-import { assemblePack } from '../src/build/build-pack.ts';
+import { assemblePack } from '../src/indexer/build-pack.ts';
 import type { KeywordOptionsInput } from '../src/core/keyword/index.ts';
-import { detectScriptLang } from '../src/core/lang.ts';
+import { detectScriptLang } from '../src/core/analysis/lang.ts';
 import { loadPack, type LoadedPack } from '../src/core/pack/load.ts';
-import { evalPages } from '../src/eval/systems/eval-pages.ts';
-import { memoryPackSource } from '../src/eval/systems/memory-source.ts';
+import { evalPages } from '../src/datasets/collection-pages.ts';
+import { memoryPackSource } from '../src/datasets/memory-source.ts';
 import type { EvalSystem } from '../src/eval/types.ts';
 import { runSweep } from './sweep.ts';
 

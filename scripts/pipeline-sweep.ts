@@ -11,10 +11,10 @@
  * A variant's JSON is merged one level deep over DEFAULT_SEARCH_OPTIONS (its `thresholds` and
  * `fuse` objects over theirs). With no --variant, only the defaults run.
  */
-import type { SearchOptions } from '../src/core/search-options.ts';
-import { parseSearchRequest } from '../src/core/request.ts';
-import { searchPack, staticQueryVector } from '../src/core/search.ts';
-import { buildEvalPack, type EvalPack } from '../src/eval/systems/eval-pack.ts';
+import type { SearchOptions } from '../src/core/search/options.ts';
+import { parseSearchRequest } from '../src/protocol/request.ts';
+import { searchPack, staticQueryVector } from '../src/core/search/search.ts';
+import { buildEvalPack, type EvalPack } from '../src/datasets/collection-pack.ts';
 import { evalSearchOptions } from '../src/eval/systems/recall-box.ts';
 import type { EvalDoc, EvalSystem } from '../src/eval/types.ts';
 import { runSweep } from './sweep.ts';

@@ -4,7 +4,7 @@
  * of nDCG@10 (datasets × variants, `defaults` first).
  */
 import { parseArgs } from 'node:util';
-import { loadDataset } from '../src/eval/datasets/index.ts';
+import { loadDataset } from '../src/datasets/index.ts';
 import { evaluate } from '../src/eval/run.ts';
 import type { EvalSystem } from '../src/eval/types.ts';
 

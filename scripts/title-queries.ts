@@ -4,7 +4,7 @@
  *   npx tsx scripts/title-queries.ts <docs-dir> --out <file.jsonl> [--base-url /] [--headings]
  *
  * One line per page, `{"query": "<title>", "url": "<page URL>"}`; titles shared by several pages
- * are skipped (see src/eval/datasets/title-queries.ts). With --headings, one line per unique
+ * are skipped (see src/datasets/title-queries.ts). With --headings, one line per unique
  * multi-word h2/h3 heading instead (`headingQueries`), judged by the page that holds it. The file is derived from the docs, so write
  * it somewhere ignored (e.g. bench/.out/), not into the repository.
  * --base-url must match the one given to `npm run eval` (URLs are compared as ingested).
@@ -13,8 +13,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isRecallBoxError } from '../src/core/errors.ts';
-import { ingestDirectory } from '../src/build/ingest/index.ts';
-import { headingQueries, titleQueries, toJsonLines } from '../src/eval/datasets/title-queries.ts';
+import { ingestDirectory } from '../src/indexer/ingest/index.ts';
+import { headingQueries, titleQueries, toJsonLines } from '../src/datasets/title-queries.ts';
 
 const USAGE = 'usage: npx tsx scripts/title-queries.ts <docs-dir> --out <file.jsonl> [--base-url /] [--headings]';
 

@@ -11,7 +11,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { planUpload, writeBulkFiles, type UploadTarget } from '../src/build/upload-pack.ts';
+import { planUpload, writeBulkFiles, type UploadTarget } from '../src/cli/upload-pack.ts';
 
 const USAGE = `usage: npm run pack:upload -- kv <pack-dir> [--binding PACK_KV | --namespace-id <id>] [--prefix <p>] [--local] [--run]
        npm run pack:upload -- r2 <pack-dir> --bucket <name> [--prefix <p>] [--local] [--run]`;

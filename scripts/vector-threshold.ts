@@ -13,16 +13,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { assemblePack } from '../src/build/build-pack.ts';
-import type { EmbedOptionsInput } from '../src/build/embed/options.ts';
-import { ingestDirectory } from '../src/build/ingest/index.ts';
+import { assemblePack } from '../src/indexer/build-pack.ts';
+import type { EmbedOptionsInput } from '../src/indexer/embed/options.ts';
+import { ingestDirectory } from '../src/indexer/ingest/index.ts';
 import { loadPack } from '../src/core/pack/load.ts';
-import { parseSearchRequest } from '../src/core/request.ts';
-import { DEFAULT_SEARCH_OPTIONS } from '../src/core/search-options.ts';
-import { staticQueryVector } from '../src/core/search.ts';
+import { parseSearchRequest } from '../src/protocol/request.ts';
+import { DEFAULT_SEARCH_OPTIONS } from '../src/core/search/options.ts';
+import { staticQueryVector } from '../src/core/search/search.ts';
 import { mulberry32 } from '../src/core/random.ts';
 import { percentile } from '../src/eval/metrics.ts';
-import { memoryPackSource } from '../src/eval/systems/memory-source.ts';
+import { memoryPackSource } from '../src/datasets/memory-source.ts';
 
 /** Off-topic questions: plausible reader input that no software documentation answers. */
 const OFF_TOPIC = [

@@ -3,7 +3,7 @@
  * it, so the table printed and the file saved can never disagree.
  */
 import { PRECISION_DEPTH, SELECTIVE_THRESHOLDS } from './confidence.ts';
-import type { DatasetKind } from './datasets/loaded.ts';
+import type { DatasetKind } from '../datasets/loaded.ts';
 import { DEEP_CUTOFF, SEARCH_DEPTH, TOP_CUTOFF, WARMUP_QUERIES, type ConfidenceRun, type Evaluation, type SystemConfidence, type SystemResult } from './run.ts';
 import type { EvalDataset } from './types.ts';
 import type { PlotSeries } from './svg.ts';

@@ -1,17 +1,17 @@
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { RecallBoxError } from '../core/errors.ts';
-import { selectIndex } from '../core/indexes.ts';
+import { selectIndex } from '../protocol/indexes.ts';
 import type { LoadedPack } from '../core/pack/load.ts';
-import { fnv1a, searchRequestKey } from '../core/query-key.ts';
-import { gapOf, type Gap } from '../core/gaps.ts';
-import { parseSearchRequest, type RawSearchRequest, type SearchRequest } from '../core/request.ts';
-import { searchResponseBody } from '../core/response.ts';
-import { searchPackWithVectors } from '../core/search.ts';
-import type { QueryEmbedder } from '../core/semantic.ts';
-import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../core/search-options.ts';
+import { fnv1a, searchRequestKey } from '../protocol/query-key.ts';
+import { gapOf, type Gap } from '../protocol/gaps.ts';
+import { parseSearchRequest, type RawSearchRequest, type SearchRequest } from '../protocol/request.ts';
+import { searchResponseBody } from '../protocol/response.ts';
+import { searchPackWithVectors } from '../core/search/search.ts';
+import type { QueryEmbedder } from '../core/embed/semantic.ts';
+import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../core/search/options.ts';
 import type { WorkerConfig } from './config.ts';
-import { toErrorResponse } from './errors.ts';
+import { toErrorResponse } from '../protocol/errors.ts';
 import { answerCacheEntry, answerCacheKey, CACHE_STATUS_HEADER, readCachedAnswer, type AnswerCache } from './answer-cache.ts';
 import { readBodyCapped } from './body.ts';
 import { registerAdminRoutes, type GapStore } from './gaps.ts';
@@ -33,7 +33,7 @@ export interface AppDeps {
   searchOptions?: SearchOptions;
   /**
    * How this Worker embeds a query for the pack's model. Default: the static embedder in plain
-   * TypeScript (core/semantic.ts); the ONNX configuration passes onnxruntime-web (src/worker/onnx.ts).
+   * TypeScript (core/embed/semantic.ts); the ONNX configuration passes onnxruntime-web (src/worker/onnx.ts).
    */
   queryEmbedder?: (pack: LoadedPack) => QueryEmbedder;
   /** Clock for tookMs. In workerd it does not advance during CPU work; see the README. */

@@ -1,8 +1,8 @@
 import { PACK_READ_MODES, type PackReadMode } from '../core/pack/load.ts';
 import { CONFIDENCE_MODES, type ConfidenceMode } from '../core/confidence/levels.ts';
-import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../core/search-options.ts';
+import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../core/search/options.ts';
 import { RATE_LIMIT_DEFAULTS, RATE_LIMIT_PERIODS } from './rate-limit.ts';
-import { DEFAULT_INDEX_NAME, normalizePackPath, parseIndexes, type IndexEntry } from '../core/indexes.ts';
+import { DEFAULT_INDEX_NAME, normalizePackPath, parseIndexes, type IndexEntry } from '../protocol/indexes.ts';
 
 /** Where packs are read from: Workers Static Assets (default), a KV namespace or an R2 bucket. */
 export const PACK_SOURCES = ['assets', 'kv', 'r2'] as const;
@@ -49,7 +49,7 @@ export interface WorkerConfig {
    * its guides out can turn them on.
    */
   pools: boolean;
-  /** The confidence verdict's settings a site owner sets (core/confidence.ts). */
+  /** The confidence verdict's settings a site owner sets (core/confidence/verdict.ts). */
   confidence: {
     /** From CONFIDENCE_MODE (`strict`/`relaxed`). Default strict: fall back rather than show a doubtful list. */
     mode: ConfidenceMode;

@@ -1,11 +1,11 @@
 /**
  * The content-gap report's runtime side: unanswered queries counted in a D1 database (GAPS_DB,
  * schema in migrations/0001_gaps.sql) and listed by GET /admin/gaps to a holder of the ADMIN_TOKEN
- * secret. What a gap is, and the list's limits, are pure (src/core/gaps.ts).
+ * secret. What a gap is, and the list's limits, are pure (src/protocol/gaps.ts).
  */
 import type { Context, Hono } from 'hono';
 import { RecallBoxError } from '../core/errors.ts';
-import { parseGapsLimit, type Gap, type GapRow } from '../core/gaps.ts';
+import { parseGapsLimit, type Gap, type GapRow } from '../protocol/gaps.ts';
 
 /** The D1 binding, as much of it as the report uses. */
 export interface D1Like {

@@ -6,18 +6,18 @@
 import type { ExecutionContext, Hono } from 'hono';
 import kernelModule from '../../wasm/build/vector-kernel.wasm';
 import type { LoadedPack } from '../core/pack/load.ts';
-import type { QueryEmbedder } from '../core/semantic.ts';
+import type { QueryEmbedder } from '../core/embed/semantic.ts';
 import { instantiateWasmKernel } from '../core/vector/wasm-kernel.ts';
 import type { QuantizedVectors, VectorKernel } from '../core/vector/types.ts';
 import { createApp } from './app.ts';
-import { assetsPackSource, type AssetsFetcher } from './assets-source.ts';
+import { assetsPackSource, type AssetsFetcher } from './sources/assets.ts';
 import { readConfig, searchOptionsFor, type WorkerConfig, type WorkerVars } from './config.ts';
-import { kvPackSource, type KvReader } from './kv-source.ts';
+import { kvPackSource, type KvReader } from './sources/kv.ts';
 import { PackCache, STORE_FAILURE_RETRY_MS } from './pack-cache.ts';
 import type { AnswerCache } from './answer-cache.ts';
 import { d1GapStore, type D1Like } from './gaps.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import { r2PackSource, type R2Reader } from './r2-source.ts';
+import { r2PackSource, type R2Reader } from './sources/r2.ts';
 import { RecallBoxError } from '../core/errors.ts';
 import type { PackSource } from '../core/pack/source.ts';
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { terms } from '../../src/core/segment.ts';
+import { terms } from '../../src/core/analysis/segment.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { SEGMENT_SAMPLES } from '../support/segment-samples.ts';
 
@@ -16,7 +16,7 @@ let bundle: string;
 
 beforeAll(async () => {
   const out = await build({
-    entryPoints: [path.join(root, 'src/core/segment.ts')],
+    entryPoints: [path.join(root, 'src/core/analysis/segment.ts')],
     bundle: true,
     write: false,
     format: 'iife',

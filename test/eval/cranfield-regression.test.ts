@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadDataset } from '../../src/eval/datasets/index.ts';
+import { loadDataset } from '../../src/datasets/index.ts';
 import { bestPeer } from '../../src/eval/report.ts';
 import { evaluate, type Evaluation } from '../../src/eval/run.ts';
 import { allSystems } from '../../src/eval/systems/index.ts';

@@ -1,14 +1,14 @@
 /**
  * Node side of the embedding fixtures: a small static embedding model exported by the build's own
- * ONNX exporter (src/build/embed/onnx.ts) and its vectors for EMBED_SAMPLES, computed by the build's
- * Node embedder (src/build/embed/ort-node.ts) — the same onnxruntime-web bundle and WebAssembly
+ * ONNX exporter (src/indexer/embed/onnx.ts) and its vectors for EMBED_SAMPLES, computed by the build's
+ * Node embedder (src/indexer/embed/ort-node.ts) — the same onnxruntime-web bundle and WebAssembly
  * engine the Worker runs.
  */
 import onnxProto from 'onnx-proto';
-import { createOrtEmbedder } from '../../src/build/embed/ort-node.ts';
-import { EMBED_GRAPH_NAMES, exportOnnx } from '../../src/build/embed/onnx.ts';
+import { createOrtEmbedder } from '../../src/indexer/embed/ort-node.ts';
+import { EMBED_GRAPH_NAMES, exportOnnx } from '../../src/indexer/embed/onnx.ts';
 import { EMBEDDING_MODEL_FORMAT, EMBEDDING_MODEL_VERSION, type EmbeddingModel } from '../../src/core/embed/model.ts';
-import { DEFAULT_ANALYZER_OPTIONS } from '../../src/core/segment.ts';
+import { DEFAULT_ANALYZER_OPTIONS } from '../../src/core/analysis/segment.ts';
 import type { EmbedExpected } from './embed-samples.ts';
 import { EMBED_MIN_ROWS, EMBED_SAMPLES } from './embed-samples.ts';
 
@@ -90,7 +90,7 @@ export async function buildEmbedFixture(): Promise<EmbedFixture> {
       model,
       incompatible: renameIdsInput(model, INCOMPATIBLE_IDS_NAME),
       expected: {
-        modelSource: 'src/build/embed/onnx.ts exportOnnx',
+        modelSource: 'src/indexer/embed/onnx.ts exportOnnx',
         rows: FIXTURE_ROWS,
         dim: FIXTURE_DIM,
         samples: EMBED_SAMPLES.map((s, i) => ({ ...s, vector: Array.from(vectors[i]!) })),

@@ -7,14 +7,14 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildPack } from '../../src/build/build-pack.ts';
-import { fsPackSource } from '../../src/build/fs-source.ts';
+import { buildPack } from '../../src/indexer/build-pack.ts';
+import { fsPackSource } from '../../src/indexer/fs-source.ts';
 import { RecallBoxError } from '../../src/core/errors.ts';
 import { loadPack } from '../../src/core/pack/load.ts';
-import { parseSearchRequest } from '../../src/core/request.ts';
-import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search-options.ts';
-import { searchPackWithVectors } from '../../src/core/search.ts';
-import { searchResponseBody } from '../../src/core/response.ts';
+import { parseSearchRequest } from '../../src/protocol/request.ts';
+import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search/options.ts';
+import { searchPackWithVectors } from '../../src/core/search/search.ts';
+import { searchResponseBody } from '../../src/protocol/response.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const HOSTILE_SITE_DIR = path.join(root, 'test/fixtures/hostile-site');
@@ -36,7 +36,7 @@ export async function startHostileSearch(): Promise<HostileSearch> {
       try {
         const request = parseSearchRequest({ q: params.get('q') ?? undefined, limit: params.get('limit') ?? undefined, lang: params.get('lang') ?? undefined }, DEFAULT_SEARCH_OPTIONS);
         const outcome = await searchPackWithVectors(pack, request, DEFAULT_SEARCH_OPTIONS);
-        // The very body the Worker sends for GET /search (src/core/response.ts).
+        // The very body the Worker sends for GET /search (src/protocol/response.ts).
         const body = searchResponseBody({ request, index: 'default', pack, outcome, tookMs: 0 });
         return { status: 200, body };
       } catch (e) {

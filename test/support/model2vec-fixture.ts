@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeSafetensors } from '../../src/build/embed/safetensors.ts';
+import { writeSafetensors } from '../../src/indexer/embed/safetensors.ts';
 import { mulberry32 } from '../../src/core/random.ts';
 
 export const TINY_MODEL2VEC_DIM = 8;

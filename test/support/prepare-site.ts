@@ -25,18 +25,18 @@
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildPack } from '../../src/build/build-pack.ts';
+import { buildPack } from '../../src/indexer/build-pack.ts';
 import { buildWidget } from '../../scripts/build-widget.ts';
-import { terms } from '../../src/core/segment.ts';
+import { terms } from '../../src/core/analysis/segment.ts';
 import { SEGMENT_EXPECTED_FILE, SEGMENT_SAMPLES } from './segment-samples.ts';
 import { buildEmbedFixture } from './embed-model.ts';
 import { EMBED_FIXTURE_DIR, EMBED_FIXTURE_FILES } from './embed-samples.ts';
-import { fsPackSource } from '../../src/build/fs-source.ts';
+import { fsPackSource } from '../../src/indexer/fs-source.ts';
 import { loadPack } from '../../src/core/pack/load.ts';
-import { parseSearchRequest } from '../../src/core/request.ts';
-import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search-options.ts';
-import { searchPackWithVectors } from '../../src/core/search.ts';
-import { calibrationDataset, labelledSignals, writeCalibration } from '../../src/build/calibrate.ts';
+import { parseSearchRequest } from '../../src/protocol/request.ts';
+import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search/options.ts';
+import { searchPackWithVectors } from '../../src/core/search/search.ts';
+import { calibrationDataset, labelledSignals, writeCalibration } from '../../src/cli/calibrate.ts';
 import { fitCalibration } from '../../src/core/confidence/calibration.ts';
 import {
   CALIBRATED_PACK_PATH,
@@ -56,8 +56,8 @@ import {
   BAD_BLOCKS_PACK_PATH,
 } from './search-samples.ts';
 import { writeTinyTransformer } from './transformer-fixture.ts';
-import { importTransformer } from '../../src/build/embed/transformer-import.ts';
-import type { QueryEmbedder } from '../../src/core/semantic.ts';
+import { importTransformer } from '../../src/indexer/embed/transformer-import.ts';
+import type { QueryEmbedder } from '../../src/core/embed/semantic.ts';
 import { writeTinyModel2Vec } from './model2vec-fixture.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

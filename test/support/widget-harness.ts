@@ -54,7 +54,7 @@ export function hit(overrides: Partial<ResultJson> = {}): ResultJson {
   };
 }
 
-// The Worker's confidence verdict and fallback (src/core/confidence.ts), as /search sends them.
+// The Worker's confidence verdict and fallback (src/core/confidence/verdict.ts), as /search sends them.
 
 export interface ReasonJson {
   code: string;

@@ -9,9 +9,9 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import onnxWorker from '../../src/worker/onnx.ts';
 import defaultWorker, { type Env } from '../../src/worker/index.ts';
 import { loadPack } from '../../src/core/pack/load.ts';
-import { assetsPackSource } from '../../src/worker/assets-source.ts';
-import { detectScriptLang } from '../../src/core/lang.ts';
-import { queryTokens, embedStatic } from '../../src/core/semantic.ts';
+import { assetsPackSource } from '../../src/worker/sources/assets.ts';
+import { detectScriptLang } from '../../src/core/analysis/lang.ts';
+import { queryTokens, embedStatic } from '../../src/core/embed/semantic.ts';
 import {
   comparable,
   rankShape,

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { assetsPackSource } from '../../src/worker/assets-source.ts';
+import { assetsPackSource } from '../../src/worker/sources/assets.ts';
 import { PackCache } from '../../src/worker/pack-cache.ts';
 import type { Env } from '../../src/worker/index.ts';
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { terms } from '../../src/core/segment.ts';
+import { terms } from '../../src/core/analysis/segment.ts';
 import { SEGMENT_EXPECTED_FILE } from '../support/segment-samples.ts';
 
 // The index is built in Node and queries are analysed here, in workerd: both must segment Chinese,

@@ -1,11 +1,11 @@
 /**
  * Calibration: fitting the confidence model's weights to labelled queries (logistic regression per
  * query strategy), and the pack file that carries them (`confidence.json`). Pure: `recall-box
- * calibrate` (build/calibrate.ts) gathers the labelled signals, and the pack loader reads the file back.
+ * calibrate` (cli/calibrate.ts) gathers the labelled signals, and the pack loader reads the file back.
  */
 import { RecallBoxError } from '../errors.ts';
 import { isRecord } from '../is-record.ts';
-import { QUERY_STRATEGIES, type QueryStrategy } from '../query-analysis.ts';
+import { QUERY_STRATEGIES, type QueryStrategy } from '../analysis/query.ts';
 import { SIGNAL_NAMES, type ConfidenceSignals, type SignalName } from './signals.ts';
 import { DEFAULT_CONFIDENCE_MODEL, sigmoid, signalVector, type ConfidenceModel, type LogisticModel } from './score.ts';
 

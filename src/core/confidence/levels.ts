@@ -3,7 +3,7 @@
  * (query-analysis.ts), and on the mode: `strict` (default) or `relaxed`, which answers more often.
  * `shouldAnswer` is `level !== 'low'`: below `medium` the reader gets the fallback.
  */
-import type { QueryStrategy } from '../query-analysis.ts';
+import type { QueryStrategy } from '../analysis/query.ts';
 
 export type ConfidenceLevel = 'high' | 'medium' | 'low';
 export type ConfidenceMode = 'strict' | 'relaxed';

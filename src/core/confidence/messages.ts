@@ -3,7 +3,7 @@
  * Simplified Chinese, Japanese, Spanish and Portuguese. The reason codes are the stable contract
  * (a site's analytics key on them); the messages are for people and may be reworded.
  */
-import { baseLang } from '../lang.ts';
+import { baseLang } from '../analysis/lang.ts';
 import type { Lang } from '../types.ts';
 
 export type MessageLang = 'en' | 'zh-cn' | 'ja' | 'es' | 'pt';

@@ -15,7 +15,7 @@
  * signals that separate lookups say little about questions, so one set of weights for both would
  * be the lookups' weights.
  */
-import type { QueryStrategy } from '../query-analysis.ts';
+import type { QueryStrategy } from '../analysis/query.ts';
 import { SIGNAL_NAMES, type ConfidenceSignals, type SignalName } from './signals.ts';
 
 export interface LogisticModel {

@@ -8,7 +8,7 @@
  * (score.ts), so a keyword-only pack is judged on the signals it has instead of being penalised
  * for the ones it lacks.
  */
-import type { PoolName } from '../pools.ts';
+import type { PoolName } from '../rank/pools.ts';
 
 /** The signals, in the fixed order a fitted model's weights follow (calibration.ts checks it). */
 export const SIGNAL_NAMES = [

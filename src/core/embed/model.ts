@@ -1,12 +1,12 @@
 /**
  * The static embedding model as the query side sees it: its settings (stored with the pack, so the
  * Worker tokenizes exactly as the build did) and its vocabulary. Pure types and constants; the
- * matrix E itself lives in the ONNX graph (build: src/build/embed/onnx.ts).
+ * matrix E itself lives in the ONNX graph (build: src/indexer/embed/onnx.ts).
  *
  * Row layout of E, which token ids index: rows 0 … V−1 are the vocabulary terms in `terms` order,
  * rows V … V+B−1 the B hashed character n-gram buckets (see ngrams.ts).
  */
-import type { AnalyzerOptions } from '../segment.ts';
+import type { AnalyzerOptions } from '../analysis/segment.ts';
 import type { WordPieceSpec } from './wordpiece.ts';
 
 /** Identifies the model format, so a reader can refuse a model it does not understand. */

@@ -11,7 +11,7 @@
  *
  * Runs per query in the Worker: one `terms()` call, a map lookup and a few hashes per term.
  */
-import { terms as analyze } from '../segment.ts';
+import { terms as analyze } from '../analysis/segment.ts';
 import type { Lang } from '../types.ts';
 import { UNKNOWN_TERM_WEIGHT } from './model.ts';
 import { fnv1a, isKnownNgram, ngramsOf } from './ngrams.ts';

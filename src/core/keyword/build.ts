@@ -2,7 +2,7 @@
  * Build time: analyze documents, fill the FlexSearch index, export it, split the export by term
  * into partitions, and store them with the field lengths.
  */
-import type { SectionFields } from '../fields.ts';
+import type { SectionFields } from '../analysis/fields.ts';
 import type { Lang } from '../types.ts';
 import { KEYWORD_INDEX_VERSION, type KeywordStats, type StoredKeywordIndex } from './data.ts';
 import { analyzeFields, createFlexIndex, type FlexIndex } from './flex.ts';

@@ -8,7 +8,7 @@
  * returning plausible but wrong rankings or throwing a TypeError in the middle of a query.
  */
 import { RecallBoxError } from '../errors.ts';
-import { FIELD_NAMES, type FieldName } from '../fields.ts';
+import { FIELD_NAMES, type FieldName } from '../analysis/fields.ts';
 import { isRecord } from '../is-record.ts';
 import { keywordOptionsProblem, type KeywordOptions } from './options.ts';
 import { partitionOf } from './partitions.ts';

@@ -26,8 +26,8 @@
  */
 import { Document } from 'flexsearch';
 import type { DocumentData, DocumentOptions } from 'flexsearch';
-import { FIELD_NAMES, type FieldName, type SectionFields } from '../fields.ts';
-import { terms, type AnalyzerOptions } from '../segment.ts';
+import { FIELD_NAMES, type FieldName, type SectionFields } from '../analysis/fields.ts';
+import { terms, type AnalyzerOptions } from '../analysis/segment.ts';
 import type { Lang } from '../types.ts';
 
 /** Terms handed to FlexSearch, per field. */

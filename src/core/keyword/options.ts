@@ -5,8 +5,8 @@
  * exactly the parameters (and analyzes with exactly the analyzer settings) the index was built for.
  */
 import { RecallBoxError } from '../errors.ts';
-import { FIELD_NAMES, type FieldName } from '../fields.ts';
-import { DEFAULT_ANALYZER_OPTIONS, type AnalyzerOptions } from '../segment.ts';
+import { FIELD_NAMES, type FieldName } from '../analysis/fields.ts';
+import { DEFAULT_ANALYZER_OPTIONS, type AnalyzerOptions } from '../analysis/segment.ts';
 import { isRecord } from '../is-record.ts';
 
 /** One number per searchable field. */

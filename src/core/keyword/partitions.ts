@@ -15,7 +15,7 @@
  */
 import { RecallBoxError } from '../errors.ts';
 import { isRecord } from '../is-record.ts';
-import { resolveBytesOption } from '../resident-cache.ts';
+import { resolveBytesOption } from '../pack/resident-cache.ts';
 
 /** Storage options, separate from the ranking options because they change no ranking. */
 export interface KeywordStorageOptions {

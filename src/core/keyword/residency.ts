@@ -6,7 +6,7 @@
  */
 import { RecallBoxError } from '../errors.ts';
 import { isRecord } from '../is-record.ts';
-import { resolveBytesOption } from '../resident-cache.ts';
+import { resolveBytesOption } from '../pack/resident-cache.ts';
 
 export interface KeywordResidencyOptions {
   /**

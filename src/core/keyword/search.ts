@@ -5,7 +5,7 @@
  * what stays in memory).
  */
 import { RecallBoxError } from '../errors.ts';
-import { FIELD_NAMES } from '../fields.ts';
+import { FIELD_NAMES } from '../analysis/fields.ts';
 import type { Lang } from '../types.ts';
 import { fieldFactors, idf, saturate } from './bm25f.ts';
 import type { KeywordStats } from './data.ts';
@@ -23,7 +23,7 @@ export interface KeywordHit {
   /**
    * How many of the query's distinct terms occur in the section's title or heading fields (the
    * NAMING_FIELDS). Equal to the query's term count when the section is named by the query — what
-   * a reader who types a heading expects first (see core/name-match.ts).
+   * a reader who types a heading expects first (see core/rank/name-match.ts).
    */
   namedTerms: number;
 }

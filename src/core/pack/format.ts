@@ -1,7 +1,7 @@
 import { RecallBoxError } from '../errors.ts';
 import { isRecord } from '../is-record.ts';
 import type { Lang, Section } from '../types.ts';
-import type { PoolName } from '../pools.ts';
+import type { PoolName } from '../rank/pools.ts';
 import { validateFileEntries, type PackFileEntry } from './shards.ts';
 
 /**

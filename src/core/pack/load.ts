@@ -13,7 +13,7 @@ import {
   type KeywordResidencyOptions,
   type StoredKeywordIndex,
 } from '../keyword/index.ts';
-import type { SemanticIndex } from '../semantic.ts';
+import type { SemanticIndex } from '../embed/semantic.ts';
 import { createTypeScriptKernel } from '../vector/typescript-kernel.ts';
 import type { QuantizedVectors, VectorKernel } from '../vector/types.ts';
 import { decodeMatrix, decodeVectors } from './binary.ts';

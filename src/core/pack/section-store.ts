@@ -5,9 +5,9 @@
  * on a site of any size). Both are checked by one shared test suite.
  */
 import { RecallBoxError } from '../errors.ts';
-import type { PageGraph } from '../graph-boost.ts';
-import type { PoolName } from '../pools.ts';
-import { ResidentCache, resolveBytesOption } from '../resident-cache.ts';
+import type { PageGraph } from '../rank/graph-boost.ts';
+import type { PoolName } from '../rank/pools.ts';
+import { ResidentCache, resolveBytesOption } from './resident-cache.ts';
 import type { Lang } from '../types.ts';
 import type { StoredSection } from './format.ts';
 import { headColumns, validateSectionBlock, type BlockEntry, type SectionsHead } from './sections-file.ts';

@@ -12,9 +12,9 @@
  */
 import { RecallBoxError } from '../errors.ts';
 import { isRecord } from '../is-record.ts';
-import { pageGraph } from '../graph-boost.ts';
-import { resolveBytesOption } from '../resident-cache.ts';
-import { POOL_NAMES, type PoolName } from '../pools.ts';
+import { pageGraph } from '../rank/graph-boost.ts';
+import { resolveBytesOption } from './resident-cache.ts';
+import { POOL_NAMES, type PoolName } from '../rank/pools.ts';
 import type { Lang } from '../types.ts';
 import type { StoredSection } from './format.ts';
 

@@ -4,10 +4,10 @@
  * fresh, unindexed instances, so runs never share state.
  */
 import type { EvalSystem } from '../types.ts';
-import { flexsearchSystems } from './flexsearch.ts';
-import { lunrSystems } from './lunr.ts';
-import { minisearchSystems } from './minisearch.ts';
-import { oramaSystems } from './orama.ts';
+import { flexsearchSystems } from '../peers/flexsearch.ts';
+import { lunrSystems } from '../peers/lunr.ts';
+import { minisearchSystems } from '../peers/minisearch.ts';
+import { oramaSystems } from '../peers/orama.ts';
 import { recallBoxSystems, type RecallBoxSystemsOptions } from './recall-box.ts';
 
 export function allSystems(options: RecallBoxSystemsOptions = {}): EvalSystem[] {

@@ -11,19 +11,19 @@
  *   `evalSearchOptions`); an empty query gets what a reader gets: nothing.
  *
  * All index through the production build and loader (`buildEvalPack`). The pipeline systems
- * report the Worker's confidence verdict (core/confidence.ts) on every answer: its score, its
+ * report the Worker's confidence verdict (core/confidence/verdict.ts) on every answer: its score, its
  * `shouldAnswer` and its signals. The keyword route alone has no verdict (the verdict reads both
  * routes and the results' evidence) and reports none.
  */
 import { isRecallBoxError } from '../../core/errors.ts';
-import { detectScriptLang } from '../../core/lang.ts';
+import { detectScriptLang } from '../../core/analysis/lang.ts';
 import type { LoadedPack } from '../../core/pack/load.ts';
-import { parseSearchRequest } from '../../core/request.ts';
-import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../core/search-options.ts';
-import { searchPack, staticQueryVector } from '../../core/search.ts';
+import { parseSearchRequest } from '../../protocol/request.ts';
+import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../core/search/options.ts';
+import { searchPack, staticQueryVector } from '../../core/search/search.ts';
 import type { ConfidenceModel } from '../../core/confidence/score.ts';
 import type { EvalAnswer, EvalDoc, EvalSystem } from '../types.ts';
-import { buildEvalPack, type EvalPack } from './eval-pack.ts';
+import { buildEvalPack, type EvalPack } from '../../datasets/collection-pack.ts';
 import { checkCutoff, requireIndexed } from './guards.ts';
 
 /**

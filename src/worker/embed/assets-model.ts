@@ -12,7 +12,7 @@
  * Bytes, not text, so this does not go through PackSource (whose read() returns text).
  */
 import { RecallBoxError } from '../../core/errors.ts';
-import type { AssetsFetcher } from '../assets-source.ts';
+import type { AssetsFetcher } from '../sources/assets.ts';
 import { EMBED_ERRORS } from './errors.ts';
 
 /** A loader for the model at `path` (e.g. `/pack/model.onnx`) in the static assets. */

@@ -1,7 +1,7 @@
 /** A hand-made tokenizer model for the core embedding tests: no training involved. */
 import { EMBEDDING_MODEL_FORMAT, EMBEDDING_MODEL_VERSION, type EmbeddingModel, type NgramSettings } from '../../../src/core/embed/model.ts';
 import { prepareTokenizer, type TokenizerModel } from '../../../src/core/embed/vocabulary.ts';
-import { DEFAULT_ANALYZER_OPTIONS, type AnalyzerOptions } from '../../../src/core/segment.ts';
+import { DEFAULT_ANALYZER_OPTIONS, type AnalyzerOptions } from '../../../src/core/analysis/segment.ts';
 
 export function handModel(
   terms: string[],

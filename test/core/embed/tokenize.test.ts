@@ -3,7 +3,7 @@ import { UNKNOWN_TERM_WEIGHT } from '../../../src/core/embed/model.ts';
 import fc from 'fast-check';
 import { fnv1a, isKnownNgram, knownNgramHashes, ngramBuckets, ngramsOf } from '../../../src/core/embed/ngrams.ts';
 import { tokenize } from '../../../src/core/embed/tokenize.ts';
-import { terms } from '../../../src/core/segment.ts';
+import { terms } from '../../../src/core/analysis/segment.ts';
 import { handModel } from './fixture.ts';
 
 const TEXT = 'Dynamic routes: use getStaticPaths() to generate the routes of a dynamic page.';

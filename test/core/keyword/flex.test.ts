@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ANALYZER_OPTIONS } from '../../../src/core/segment.ts';
+import { DEFAULT_ANALYZER_OPTIONS } from '../../../src/core/analysis/segment.ts';
 import { analyze, createFlexIndex, type AnalyzedFields, type TermSlots } from '../../../src/core/keyword/flex.ts';
 
 const fields = (body: string[], title: string[] = [], headings: string[] = []): AnalyzedFields => ({ title, headings, body });

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_EMBED_OPTIONS } from '../../../src/build/embed/options.ts';
+import { DEFAULT_EMBED_OPTIONS } from '../../../src/indexer/embed/options.ts';
 import { allSystems } from '../../../src/eval/systems/index.ts';
 import type { EvalAnswer, EvalDoc, EvalSystem } from '../../../src/eval/types.ts';
 

@@ -3,12 +3,12 @@
  * `recall-box:full` to the Worker, and how evaluation documents become the pack.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assemblePack } from '../../../src/build/build-pack.ts';
+import { assemblePack } from '../../../src/indexer/build-pack.ts';
 import { loadPack } from '../../../src/core/pack/load.ts';
-import { DEFAULT_SEARCH_OPTIONS } from '../../../src/core/search-options.ts';
+import { DEFAULT_SEARCH_OPTIONS } from '../../../src/core/search/options.ts';
 import type { Section } from '../../../src/core/types.ts';
-import { evalPages, sectionOf } from '../../../src/eval/systems/eval-pages.ts';
-import { memoryPackSource } from '../../../src/eval/systems/memory-source.ts';
+import { evalPages, sectionOf } from '../../../src/datasets/collection-pages.ts';
+import { memoryPackSource } from '../../../src/datasets/memory-source.ts';
 import { evalSearchOptions, recallBoxSystems } from '../../../src/eval/systems/recall-box.ts';
 import type { EvalDoc, EvalSystem } from '../../../src/eval/types.ts';
 import { DEFAULT_WORKER_CONFIG } from '../../../src/worker/config.ts';

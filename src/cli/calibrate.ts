@@ -1,0 +1,94 @@
+/**
+ * `recall-box calibrate`: fit the confidence model's weights on labelled queries and store them in
+ * a pack (`confidence.json`), so the Worker's scores are calibrated for the site.
+ *
+ * The labels come from the evaluation harness's withheld-documents protocol (eval/confidence.ts):
+ * the relevant units of a seeded share of the queries are left out of an index, the queries whose
+ * answers were all left out are unanswerable, those whose answers are all there answerable. Each
+ * query runs through the Worker's own pipeline (`searchPack`), so the fitted weights apply to the
+ * very signals the Worker computes.
+ *
+ * The seed differs from the harness's WITHHOLD_SEED, so `npm run eval` measures a calibrated
+ * model on a split it was not fitted on.
+ */
+import path from 'node:path';
+import type { CalibrationFile, CalibrationSample } from '../core/confidence/calibration.ts';
+import { RecallBoxError } from '../core/errors.ts';
+import { PACK_FILES, type PackManifest } from '../core/pack/format.ts';
+import { readManifest } from '../core/pack/load.ts';
+import { parseSearchRequest } from '../protocol/request.ts';
+import { searchPack, staticQueryVector } from '../core/search/search.ts';
+import { splitForWithholding } from '../eval/confidence.ts';
+import { buildEvalPack } from '../datasets/collection-pack.ts';
+import { evalSearchOptions } from '../eval/systems/recall-box.ts';
+import type { EvalDataset } from '../eval/types.ts';
+import { detectDatasetKind, loadDataset } from '../datasets/index.ts';
+import { docsDataset } from '../datasets/docs.ts';
+import { headingQueries, titleQueries } from '../datasets/title-queries.ts';
+import { ingestDirectory } from '../indexer/ingest/directory.ts';
+import { computeBuildId, storePackFiles, writePack, type PackFiles } from '../indexer/pack-writer.ts';
+import { fsPackSource } from '../indexer/fs-source.ts';
+import { DEFAULT_SHARD_OPTIONS, readPackFile } from '../core/pack/shards.ts';
+
+/**
+ * Seed of calibration's withholding: any fixed value other than the harness's WITHHOLD_SEED, so
+ * the queries a model is judged on in `npm run eval` were split differently from those it was fitted on.
+ */
+export const CALIBRATION_SEED = 7;
+
+/**
+ * The dataset to calibrate on: a SMART or BEIR collection with its own queries and judgements, or
+ * a docs folder — with a known-item queries file, or else with queries made from its own page
+ * titles and section headings (each judged by the page it names), so a site can calibrate on its
+ * own docs with no labelling work.
+ */
+export async function calibrationDataset(dir: string, queries?: string): Promise<EvalDataset> {
+  if ((await detectDatasetKind(dir)) !== 'docs' || queries !== undefined) return (await loadDataset(dir, queries === undefined ? {} : { queries })).dataset;
+  const { pages } = await ingestDirectory(dir);
+  const items = [...titleQueries(pages).queries, ...headingQueries(pages)].map((q, i) => ({ ...q, line: i + 1 }));
+  return docsDataset(path.resolve(dir).split(path.sep).slice(-2).join('/'), pages, items).dataset;
+}
+
+/** Runs the protocol's queries on a dataset through the pipeline and returns their signals and labels. */
+export async function labelledSignals(dataset: EvalDataset, seed: number = CALIBRATION_SEED): Promise<CalibrationSample[]> {
+  const split = splitForWithholding(dataset, undefined, seed);
+  const { pack } = await buildEvalPack('recall-box:calibrate', split.indexedDocs);
+  const label = new Map<string, boolean>([...split.answerable.map((id) => [id, true] as const), ...split.unanswerable.map((id) => [id, false] as const)]);
+  const samples: CalibrationSample[] = [];
+  for (const q of dataset.queries) {
+    const answerable = label.get(q.id);
+    if (answerable === undefined || q.text.trim() === '') continue;
+    const options = evalSearchOptions(10, q.text);
+    const request = parseSearchRequest({ q: q.text, limit: 10 }, options);
+    const outcome = searchPack(pack, request, options, staticQueryVector(pack, request, options));
+    samples.push({ signals: outcome.confidence.signals, strategy: outcome.confidence.strategy, answerable });
+  }
+  return samples;
+}
+
+/**
+ * Stores a calibration in a pack: the pack is rewritten atomically (writePack) with
+ * `confidence.json` added and listed in the manifest, and a new buildId — the answers change, so
+ * cached ones must not be served for the new pack.
+ */
+export async function writeCalibration(packDir: string, file: CalibrationFile): Promise<PackManifest> {
+  const source = fsPackSource(packDir);
+  const { manifest } = await readManifest(source);
+  // Every listed file read back whole (shards joined, each checked against its hash), then stored
+  // again with confidence.json added, cut as the pack was (its first shard's size when it had any
+  // file of several shards).
+  const files: PackFiles = {};
+  for (const name of Object.keys(manifest.files)) {
+    if (name === PACK_FILES.confidence) continue;
+    const bytes = await readPackFile(source, manifest.files, name).catch((e: unknown) => {
+      throw new RecallBoxError('INDEX_CORRUPT', `${packDir} lacks ${name}, which its manifest lists, or it is damaged (${(e as Error).message}).`);
+    });
+    files[name] = bytes!;
+  }
+  files[PACK_FILES.confidence] = `${JSON.stringify(file, null, 2)}\n`;
+  const split = Object.values(manifest.files).find((f) => f.shards.length > 1);
+  const stored = await storePackFiles(files, split ? { shardBytes: split.shards[0]!.bytes } : DEFAULT_SHARD_OPTIONS);
+  const updated: PackManifest = { ...manifest, buildId: computeBuildId(files), files: stored.entries };
+  await writePack(packDir, updated, stored.pieces);
+  return updated;
+}

@@ -1,0 +1,44 @@
+import type { Section } from '../types.ts';
+
+/**
+ * The searchable text of a section, split into the fields the keyword ranking weighs differently.
+ *
+ * This is the one place that decides what text of a section is searchable: the keyword index is
+ * built from it and evidence/coverage is computed against it, so a term can never be "found" by
+ * the index yet be missing from the evidence (or the reverse).
+ */
+export interface SectionFields {
+  /** The page title, plus the page's tags (both describe the whole page, not one section). */
+  title: string;
+  /** The section's own heading. */
+  headings: string;
+  /** Prose, code, and (for the page intro only) the page description. */
+  body: string;
+}
+
+/** Names of the fields, in the order the ranking weighs them (highest first). */
+export const FIELD_NAMES = ['title', 'headings', 'body'] as const;
+export type FieldName = (typeof FIELD_NAMES)[number];
+
+export function sectionFields(section: Section): SectionFields {
+  const [pageTitle = '', ...below] = section.breadcrumb;
+  // Only the section's OWN heading: ancestor headings (the h2 above an h3) are the h2 section's
+  // words, and counted again in every h3 below it they made each h3 outrank its own h2 on the h2's
+  // topic (measured: "route parameters" ranked the h3 "Optional parameters" above the h2 "Route
+  // parameters"). The breadcrumb still shows the ancestors to the reader.
+  const own = below.length > 0 ? below[below.length - 1]! : '';
+  // The description describes the whole page; repeating it on every section would let one page's
+  // description outvote the sections that actually hold the answer, so only the intro carries it.
+  const description = section.depth <= 1 ? section.description : '';
+  return {
+    title: [pageTitle, ...section.tags].filter((s) => s.length > 0).join('\n'),
+    headings: own,
+    body: [description, section.text, section.code].filter((s) => s.length > 0).join('\n'),
+  };
+}
+
+/** All searchable text of a section as one string (fields joined), for evidence coverage. */
+export function searchableText(section: Section): string {
+  const f = sectionFields(section);
+  return [f.title, f.headings, f.body].join('\n');
+}

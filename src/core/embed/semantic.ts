@@ -1,0 +1,60 @@
+/**
+ * The semantic route's index as a loaded pack holds it, and the query side of embedding: the same
+ * tokenizer the build used, then an embedder. Pure: the embedder is `embedStatic` (plain
+ * TypeScript, any runtime) unless the caller passes a QueryEmbedder — ONNX Runtime in the Worker's
+ * ONNX configuration — and both compute the graph the pack's model.onnx describes.
+ */
+import type { EmbeddingTokens } from './tokenize.ts';
+import { tokenize } from './tokenize.ts';
+import { embedReference } from './reference.ts';
+import type { TokenizerModel } from './vocabulary.ts';
+import type { Lang } from '../types.ts';
+import type { VectorKernel } from '../vector/types.ts';
+import { transformerSequence, type TransformerModel } from './transformer.ts';
+import { RecallBoxError } from '../errors.ts';
+
+export interface SemanticIndex {
+  /** A static model's vocabulary and settings: queries are tokenized exactly as sections were. Null for a transformer. */
+  tokenizer: TokenizerModel | null;
+  /** A static model's E, row-major, rows × dimensions (embedding.bin). Null for a transformer. */
+  matrix: Float32Array | null;
+  /** A transformer model's description (model.onnx runs only in ORT); null for a static model. */
+  transformer: TransformerModel | null;
+  dimensions: number;
+  /** The section vectors, loaded into a kernel (WASM in the Worker, either kernel in Node). */
+  kernel: VectorKernel;
+}
+
+/** Weighted token ids → a unit vector (or zero). Async so ONNX Runtime can implement it. */
+export type QueryEmbedder = (tokens: EmbeddingTokens) => Promise<Float32Array>;
+
+/**
+ * The static model computed in TypeScript: a lookup of the query's rows and their weighted mean,
+ * normalised. For a static model this is the whole graph, so the Worker needs no ONNX Runtime
+ * (whose engine alone is 3.5 MiB gzipped); the tests hold it to ORT's output within 1e-5.
+ * A transformer pack has no static model: MODEL_NEEDS_ONNX_RUNTIME says which Worker it needs.
+ */
+export function embedStatic(semantic: SemanticIndex, { ids, weights }: EmbeddingTokens): Float32Array {
+  if (semantic.matrix === null) {
+    throw new RecallBoxError(
+      'MODEL_NEEDS_ONNX_RUNTIME',
+      "this pack's embedding model is a transformer, which only the ONNX Worker entry runs (`wrangler deploy --env onnx`).",
+    );
+  }
+  return embedReference(semantic.matrix, semantic.dimensions, ids, weights);
+}
+
+/** A zero vector (a text of unknown tokens only) has no direction: the route has nothing to score. */
+export function nonZero(vector: Float32Array): Float32Array | null {
+  return vector.some((x) => x !== 0) ? vector : null;
+}
+
+/** The query's tokens, analysed as language `lang` with the model's analyzer settings. */
+export function queryTokens(semantic: SemanticIndex, q: string, lang: Lang): EmbeddingTokens {
+  if (semantic.transformer) {
+    // A transformer reads the sequence in order: ids with repeats, every token attended (weight 1).
+    const ids = transformerSequence(q, semantic.transformer);
+    return { ids, weights: new Float32Array(ids.length).fill(1) };
+  }
+  return tokenize(q, lang, semantic.tokenizer!);
+}

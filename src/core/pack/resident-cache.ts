@@ -1,0 +1,111 @@
+/**
+ * The pieces of a lazily read pack that are in memory: a least-recently-used cache bounded by the
+ * stored bytes of what it holds, for section blocks (pack/section-store.ts) and keyword
+ * partitions (keyword/load.ts).
+ *
+ * Three properties the Worker relies on:
+ * - one read per piece however many requests want it at once (concurrent requests of an isolate
+ *   interleave at awaits, and a cold isolate gets its first burst all together);
+ * - a failed read is not remembered: the next request that needs the piece reads it again;
+ * - eviction only drops the cache's reference — a request that already holds a piece keeps it, so
+ *   a concurrent request evicting it cannot break a search half-way through.
+ */
+import { RecallBoxError } from '../errors.ts';
+
+/**
+ * A byte-size option (a budget, a target size) from partial input: the default when absent, an
+ * integer ≥ `min` otherwise, else INVALID_OPTIONS naming `owner` and `name`. One check for every
+ * size the lazily read pack is cut or cached by.
+ */
+export function resolveBytesOption(owner: string, name: string, value: unknown, fallback: number, min: number): number {
+  const bytes = value ?? fallback;
+  if (!Number.isInteger(bytes) || (bytes as number) < min) {
+    throw new RecallBoxError('INVALID_OPTIONS', `${owner} options: ${name} must be an integer ≥ ${min}`);
+  }
+  return bytes as number;
+}
+
+export interface ResidentCacheOptions {
+  /**
+   * Most stored bytes held at once. Range ≥ 0; a piece bigger than the budget is still returned to
+   * its caller, just not kept. Parsed and imported, a piece takes more heap than its stored bytes
+   * (on the ×20 Astro replica the caches held about 35 MiB after 100 queries for 24 MiB of budgets:
+   * `npm run bench -- --scale --large`), which the callers' default budgets account for.
+   */
+  budgetBytes: number;
+}
+
+/** A piece as read: its value and the stored bytes it is counted as. */
+export interface ResidentPiece<T> {
+  value: T;
+  bytes: number;
+}
+
+export class ResidentCache<T> {
+  /** Insertion order is recency order: a hit is deleted and re-inserted (Map keeps insertion order). */
+  private readonly held = new Map<number, ResidentPiece<T>>();
+  private readonly reading = new Map<number, Promise<ResidentPiece<T>>>();
+  private heldBytes = 0;
+  private readCount = 0;
+
+  constructor(
+    private readonly read: (key: number) => Promise<ResidentPiece<T>>,
+    private readonly options: ResidentCacheOptions,
+  ) {}
+
+  /** Stored bytes held now. */
+  get bytes(): number {
+    return this.heldBytes;
+  }
+
+  /** Reads started so far (for tests and benchmarks: what a query cost in fetches). */
+  get reads(): number {
+    return this.readCount;
+  }
+
+  /** The piece when it is held, else undefined; a hit makes it the most recently used. */
+  peek(key: number): T | undefined {
+    const piece = this.held.get(key);
+    if (piece === undefined) return undefined;
+    this.held.delete(key);
+    this.held.set(key, piece);
+    return piece.value;
+  }
+
+  /** The piece, read when not held (one read for concurrent callers; a failure is not kept). */
+  async get(key: number): Promise<T> {
+    const hit = this.peek(key);
+    if (hit !== undefined) return hit;
+    let pending = this.reading.get(key);
+    if (!pending) {
+      this.readCount++;
+      pending = this.read(key);
+      this.reading.set(key, pending);
+      pending.then(
+        (piece) => {
+          this.reading.delete(key);
+          this.keep(key, piece);
+        },
+        () => this.reading.delete(key),
+      );
+    }
+    return (await pending).value;
+  }
+
+  /** Holds a piece read outside get() (an eager load), within the budget like any other. */
+  put(key: number, piece: ResidentPiece<T>): void {
+    this.keep(key, piece);
+  }
+
+  private keep(key: number, piece: ResidentPiece<T>): void {
+    // Keeping a piece over the whole budget would evict everything else and then itself.
+    if (this.held.has(key) || piece.bytes > this.options.budgetBytes) return;
+    this.held.set(key, piece);
+    this.heldBytes += piece.bytes;
+    for (const [oldest, old] of this.held) {
+      if (this.heldBytes <= this.options.budgetBytes) break;
+      this.held.delete(oldest);
+      this.heldBytes -= old.bytes;
+    }
+  }
+}

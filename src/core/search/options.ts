@@ -1,0 +1,92 @@
+/**
+ * Every tunable of a query, in one place with its meaning, range and default. The Worker reads
+ * these defaults; the evaluation harness overrides them to compare configurations.
+ */
+import { DEFAULT_CONFIDENCE_OPTIONS, type ConfidenceOptions } from '../confidence/verdict.ts';
+import { DEFAULT_FUSE_OPTIONS, type FuseOptions, type RouteName } from '../rank/fuse.ts';
+import { DEFAULT_NAME_MATCH_OPTIONS, type NameMatchOptions } from '../rank/name-match.ts';
+import { DEFAULT_EVIDENCE_OPTIONS, type EvidenceOptions } from '../present/evidence.ts';
+import { DEFAULT_GRAPH_BOOST_OPTIONS, type GraphBoostOptions } from '../rank/graph-boost.ts';
+import { DEFAULT_MMR_OPTIONS, type MmrOptions } from '../rank/mmr.ts';
+import { DEFAULT_POOLS, type Pool } from '../rank/pools.ts';
+import { DEFAULT_THRESHOLDS, type Threshold } from '../rank/thresholds.ts';
+
+export interface SearchOptions {
+  /**
+   * Results returned when the request names no `limit`. Range 1..maxLimit. Default 10: what fits a
+   * search dropdown without scrolling, and what nDCG@10 measures.
+   */
+  defaultLimit: number;
+  /**
+   * Largest `limit` a request may ask for. Default 50: beyond that a reader is not served by a
+   * longer list and the Worker spends CPU on snippets nobody sees.
+   */
+  maxLimit: number;
+  /**
+   * Longest query accepted, in characters after trimming. Default 256: a docs question fits in
+   * far less, and bounding it bounds the analyzer's work per request.
+   */
+  maxQueryLength: number;
+  /**
+   * Candidates each route ranks before the language filter, thresholds, fusion and the cut to
+   * `limit`. Range ≥ maxLimit. Default 200: enough that filtering a multi-language pack to one
+   * language still leaves a full page, and deep enough that a section ranked moderately by both
+   * routes is seen by both (fusion rewards that).
+   */
+  candidateLimit: number;
+  /**
+   * Target snippet length in characters. Range 40..1000. Default 180: about two lines of a
+   * dropdown, long enough to show a match with its context.
+   */
+  snippetLength: number;
+  /** Reciprocal rank fusion of the routes (fuse.ts): k and a weight per route; weight ≤ 0 turns a route off. */
+  fuse: FuseOptions;
+  /** Score threshold of each route (thresholds.ts): relative for keyword, absolute cosine for vector. */
+  thresholds: Record<RouteName, Threshold>;
+  /** The boost of sections whose title or heading holds every query term (name-match.ts). */
+  nameMatch: NameMatchOptions;
+  /** The boost of candidates on pages linked with the top hits' pages (graph-boost.ts); seeds 0 turns it off. */
+  graphBoost: GraphBoostOptions;
+  /**
+   * Recall pools (pools.ts): each pool's share of the result budget and its score weight.
+   * `enabled` false ranks one candidate set, as if every section were in one pool. Default OFF,
+   * decided by measurement (`npx tsx scripts/pipeline-sweep.ts`): on the Astro docs pools cost
+   * heading lookups 0.049 nDCG@10 (0.9232 vs 0.9717) and title lookups 0.007 — the quotas cut
+   * the very reference or error page a lookup asks for, and the first pool's unused quota stays
+   * unused, which shortens lists — while on Cranfield (no pools: every abstract is knowledge) they
+   * change nothing. The classification is still computed at build and reported per result.
+   */
+  pools: { enabled: boolean; pools: readonly Pool[] };
+  /**
+   * MMR selection with a per-page cap (mmr.ts), over the best `depth × limit` candidates. Range of
+   * depth integer ≥ 1. Default depth 3: enough alternatives to replace the near-duplicates of a
+   * 10-result list without paying for term sets of hundreds of candidates per query.
+   */
+  mmr: MmrOptions & { enabled: boolean; depth: number };
+  /** Evidence excerpts of each result (evidence.ts). */
+  evidence: EvidenceOptions;
+  /**
+   * The confidence verdict (confidence.ts): signal settings, level thresholds per strategy, the
+   * default mode, reason thresholds and the fallback's messages, link and suggestion count.
+   */
+  confidence: ConfidenceOptions;
+  /** Collect the pipeline's decisions for `?debug=1` (SearchOutcome.debug). Default false: costs a little. */
+  debug: boolean;
+}
+
+export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
+  defaultLimit: 10,
+  maxLimit: 50,
+  maxQueryLength: 256,
+  candidateLimit: 200,
+  snippetLength: 180,
+  fuse: DEFAULT_FUSE_OPTIONS,
+  thresholds: DEFAULT_THRESHOLDS,
+  nameMatch: DEFAULT_NAME_MATCH_OPTIONS,
+  graphBoost: DEFAULT_GRAPH_BOOST_OPTIONS,
+  pools: Object.freeze({ enabled: false, pools: DEFAULT_POOLS }),
+  mmr: Object.freeze({ ...DEFAULT_MMR_OPTIONS, enabled: true, depth: 3 }),
+  evidence: DEFAULT_EVIDENCE_OPTIONS,
+  confidence: DEFAULT_CONFIDENCE_OPTIONS,
+  debug: false,
+});

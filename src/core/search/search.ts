@@ -1,0 +1,508 @@
+import { judgeConfidence, type ConfidenceVerdict } from '../confidence/verdict.ts';
+import type { Fallback } from '../confidence/fallback.ts';
+import type { ResultSummary, RouteSummary } from '../confidence/signals.ts';
+import { isRecallBoxError } from '../errors.ts';
+import { compareFused, fuseRanks, type FusedHit, type Match, type RouteHit, type RouteName } from '../rank/fuse.ts';
+import { detectScriptLang } from '../analysis/lang.ts';
+import { boostNamedHits } from '../rank/name-match.ts';
+import { evidenceFor, type Evidence } from '../present/evidence.ts';
+import { searchableText } from '../analysis/fields.ts';
+import { boostLinkedHits } from '../rank/graph-boost.ts';
+import { selectMmr, tokenSet, type MmrDecision } from '../rank/mmr.ts';
+import { selectByPools, type PoolAudit, type PoolName } from '../rank/pools.ts';
+import type { LoadedPack } from '../pack/load.ts';
+import type { SectionLookup } from '../pack/section-store.ts';
+import type { KeywordView, TermStat } from '../keyword/index.ts';
+import { resolveLanguages, type SearchRequest } from '../../protocol/request.ts';
+import type { SearchOptions } from './options.ts';
+import { embedStatic, nonZero, queryTokens, type QueryEmbedder, type SemanticIndex } from '../embed/semantic.ts';
+import type { EmbeddingTokens } from '../embed/tokenize.ts';
+import { analyzeQuery, type QueryAnalysis } from '../analysis/query.ts';
+import { DEFAULT_SNIPPET_OPTIONS, makeSnippet, type Snippet } from '../present/snippet.ts';
+import { idf } from '../keyword/bm25f.ts';
+import { applyThreshold, type ThresholdDiagnostics } from '../rank/thresholds.ts';
+import type { Lang } from '../types.ts';
+
+/** Where a result stood in one route: its rank there (1-based, after the threshold) and raw score. */
+export interface RoutePosition {
+  rank: number;
+  /** keyword: BM25F (comparable within one query); vector: cosine in [-1, 1] (absolute). */
+  score: number;
+}
+
+export interface SearchResult {
+  id: string;
+  url: string;
+  title: string;
+  breadcrumb: string[];
+  lang: Lang;
+  snippet: Snippet;
+  /** The fused (reciprocal rank) score: orders this response, means nothing across queries. */
+  score: number;
+  /** 1-based position in this response. */
+  rank: number;
+  /** Which routes found the section: `keyword`, `vector`, or `hybrid` for both. */
+  match: Match;
+  /** The section's position in each route that found it. */
+  routes: Partial<Record<RouteName, RoutePosition>>;
+  /** The recall pool the section belongs to. */
+  pool: PoolName;
+  /** The section's paragraphs that hold the query's terms, and how much of the query it covers. */
+  evidence: Evidence;
+}
+
+/** Why each result ranks where it does: returned for `?debug=1` (SearchOptions.debug). */
+export interface SearchDebug {
+  /** Each route's hits after its threshold, in its rank order (ids are section ids). */
+  routes: Partial<Record<RouteName, Array<{ id: string; rank: number; score: number }>>>;
+  /** The candidates after fusion and both boosts, best first, with their fused ranks. */
+  fused: Array<{ id: string; rank: number; score: number; match: Match; pool: PoolName }>;
+  boosts: { nameMatch: number; linkGraph: number };
+  /** One entry per pool: its quota and what became of its candidates; null when pools are off. */
+  pools: PoolAudit[] | null;
+  /** MMR's steps: selections and page-cap skips; null when MMR is off. */
+  mmr: Array<Omit<MmrDecision, 'id'> & { id: string }> | null;
+}
+
+/** Why a route took no part in a query. */
+export type RouteSkip =
+  /** The pack was built without vectors. */
+  | 'no-model'
+  /** The caller passed no query vector (a keyword-only search of a pack that has vectors). */
+  | 'not-requested'
+  /** The query has no token the model knows or can hash. */
+  | 'no-query-vector'
+  /** Its fusion weight is ≤ 0. */
+  | 'disabled'
+  /** Embedding the query failed; see `warnings`. */
+  | 'failed';
+
+/** What a route did for one query: its threshold diagnostics, or why it was skipped. */
+export type RouteReport = ({ ran: true } & ThresholdDiagnostics) | { ran: false; reason: RouteSkip };
+
+export interface SearchWarning {
+  code: string;
+  message: string;
+}
+
+export interface SearchOutcome {
+  results: SearchResult[];
+  /** Language the query was analysed as (the request's, else guessed from its script). */
+  queryLang: Lang;
+  routes: Record<RouteName, RouteReport>;
+  /** Problems that degraded the answer without failing it (e.g. the vector route was down). */
+  warnings: SearchWarning[];
+  /** Whether the docs answer the query, how sure the pipeline is, and why (confidence.ts). */
+  confidence: ConfidenceVerdict;
+  /** What to show instead of the results when `confidence.shouldAnswer` is false; null otherwise. */
+  fallback: Fallback | null;
+  /** Present when SearchOptions.debug is set. */
+  debug?: SearchDebug;
+}
+
+/**
+ * Scores are rounded for the wire: more digits carry no ranking information and bloat responses.
+ * Six, not four: RRF scores of neighbouring ranks differ in the fourth or fifth decimal.
+ */
+const SCORE_DECIMALS = 6;
+const round = (x: number) => Math.round(x * 10 ** SCORE_DECIMALS) / 10 ** SCORE_DECIMALS;
+
+/** The language a request is analysed as: the one it names, else its script's, else the pack's default. */
+export function queryLanguage(pack: LoadedPack, request: SearchRequest): Lang {
+  return request.lang ?? detectScriptLang(request.q, pack.manifest.defaultLang);
+}
+
+/** The query embedding a search needs: null when the vector route cannot or need not run. */
+export interface QueryVector {
+  vector: Float32Array | null;
+  /** Set when the route is skipped before searching (no model, no tokens, embedding failed). */
+  skip?: RouteSkip;
+  warning?: SearchWarning;
+}
+
+/**
+ * Embeds the request's query for the vector route. Async because ONNX Runtime is; everything else
+ * about a search is synchronous (searchPack). An embedding failure does not fail the search: the
+ * keyword route still answers, and the outcome says why the vector route did not run.
+ */
+export async function queryVectorFor(
+  pack: LoadedPack,
+  request: SearchRequest,
+  options: SearchOptions,
+  embedder?: QueryEmbedder,
+): Promise<QueryVector> {
+  const plan = planQueryVector(pack, request, options);
+  if ('skip' in plan) return plan.skip;
+  try {
+    return embedded(embedder ? await embedder(plan.tokens) : embedStatic(plan.semantic, plan.tokens));
+  } catch (e) {
+    return embeddingFailed(e);
+  }
+}
+
+/**
+ * What both query-vector paths decide before embedding: whether the route runs at all, and the
+ * query's tokens (one analysis, shared by the sync and the async path).
+ */
+function planQueryVector(
+  pack: LoadedPack,
+  request: SearchRequest,
+  options: SearchOptions,
+): { skip: QueryVector } | { semantic: SemanticIndex; tokens: EmbeddingTokens } {
+  const { semantic } = pack;
+  if (semantic === null) return { skip: { vector: null, skip: 'no-model' } };
+  if (!(options.fuse.weights.vector > 0)) return { skip: { vector: null, skip: 'disabled' } };
+  const tokens = queryTokens(semantic, request.q, queryLanguage(pack, request));
+  if (tokens.ids.length === 0) return { skip: { vector: null, skip: 'no-query-vector' } };
+  return { semantic, tokens };
+}
+
+/** An embedding as the route takes it: a zero vector (unknown tokens only) has nothing to score. */
+function embedded(vector: Float32Array): QueryVector {
+  const direction = nonZero(vector);
+  return direction === null ? { vector: null, skip: 'no-query-vector' } : { vector: direction };
+}
+
+/** The vector route is skipped with a warning when the query cannot be embedded: the keyword route still answers. */
+function embeddingFailed(e: unknown): QueryVector {
+  const code = isRecallBoxError(e) ? e.code : 'EMBED_FAILED';
+  const message = `the vector route is unavailable, results come from the keyword route alone: ${(e as Error).message}`;
+  return { vector: null, skip: 'failed', warning: { code, message } };
+}
+
+/**
+ * `queryVectorFor` with the static model computed synchronously: for callers that cannot await
+ * (the evaluation harness's systems), with the same result as the async path's default embedder.
+ */
+export function staticQueryVector(pack: LoadedPack, request: SearchRequest, options: SearchOptions): QueryVector {
+  const plan = planQueryVector(pack, request, options);
+  if ('skip' in plan) return plan.skip;
+  try {
+    return embedded(embedStatic(plan.semantic, plan.tokens));
+  } catch (e) {
+    return embeddingFailed(e);
+  }
+}
+
+/** The sections of the languages a request allows, or null for all. */
+function allowedLanguages(pack: LoadedPack, request: SearchRequest): Set<Lang> | null {
+  return request.lang ? new Set(resolveLanguages(request.lang, pack.manifest.languages)) : null;
+}
+
+/**
+ * Keyword route: FlexSearch candidates ranked by BM25F, in the allowed languages, and among them
+ * the sections named by the query (every query term in their title or heading), in keyword order.
+ */
+function keywordRoute(
+  pack: LoadedPack,
+  keyword: KeywordView,
+  concepts: readonly string[],
+  allowed: Set<Lang> | null,
+  options: SearchOptions,
+): { hits: RouteHit[]; named: number[] } {
+  // A route weighted ≤ 0 takes no part in fusion (fuse.ts): searching for it would be wasted work.
+  if (!(options.fuse.weights.keyword > 0)) return { hits: [], named: [] };
+  const hits = keyword.searchTerms(concepts, options.candidateLimit);
+  const kept = allowed ? hits.filter((h) => allowed.has(pack.sections.langOf(h.doc))) : hits;
+  return {
+    hits: kept.map((h) => ({ id: h.doc, score: h.score })),
+    named: kept.filter((h) => h.namedTerms === concepts.length).map((h) => h.doc),
+  };
+}
+
+/**
+ * Vector route: the kernel's best cosines, in the allowed languages. With a language filter the
+ * kernel is asked for proportionally more, so filtering still leaves about `candidateLimit`.
+ */
+function vectorRoute(pack: LoadedPack, vector: Float32Array, allowed: Set<Lang> | null, options: SearchOptions): RouteHit[] {
+  const { sections } = pack;
+  let k = options.candidateLimit;
+  if (allowed) {
+    const inLanguage = sections.countIn(allowed);
+    k = inLanguage === 0 ? 0 : Math.min(sections.count, Math.ceil((options.candidateLimit * sections.count) / inLanguage));
+  }
+  const top = pack.semantic!.kernel.topK(vector, k);
+  const hits: RouteHit[] = [];
+  for (let i = 0; i < top.ids.length && hits.length < options.candidateLimit; i++) {
+    const id = top.ids[i]!;
+    if (!allowed || allowed.has(sections.langOf(id))) hits.push({ id, score: top.scores[i]! });
+  }
+  return hits;
+}
+
+function routePositions(hit: FusedHit): Partial<Record<RouteName, RoutePosition>> {
+  const out: Partial<Record<RouteName, RoutePosition>> = {};
+  for (const route of Object.keys(hit.ranks) as RouteName[]) {
+    out[route] = { rank: hit.ranks[route]!, score: round(hit.scores[route]!) };
+  }
+  return out;
+}
+
+/**
+ * What ranking decided before any section's text is read: the routes, fusion and both boosts, the
+ * pool weights, and which sections the rest of the search must read (the candidates MMR compares,
+ * or the pools' picks when MMR is off; every candidate for a debug answer). Computed from the
+ * pack's columns and the keyword index alone, so a lazily read pack fetches only those sections.
+ */
+interface Ranked {
+  request: SearchRequest;
+  options: SearchOptions;
+  query: QueryVector;
+  analysis: QueryAnalysis;
+  keyword: ReturnType<typeof applyThreshold>;
+  vector: ReturnType<typeof applyThreshold> | null;
+  nameMatch: ReturnType<typeof boostNamedHits>;
+  linkGraph: ReturnType<typeof boostLinkedHits>;
+  fused: FusedHit[];
+  /** The results when MMR is off (the pools' picks need no text); null when MMR picks them. */
+  picked: { chosen: FusedHit[]; pools: PoolAudit[] | null } | null;
+  /** The candidates whose text the search reads: MMR's best `depth × limit`, or the pools' picks. */
+  compared: FusedHit[];
+  /** Each concept's df and IDF, read while the keyword partitions are held. */
+  conceptStats: TermStat[];
+}
+
+/** The sections the rest of a search reads: the compared candidates, or every candidate for a debug answer (it lists their ids). */
+function sectionsToRead(ranked: Ranked): number[] {
+  const { fused, keyword, vector, compared } = ranked;
+  if (!ranked.options.debug) return compared.map((h) => h.id);
+  return [...new Set([...fused, ...keyword.hits, ...(vector?.hits ?? [])].map((h) => h.id))];
+}
+
+/**
+ * The query's strategy, language and concepts (its distinct analysed terms), once per search: the
+ * keyword route looks the concepts up, the verdict checks their coverage, the evidence and
+ * snippets mark them. Analysed with the keyword index's own analyzer settings (which the build
+ * also writes into the manifest), so the concepts are exactly the terms the index would analyse
+ * the query into.
+ */
+function analyze(pack: LoadedPack, request: SearchRequest): QueryAnalysis {
+  return analyzeQuery(request.q, request.lang, pack.manifest.defaultLang, pack.keyword.options.analyzer);
+}
+
+/** Ranking up to the point where section text is needed (see Ranked). */
+function rank(pack: LoadedPack, keywordView: KeywordView, analysis: QueryAnalysis, request: SearchRequest, options: SearchOptions, query: QueryVector): Ranked {
+  const { sections } = pack;
+  const allowed = allowedLanguages(pack, request);
+  const keywordHits = keywordRoute(pack, keywordView, analysis.concepts, allowed, options);
+  const keyword = applyThreshold(keywordHits.hits, options.thresholds.keyword);
+  const vector =
+    query.vector && pack.semantic
+      ? applyThreshold(vectorRoute(pack, query.vector, allowed, options), options.thresholds.vector)
+      : null;
+  const kept = new Set(keyword.hits.map((h) => h.id));
+  const named = keywordHits.named.filter((id) => kept.has(id));
+  const nameMatch = boostNamedHits(fuseRanks({ keyword: keyword.hits, vector: vector?.hits }, options.fuse), named, options.nameMatch);
+  const linkGraph = boostLinkedHits(nameMatch.hits, (id) => sections.pageOf(id), sections.graph, options.graphBoost);
+  const fused = weighByPool(pack, linkGraph.hits, options);
+  const limit = request.limit;
+  // Without MMR the results are the pools' picks, which read only columns: chosen here, once.
+  const picked = options.mmr.enabled ? null : selectFromPools(pack, fused, limit, options);
+  const compared = picked ? picked.chosen : fused.slice(0, limit * options.mmr.depth);
+  const conceptStats = keywordView.termStats(analysis.concepts);
+  return { request, options, query, analysis, keyword, vector, nameMatch, linkGraph, fused, picked, compared, conceptStats };
+}
+
+/**
+ * Answer a validated request from a loaded pack: both routes, each through its threshold, fused by
+ * reciprocal rank. Pure and synchronous: the query's embedding (`queryVectorFor`) is passed in, so
+ * the same call gives the same answer in Node, workerd and the browser, which is what lets the
+ * evaluation harness measure the Worker's ranking without the Worker. It needs the pack's keyword
+ * partitions and sections in memory — always so for a pack read whole (loadPack's default); a
+ * lazily read pack is searched with `searchPackWithVectors`, which reads what the query needs first.
+ */
+export function searchPack(pack: LoadedPack, request: SearchRequest, options: SearchOptions, query?: QueryVector): SearchOutcome {
+  query ??= { vector: null, skip: pack.semantic ? 'not-requested' : 'no-model' };
+  const analysis = analyze(pack, request);
+  const ranked = rank(pack, pack.keyword, analysis, request, options, query);
+  return finish(pack, ranked, pack.sections.resident(sectionsToRead(ranked)));
+}
+
+/** The rest of a search, over the sections `sectionsToRead(ranked)` (read by the caller). */
+function finish(pack: LoadedPack, ranked: Ranked, section: SectionLookup): SearchOutcome {
+  const { request, options, query, analysis, keyword, vector, fused } = ranked;
+  const { manifest } = pack;
+  // The query's concepts (its analysed terms), once: for the snippets, the evidence and the verdict
+  // — the concepts the verdict checks coverage of are the very terms the evidence was computed for.
+  const queryTerms = new Set(analysis.concepts);
+  const { chosen, mmr, pools } = ranked.picked ? { ...ranked.picked, mmr: null } : selectWithMmr(pack, section, ranked.compared, request.limit, options);
+
+  const snippetOptions = { ...DEFAULT_SNIPPET_OPTIONS, length: options.snippetLength };
+  const results = chosen.map((hit, i): SearchResult => {
+    const s = section(hit.id);
+    return {
+      id: s.id,
+      url: s.url,
+      title: s.title,
+      breadcrumb: s.breadcrumb,
+      lang: s.lang,
+      snippet: makeSnippet(s, queryTerms, manifest.analyzer, snippetOptions),
+      score: round(hit.score),
+      rank: i + 1,
+      match: hit.match,
+      routes: routePositions(hit),
+      pool: s.pool,
+      evidence: evidenceFor(s, queryTerms, manifest.analyzer, options.evidence),
+    };
+  });
+  const keywordReport: RouteReport = options.fuse.weights.keyword > 0 ? { ran: true, ...keyword.diagnostics } : { ran: false, reason: 'disabled' };
+  const vectorReport: RouteReport = vector ? { ran: true, ...vector.diagnostics } : { ran: false, reason: query.skip ?? 'no-query-vector' };
+  const { confidence, fallback } = judge(pack, section, request, options, {
+    analysis,
+    conceptStats: ranked.conceptStats,
+    keyword: { ran: keywordReport.ran, hits: pageHits(pack, keyword.hits), topScore: keyword.diagnostics.topScore },
+    vector: vector ? { ran: true, hits: pageHits(pack, vector.hits), topScore: vector.diagnostics.topScore } : { ran: false, hits: [], topScore: null },
+    chosen,
+    results,
+  });
+  const outcome: SearchOutcome = {
+    results,
+    queryLang: analysis.lang,
+    routes: { keyword: keywordReport, vector: vectorReport },
+    warnings: query.warning ? [query.warning] : [],
+    confidence,
+    fallback,
+  };
+  if (options.debug) {
+    const idOf = (id: number) => section(id).id;
+    const listed = (hits: readonly RouteHit[]) => hits.map((h, i) => ({ id: idOf(h.id), rank: i + 1, score: round(h.score) }));
+    outcome.debug = {
+      routes: { keyword: listed(keyword.hits), ...(vector && { vector: listed(vector.hits) }) },
+      fused: fused.map((h, i) => ({ id: idOf(h.id), rank: i + 1, score: round(h.score), match: h.match, pool: pack.sections.poolOf(h.id) })),
+      boosts: { nameMatch: ranked.nameMatch.boosted, linkGraph: ranked.linkGraph.boosted },
+      pools,
+      mmr: mmr && mmr.map((d) => ({ ...d, id: idOf(d.id) })),
+    };
+  }
+  return outcome;
+}
+
+function pageHits(pack: LoadedPack, hits: readonly RouteHit[]): RouteSummary['hits'] {
+  return hits.map((h) => ({ id: h.id, page: pack.sections.pageOf(h.id), score: h.score }));
+}
+
+/**
+ * The verdict's inputs from what the search found: each concept's rarity in the index, the words
+ * of the query (as typed) the top result lacks or the index knows, and the results reduced to
+ * what the signals read.
+ */
+function judge(
+  pack: LoadedPack,
+  section: SectionLookup,
+  request: SearchRequest,
+  options: SearchOptions,
+  found: {
+    analysis: QueryAnalysis;
+    conceptStats: TermStat[];
+    keyword: RouteSummary;
+    vector: RouteSummary;
+    chosen: readonly FusedHit[];
+    results: readonly SearchResult[];
+  },
+) {
+  const { analysis, chosen, results } = found;
+  const { concepts, words } = analysis;
+  const stats = found.conceptStats;
+  const topTerms = chosen[0] === undefined ? new Set<string>() : termsOf(pack, section, chosen[0].id);
+  const topFound = concepts.filter((c) => topTerms.has(c));
+  const summaries: ResultSummary[] = results.map((r, i) => ({
+    page: pack.sections.pageOf(chosen[i]!.id),
+    pool: r.pool,
+    coverage: r.evidence.coverage,
+    found: i === 0 ? topFound : [],
+    hasExcerpt: r.evidence.excerpts.length > 0,
+  }));
+  const known = words.filter((_, i) => stats[i]!.df > 0);
+  const knownWords = known.length > 0 && known.length < concepts.length ? known : null;
+  return judgeConfidence(
+    {
+      concepts,
+      conceptIdf: stats.map((t) => t.idf),
+      maxIdf: idf(pack.keyword.size, 0),
+      sectionCount: pack.sections.count,
+      keyword: found.keyword,
+      vector: found.vector,
+      results: summaries,
+      strategy: analysis.strategy,
+      lang: analysis.lang,
+      mode: request.confidence ?? options.confidence.mode,
+      missingWords: results.length === 0 ? [] : words.filter((_, i) => !topTerms.has(concepts[i]!)),
+      knownWords,
+      pages: chosen.map((h) => {
+        const s = section(h.id);
+        return { title: s.breadcrumb[0] ?? s.title, url: s.pageUrl };
+      }),
+    },
+    pack.confidence,
+    options.confidence,
+  );
+}
+
+/** Each candidate's fused score times its pool's weight (pools.ts), re-sorted; unchanged when pools are off. */
+function weighByPool(pack: LoadedPack, hits: readonly FusedHit[], options: SearchOptions): FusedHit[] {
+  if (!options.pools.enabled) return [...hits];
+  const weight = new Map(options.pools.pools.map((p) => [p.name, p.weight]));
+  return hits.map((h) => ({ ...h, score: h.score * (weight.get(pack.sections.poolOf(h.id)) ?? 1) })).sort(compareFused);
+}
+
+/**
+ * Most term sets the MMR memo keeps: 512 sections' sets — the compared candidates of the last
+ * ~17 queries (30 each at the default limit and depth). Unbounded, the memo grew towards the whole
+ * store on a large site, which is exactly the memory lazily read blocks exist to save; a miss
+ * costs one analysis of one section.
+ */
+export const TERM_SET_MEMO_SIZE = 512;
+
+/** A section's term set for MMR, memoised in the pack (the oldest entry dropped beyond the bound). */
+function termsOf(pack: LoadedPack, section: SectionLookup, id: number): ReadonlySet<string> {
+  let set = pack.termSets.get(id);
+  if (!set) {
+    const s = section(id);
+    set = tokenSet(searchableText(s), s.lang, pack.manifest.analyzer);
+    if (pack.termSets.size >= TERM_SET_MEMO_SIZE) pack.termSets.delete(pack.termSets.keys().next().value!);
+    pack.termSets.set(id, set);
+  }
+  return set;
+}
+
+/**
+ * The results when MMR is on: MMR (per-page cap, redundancy) orders the compared candidates (the
+ * best `depth × limit`), then the pools' quotas pick `limit` of them in that order.
+ */
+function selectWithMmr(
+  pack: LoadedPack,
+  section: SectionLookup,
+  compared: readonly FusedHit[],
+  limit: number,
+  options: SearchOptions,
+): { chosen: FusedHit[]; mmr: MmrDecision[]; pools: PoolAudit[] | null } {
+  const byId = new Map(compared.map((h) => [h.id, h]));
+  const candidates = compared.map((h) => ({ id: h.id, pageUrl: pack.sections.pageOf(h.id), relevance: h.score, tokens: termsOf(pack, section, h.id) }));
+  const result = selectMmr(candidates, compared.length, options.mmr);
+  return { ...selectFromPools(pack, result.selected.map((id) => byId.get(id)!), limit, options), mmr: result.decisions };
+}
+
+/** The pools' quotas over candidates in order (pools.ts); the first `limit` when pools are off. Columns only. */
+function selectFromPools(pack: LoadedPack, ordered: readonly FusedHit[], limit: number, options: SearchOptions): { chosen: FusedHit[]; pools: PoolAudit[] | null } {
+  if (!options.pools.enabled) return { chosen: ordered.slice(0, limit), pools: null };
+  const selection = selectByPools(ordered.map((h) => ({ hit: h, pool: pack.sections.poolOf(h.id) })), limit, options.pools.pools);
+  return { chosen: selection.selected.map((c) => c.hit), pools: selection.audit };
+}
+
+/**
+ * The whole query path of the Worker: embed the query, read the keyword partitions its terms are
+ * in, rank, read the sections ranking picked, finish — the same ranking as `searchPack`, for a pack
+ * read whole or lazily. What it reads, it holds until the answer is made, so a concurrent query of
+ * the isolate evicting blocks or partitions cannot change this one.
+ */
+export async function searchPackWithVectors(
+  pack: LoadedPack,
+  request: SearchRequest,
+  options: SearchOptions,
+  embedder?: QueryEmbedder,
+): Promise<SearchOutcome> {
+  const analysis = analyze(pack, request);
+  const [query, keywordView] = await Promise.all([queryVectorFor(pack, request, options, embedder), pack.keyword.prepare(analysis.concepts)]);
+  const ranked = rank(pack, keywordView, analysis, request, options, query);
+  return finish(pack, ranked, await pack.sections.load(sectionsToRead(ranked)));
+}

@@ -1,0 +1,231 @@
+import { sectionFields } from '../core/analysis/fields.ts';
+import { buildKeywordIndex, type KeywordOptionsInput, type KeywordStorageOptions } from '../core/keyword/index.ts';
+import { encodeFloat32, encodeVectors } from '../core/pack/binary.ts';
+import { FORMAT_VERSION, keywordPartFileName, PACK_FILES, type PackManifest, type PackModel, type StoredSection } from '../core/pack/format.ts';
+import { DEFAULT_SECTION_BLOCKS_OPTIONS, sectionStoreFiles, type SectionBlocksOptions } from '../core/pack/sections-file.ts';
+import type { Lang, Page, SkippedFile } from '../core/types.ts';
+import { quantizeVectors } from '../core/vector/quantize.ts';
+import { exportOnnx } from './embed/onnx.ts';
+import { resolveEmbedOptions, type EmbedOptionsInput } from './embed/options.ts';
+import { importModel2Vec } from './embed/model2vec.ts';
+import { importTransformer } from './embed/transformer-import.ts';
+import { searchableText } from '../core/analysis/fields.ts';
+import { classifyPool, DEFAULT_POOL_RULES, type PoolRule } from '../core/rank/pools.ts';
+import { createOrtEmbedder } from './embed/ort-node.ts';
+import { sectionEmbedDocs, trainEmbedding } from './embed/train.ts';
+import { ingestDirectory, resolveIngestOptions, type IngestOptions } from './ingest/index.ts';
+import { computeBuildId, storePackFiles, writePack, type PackFiles } from './pack-writer.ts';
+import { DEFAULT_SHARD_OPTIONS, type ShardOptions } from '../core/pack/shards.ts';
+
+export interface BuildOptions {
+  ingest?: Partial<IngestOptions>;
+  keyword?: KeywordOptionsInput;
+  /** Embedding model options, or false for a keyword-only pack (`--no-vectors`). Default: the trained static model. */
+  embedding?: EmbedOptionsInput | false;
+  /** A Model2Vec directory to use instead of training a model (`--model <dir>`). */
+  modelDir?: string;
+  /** A transformer sentence-embedding model to use instead (`--model x.onnx --tokenizer t.json`). */
+  transformer?: TransformerSource;
+  /** Rules that put each section in a recall pool (first match wins). Default DEFAULT_POOL_RULES. */
+  poolRules?: readonly PoolRule[];
+  /** Clock, injectable so tests can pin createdAt. */
+  now?: () => Date;
+  /** How big files are cut into shards (`--shard-bytes`). Default DEFAULT_SHARD_OPTIONS. */
+  shards?: ShardOptions;
+  /** How the pack is cut for lazy reading: section blocks and keyword partitions. Defaults in their modules. */
+  layout?: PackLayoutOptions;
+}
+
+/** The sizes of the pieces a Worker reads on demand (sections-file.ts, keyword/). */
+export interface PackLayoutOptions {
+  blocks?: Partial<SectionBlocksOptions>;
+  keyword?: Partial<KeywordStorageOptions>;
+}
+
+export interface BuildSummary {
+  docsDir: string;
+  outDir: string;
+  buildId: string;
+  files: number;
+  pages: number;
+  sections: number;
+  skipped: SkippedFile[];
+  languages: Lang[];
+  /** Whether the semantic route's files were built, and if not, why. */
+  vectors: VectorsDecision;
+  bytes: Record<string, number>;
+  ms: number;
+}
+
+/** Languages by number of sections, most first; ties by tag so the order is stable. */
+export function rankLanguages(sections: readonly { lang: Lang }[]): Lang[] {
+  const counts = new Map<Lang, number>();
+  for (const s of sections) counts.set(s.lang, (counts.get(s.lang) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([l]) => l);
+}
+
+/**
+ * The semantic route's files: the static model trained on these sections (with the keyword index's
+ * analyzer, so both routes read the same terms) or imported from a Model2Vec folder, its ONNX
+ * graph, and every section embedded by that
+ * graph in onnxruntime-web — the runtime and model the Worker's ONNX configuration runs at query
+ * time — then quantized to int8.
+ */
+async function semanticFiles(
+  sections: readonly StoredSection[],
+  analyzer: PackManifest['analyzer'],
+  options: EmbedOptionsInput,
+  choice: ModelChoice,
+): Promise<{ model: PackModel; files: PackFiles }> {
+  if (choice.transformer) return transformerFiles(sections, choice.transformer);
+  const trained = choice.modelDir !== undefined
+    ? await importModel2Vec(choice.modelDir)
+    : trainEmbedding(sectionEmbedDocs(sections), { ...options, analyzer: { ...analyzer, ...options.analyzer } });
+  const { info } = trained.model;
+  const matrixBytes = encodeFloat32(trained.matrix);
+  const onnxBytes = exportOnnx(trained.matrix, info, { externalMatrix: PACK_FILES.matrix });
+  const embedder = await createOrtEmbedder(onnxBytes, trained.model, [{ path: PACK_FILES.matrix, data: matrixBytes }]);
+  try {
+    const vectors = await embedder.embed(sectionEmbedDocs(sections));
+    return {
+      model: { kind: 'static', dimensions: info.dimensions, rows: info.rows },
+      files: {
+        [PACK_FILES.embedding]: JSON.stringify(trained.file),
+        [PACK_FILES.matrix]: matrixBytes,
+        [PACK_FILES.onnx]: onnxBytes,
+        [PACK_FILES.vectors]: encodeVectors(quantizeVectors(vectors, info.dimensions)),
+      },
+    };
+  } finally {
+    await embedder.release();
+  }
+}
+
+/** Where a transformer model comes from. */
+export interface TransformerSource {
+  onnx: string;
+  tokenizer: string;
+  /** Longest token sequence; default DEFAULT_MAX_TOKENS. */
+  maxTokens?: number;
+}
+
+/** Which model the semantic route uses: trained on the docs (default) or imported. */
+interface ModelChoice {
+  modelDir?: string;
+  transformer?: TransformerSource;
+}
+
+/** Whether the pack gets vectors, and if not, why (for the build summary). */
+export type VectorsDecision = { built: true } | { built: false; reason: string };
+
+function decideVectors(sectionCount: number, embedding: EmbedOptionsInput | false | undefined, choice: ModelChoice): VectorsDecision {
+  if (embedding === false) return { built: false, reason: 'turned off (--no-vectors)' };
+  // An imported model learnt nothing from this site, so the site's size does not limit it.
+  if (choice.modelDir !== undefined || choice.transformer !== undefined) return { built: true };
+  const { minSections } = resolveEmbedOptions(embedding);
+  if (sectionCount < minSections) {
+    return { built: false, reason: `${sectionCount} sections are too few to train an embedding model (at least ${minSections}); keyword search only` };
+  }
+  return { built: true };
+}
+
+/**
+ * A transformer's files: its description, the model itself as model.onnx, and the sections
+ * embedded by it in onnxruntime-web (truncated to its maxTokens), int8.
+ */
+async function transformerFiles(sections: readonly StoredSection[], source: TransformerSource): Promise<{ model: PackModel; files: PackFiles }> {
+  const imported = await importTransformer(source.onnx, source.tokenizer, source.maxTokens);
+  try {
+    const vectors = await imported.embed(sections.map((s) => searchableText(s)));
+    const { dimensions, maxTokens } = imported.file;
+    return {
+      model: { kind: 'transformer', dimensions, maxTokens },
+      files: {
+        [PACK_FILES.embedding]: JSON.stringify(imported.file),
+        [PACK_FILES.onnx]: imported.bytes,
+        [PACK_FILES.vectors]: encodeVectors(quantizeVectors(vectors, dimensions)),
+      },
+    };
+  } finally {
+    await imported.release();
+  }
+}
+
+/** Everything a pack holds, serialised, from already-ingested pages. Pure apart from the hash. */
+export async function assemblePack(
+  pages: readonly Page[],
+  options: {
+    baseUrl: string;
+    keyword?: KeywordOptionsInput;
+    embedding?: EmbedOptionsInput | false;
+    poolRules?: readonly PoolRule[];
+    createdAt: string;
+    shards?: ShardOptions;
+    layout?: PackLayoutOptions;
+  } & ModelChoice,
+): Promise<{ manifest: PackManifest; files: PackFiles; vectors: VectorsDecision }> {
+  const rules = options.poolRules ?? DEFAULT_POOL_RULES;
+  const sections: StoredSection[] = pages.flatMap((p) => p.sections.map((s) => ({ ...s, pool: classifyPool(s, rules) })));
+  const keyword = await buildKeywordIndex(
+    sections.map((s) => ({ fields: sectionFields(s), lang: s.lang })),
+    options.keyword,
+    options.layout?.keyword,
+  );
+  const store = sectionStoreFiles(sections, { ...DEFAULT_SECTION_BLOCKS_OPTIONS, ...options.layout?.blocks });
+  const vectors = decideVectors(sections.length, options.embedding, options);
+  const semantic = vectors.built ? await semanticFiles(sections, keyword.head.options.analyzer, options.embedding || {}, options) : null;
+  const files: PackFiles = {
+    [PACK_FILES.sections]: JSON.stringify(store.head),
+    ...store.blocks,
+    [PACK_FILES.keyword]: JSON.stringify(keyword.head),
+    ...Object.fromEntries(keyword.parts.map((part, i) => [keywordPartFileName(i), JSON.stringify(part)])),
+    ...semantic?.files,
+  };
+  const languages = rankLanguages(sections);
+  const stored = await storePackFiles(files, options.shards ?? DEFAULT_SHARD_OPTIONS);
+  const manifest: PackManifest = {
+    formatVersion: FORMAT_VERSION,
+    buildId: computeBuildId(files),
+    createdAt: options.createdAt,
+    counts: { pages: pages.length, sections: sections.length },
+    languages,
+    defaultLang: languages[0] ?? 'en',
+    analyzer: { ...keyword.head.options.analyzer },
+    baseUrl: options.baseUrl,
+    model: semantic?.model ?? null,
+    files: stored.entries,
+  };
+  // `files` as stored: shard pieces by name (a small pack's pieces are its files, under their names).
+  return { manifest, files: stored.pieces, vectors };
+}
+
+/** docs folder → pack folder. Ingest problems are reported per file; the build goes on without them. */
+export async function buildPack(docsDir: string, outDir: string, options: BuildOptions = {}): Promise<BuildSummary> {
+  const started = performance.now();
+  const ingest = await ingestDirectory(docsDir, options.ingest);
+  const { manifest, files, vectors } = await assemblePack(ingest.pages, {
+    baseUrl: resolveIngestOptions(options.ingest).baseUrl,
+    keyword: options.keyword,
+    embedding: options.embedding,
+    modelDir: options.modelDir,
+    transformer: options.transformer,
+    poolRules: options.poolRules,
+    createdAt: (options.now?.() ?? new Date()).toISOString(),
+    shards: options.shards,
+    layout: options.layout,
+  });
+  await writePack(outDir, manifest, files);
+  return {
+    docsDir,
+    outDir,
+    buildId: manifest.buildId,
+    files: ingest.files,
+    pages: manifest.counts.pages,
+    sections: manifest.counts.sections,
+    skipped: ingest.skipped,
+    languages: manifest.languages,
+    vectors,
+    bytes: Object.fromEntries(Object.entries(manifest.files).map(([n, f]) => [n, f.bytes])),
+    ms: performance.now() - started,
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * One doc file's content → Page. Pure: no I/O, so it runs anywhere and is tested without files.
+ */
+import type { Root } from 'mdast';
+import { RecallBoxError } from '../../core/errors.ts';
+import { langFromPath, normalizeLang } from '../../core/analysis/lang.ts';
+import type { Lang, Page } from '../../core/types.ts';
+import { EMPTY_FRONT_MATTER, parseFrontMatter, type FrontMatter } from './frontmatter.ts';
+import { parseHtmlDocument } from './html.ts';
+import { parseMarkdown } from './markdown.ts';
+import { resolveIngestOptions, type IngestOptions } from './options.ts';
+import { splitSections } from './sections.ts';
+import { headingLabel } from './text.ts';
+import { extensionOf, normalizeRelPath, urlForPath } from './urls.ts';
+
+/** What a page's metadata came from, before defaults (title fallback, language from path). */
+interface ParsedSource {
+  tree: Root;
+  meta: FrontMatter;
+}
+
+/**
+ * Parse one file's content into a Page. Throws RecallBoxError with code `BINARY_CONTENT`,
+ * `FRONT_MATTER_INVALID`, `PARSE_FAILED` or `NO_CONTENT` (and `INVALID_OPTIONS` for bad options).
+ */
+export function parseDocument(relPath: string, content: string, options: Partial<IngestOptions> = {}): Page {
+  const opts = resolveIngestOptions(options);
+  const path = normalizeRelPath(relPath);
+  // A NUL never occurs in text; it is the cheapest reliable sign of a binary file.
+  if (content.includes('\u0000')) throw new RecallBoxError('BINARY_CONTENT', `${path} contains NUL bytes`);
+  const source = parseSource(path, stripBom(content));
+
+  const url = urlForPath(path, opts.baseUrl);
+  const title = source.meta.title ?? firstH1(source.tree) ?? titleFromFileName(path);
+  const lang: Lang = source.meta.lang ?? langFromPath(path, opts.langs, opts.defaultLang);
+  const description = source.meta.description ?? '';
+  const tags = source.meta.tags;
+
+  const sections = splitSections(
+    source.tree,
+    { pageUrl: url, sourcePath: path, baseUrl: opts.baseUrl, title, lang, description, tags },
+    opts.maxHeadingDepth,
+  );
+  if (sections.length === 0) throw new RecallBoxError('NO_CONTENT', `${path} has no text to index`);
+  return { path, url, title, lang, description, tags, sections };
+}
+
+function parseSource(path: string, content: string): ParsedSource {
+  const ext = extensionOf(path);
+  if (ext === '.html' || ext === '.htm') {
+    const html = parseHtmlDocument(content);
+    // The content's h1 before `<title>`: generated pages title themselves "Caching | Skylark", and
+    // the site-name suffix would then head every result and stop the h1 from merging into the intro.
+    const title = firstH1(html.tree) ?? html.title;
+    return {
+      tree: html.tree,
+      meta: { title, description: html.description, tags: [], lang: htmlLang(html.lang) },
+    };
+  }
+  if (ext === '.md' || ext === '.mdx') {
+    const md = parseMarkdown(content, ext === '.mdx');
+    return { tree: md.tree, meta: md.frontMatter === undefined ? EMPTY_FRONT_MATTER : parseFrontMatter(md.frontMatter) };
+  }
+  throw new RecallBoxError('PARSE_FAILED', `${path}: unsupported file type "${ext}" (expected .md, .mdx, .html, .htm)`);
+}
+
+/** `<html lang>` plays the role of front matter `lang`; an invalid one is ignored, not fatal. */
+function htmlLang(tag: string | undefined): Lang | undefined {
+  if (tag === undefined) return undefined;
+  try {
+    return normalizeLang(tag);
+  } catch {
+    return undefined;
+  }
+}
+
+function firstH1(tree: Root): string | undefined {
+  for (const node of tree.children) {
+    if (node.type === 'heading' && node.depth === 1) {
+      const text = headingLabel(node).text;
+      if (text !== '') return text;
+    }
+  }
+  return undefined;
+}
+
+/** `guides/routing.md` → 'routing'; an index page is named after its folder. */
+function titleFromFileName(path: string): string {
+  const segments = path.split('/');
+  const file = segments[segments.length - 1];
+  const stem = file.slice(0, file.length - extensionOf(file).length);
+  if (stem.toLowerCase() === 'index' && segments.length > 1) return segments[segments.length - 2];
+  return stem;
+}
+
+function stripBom(content: string): string {
+  return content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
+}

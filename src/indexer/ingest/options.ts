@@ -1,0 +1,79 @@
+/**
+ * Options of ingest (docs folder → pages → sections) and their one set of defaults.
+ */
+import { DEFAULT_PATH_LANGS, normalizeLang } from '../../core/analysis/lang.ts';
+import { RecallBoxError } from '../../core/errors.ts';
+import type { Lang, Page, SkippedFile } from '../../core/types.ts';
+
+export type HeadingDepth = 1 | 2 | 3 | 4 | 5 | 6;
+
+export interface IngestOptions {
+  /**
+   * URL path the docs are served under; every page URL starts with it. Any path, normalised to
+   * start and end with '/' (`docs` → `/docs/`). Default '/'.
+   */
+  baseUrl: string;
+  /**
+   * Deepest heading that starts its own section, 1–6. Content under deeper headings (and their
+   * heading text) belongs to the enclosing section. Default 3: h2/h3 sections are the size of an
+   * answer; h4+ sections are usually a few lines that read better with their parent's context.
+   */
+  maxHeadingDepth: HeadingDepth;
+  /**
+   * Language tags recognised as a first path segment (`zh-cn/guides/x.md` → 'zh-cn').
+   * Default DEFAULT_PATH_LANGS from core/analysis/lang.ts.
+   */
+  langs: readonly string[];
+  /** Language of pages whose path and front matter name none. Any language tag; default 'en'. */
+  defaultLang: Lang;
+}
+
+export const DEFAULT_INGEST_OPTIONS: IngestOptions = {
+  baseUrl: '/',
+  maxHeadingDepth: 3,
+  langs: DEFAULT_PATH_LANGS,
+  defaultLang: 'en',
+};
+
+export interface IngestResult {
+  /** Indexed pages, in sorted path order. */
+  pages: Page[];
+  /** Supported files that were not indexed, with the reason. */
+  skipped: SkippedFile[];
+  /** Number of supported doc files found (pages + skipped). */
+  files: number;
+}
+
+/** Merge user options over the defaults and validate them (throws RecallBoxError('INVALID_OPTIONS')). */
+export function resolveIngestOptions(options: Partial<IngestOptions> = {}): IngestOptions {
+  const merged: IngestOptions = { ...DEFAULT_INGEST_OPTIONS, ...stripUndefined(options) };
+  const depth = merged.maxHeadingDepth;
+  if (!Number.isInteger(depth) || depth < 1 || depth > 6) {
+    throw new RecallBoxError('INVALID_OPTIONS', `maxHeadingDepth must be an integer 1–6, got ${String(depth)}`);
+  }
+  let defaultLang: Lang;
+  try {
+    defaultLang = normalizeLang(merged.defaultLang);
+  } catch {
+    throw new RecallBoxError('INVALID_OPTIONS', `defaultLang "${merged.defaultLang}" is not a language tag`);
+  }
+  return { ...merged, baseUrl: normalizeBaseUrl(merged.baseUrl), defaultLang };
+}
+
+/** `''` → `/`, `docs` → `/docs/`, `/docs` → `/docs/`; backslashes become slashes. */
+export function normalizeBaseUrl(baseUrl: string): string {
+  const trimmed = baseUrl.trim().replace(/\\/g, '/');
+  if (trimmed.includes('://') || trimmed.startsWith('//')) {
+    throw new RecallBoxError(
+      'INVALID_OPTIONS',
+      `baseUrl must be a path such as "/docs/", not a full URL: "${baseUrl}"`,
+    );
+  }
+  const segments = trimmed.split('/').filter((s) => s.length > 0);
+  return segments.length === 0 ? '/' : `/${segments.join('/')}/`;
+}
+
+/** `{ a: undefined }` must not override a default, which a plain spread would do. */
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

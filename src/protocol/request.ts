@@ -1,0 +1,97 @@
+import { RecallBoxError } from '../core/errors.ts';
+import { unknownIndex } from './indexes.ts';
+import { baseLang, normalizeLang } from '../core/analysis/lang.ts';
+import type { SearchOptions } from '../core/search/options.ts';
+import { CONFIDENCE_MODES, type ConfidenceMode } from '../core/confidence/levels.ts';
+import type { Lang } from '../core/types.ts';
+
+/** A validated search request. */
+export interface SearchRequest {
+  /** The query, trimmed, 1..maxQueryLength characters. */
+  q: string;
+  limit: number;
+  /** Normalised language tag the request asked for, or null for "any language". */
+  lang: Lang | null;
+  /** `debug=1`: answer with the pipeline's decisions too (SearchOutcome.debug). */
+  debug?: boolean;
+  /** `confidence=strict|relaxed`: the verdict's mode for this request; absent: the Worker's default. */
+  confidence?: ConfidenceMode;
+  /** `index=<name>`: which of the Worker's indexes to search; absent: chosen by lang, else the default. */
+  index?: string;
+}
+
+/** What a client sent, from a query string (strings) or a JSON body (any JSON values). */
+export interface RawSearchRequest {
+  q?: unknown;
+  limit?: unknown;
+  lang?: unknown;
+  debug?: unknown;
+  confidence?: unknown;
+  index?: unknown;
+}
+
+function parseLimit(raw: unknown, options: SearchOptions): number {
+  if (raw === undefined || raw === null || raw === '') return options.defaultLimit;
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > options.maxLimit) {
+    throw new RecallBoxError('BAD_LIMIT', `limit must be a whole number from 1 to ${options.maxLimit}.`);
+  }
+  return n;
+}
+
+/**
+ * Validate what does not need the index: done before the pack is touched, so a bad request costs
+ * nothing and cannot be confused with an index problem. `indexes`: the names of the Worker's
+ * indexes, which an `index` parameter must be one of (UNKNOWN_INDEX otherwise); without the list,
+ * `index` is not accepted at all (a caller with one pack has nothing to choose).
+ */
+export function parseSearchRequest(raw: RawSearchRequest, options: SearchOptions, indexes: readonly string[] = []): SearchRequest {
+  if (raw.q !== undefined && typeof raw.q !== 'string') {
+    throw new RecallBoxError('QUERY_EMPTY', 'q must be a string.');
+  }
+  const q = (raw.q ?? '').trim();
+  if (q.length === 0) throw new RecallBoxError('QUERY_EMPTY', 'the query q is empty.');
+  // Counted in code points, so a CJK or emoji query is measured as a reader sees it.
+  const length = [...q].length;
+  if (length > options.maxQueryLength) {
+    throw new RecallBoxError('QUERY_TOO_LONG', `the query has ${length} characters; at most ${options.maxQueryLength} are accepted.`);
+  }
+  const limit = parseLimit(raw.limit, options);
+  let lang: Lang | null = null;
+  if (raw.lang !== undefined && raw.lang !== null && raw.lang !== '') {
+    if (typeof raw.lang !== 'string') throw new RecallBoxError('UNKNOWN_LANGUAGE', 'lang must be a string.');
+    lang = normalizeLang(raw.lang);
+  }
+  const debug = raw.debug === true || raw.debug === 1 || raw.debug === '1' || raw.debug === 'true';
+  const request: SearchRequest = { q, limit, lang };
+  if (debug) request.debug = true;
+  if (raw.confidence !== undefined && raw.confidence !== null && raw.confidence !== '') {
+    if (typeof raw.confidence !== 'string' || !(CONFIDENCE_MODES as readonly string[]).includes(raw.confidence)) {
+      throw new RecallBoxError('BAD_CONFIDENCE_MODE', `confidence must be one of ${CONFIDENCE_MODES.join(', ')}.`);
+    }
+    request.confidence = raw.confidence as ConfidenceMode;
+  }
+  if (raw.index !== undefined && raw.index !== null && raw.index !== '') {
+    if (typeof raw.index !== 'string' || !indexes.includes(raw.index)) throw unknownIndex(String(raw.index), indexes);
+    request.index = raw.index;
+  }
+  return request;
+}
+
+/**
+ * Match a requested language against the pack's: an exact tag, or a base language the pack has
+ * in some form (`zh` finds `zh-cn`), so a reader's browser tag need not spell the site's folder.
+ * Returns the set of pack languages the request covers.
+ */
+export function resolveLanguages(lang: Lang, packLanguages: readonly Lang[]): Lang[] {
+  if (packLanguages.includes(lang)) return [lang];
+  const base = baseLang(lang);
+  const matches = packLanguages.filter((l) => baseLang(l) === base);
+  if (matches.length === 0) {
+    throw new RecallBoxError(
+      'UNKNOWN_LANGUAGE',
+      `the index has no pages in "${lang}"; known languages: ${packLanguages.join(', ')}.`,
+    );
+  }
+  return matches;
+}

@@ -1,0 +1,18 @@
+import { bytesSource, type PackSource } from '../../core/pack/source.ts';
+import { packKey } from '../../core/pack/key.ts';
+
+/** The slice of an R2 bucket binding this adapter uses. */
+export interface R2Reader {
+  get(key: string): Promise<{ arrayBuffer(): Promise<ArrayBuffer> } | null>;
+}
+
+/**
+ * Pack files from an R2 bucket, one object per file (or per shard), under the index's key prefix:
+ * `/pack/` → `pack/manifest.json`. Upload with `npm run pack:upload -- r2 …` (scripts/upload-pack.ts).
+ */
+export function r2PackSource(bucket: R2Reader, packPath: string): PackSource {
+  return bytesSource(`r2:${packKey(packPath, '')}`, async (name) => {
+    const object = await bucket.get(packKey(packPath, name));
+    return object === null ? null : new Uint8Array(await object.arrayBuffer());
+  });
+}

@@ -1,0 +1,158 @@
+/**
+ * `recall-box calibrate`: labelled signals from the withheld-documents protocol → a logistic fit
+ * per strategy → confidence.json in the pack, which the loader then scores with. The workerd side
+ * of the round trip (same scores in the Worker) is in test/worker/search.test.ts.
+ */
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPack } from '../../src/indexer/build-pack.ts';
+import { calibrationDataset, labelledSignals, writeCalibration } from '../../src/cli/calibrate.ts';
+import { main } from '../../src/cli/main.ts';
+import { fsPackSource } from '../../src/indexer/fs-source.ts';
+import { fitCalibration, type CalibrationFile } from '../../src/core/confidence/calibration.ts';
+import { DEFAULT_CONFIDENCE_MODEL } from '../../src/core/confidence/score.ts';
+import { loadPack } from '../../src/core/pack/load.ts';
+
+const SITE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/site');
+
+async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, (s) => out.push(s), (s) => err.push(s));
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+let root: string;
+let pristine: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'recall-box-calibrate-'));
+  pristine = path.join(root, 'pristine');
+  await buildPack(SITE, pristine, { now: () => new Date('2026-01-01T00:00:00Z') });
+}, 60_000);
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+async function copyOfPack(name: string): Promise<string> {
+  const dir = path.join(root, name);
+  await cp(pristine, dir, { recursive: true });
+  return dir;
+}
+
+describe('calibrationDataset and labelledSignals', () => {
+  it('makes title and heading queries of a docs folder and labels both classes through the pipeline', async () => {
+    const dataset = await calibrationDataset(SITE);
+    expect(dataset.queries.length).toBeGreaterThan(20);
+    const samples = await labelledSignals(dataset);
+    expect(samples.some((s) => s.answerable)).toBe(true);
+    expect(samples.some((s) => !s.answerable)).toBe(true);
+    // Answerable queries, on average, look more answerable: the signals carry the label.
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const relevant = (answerable: boolean) => mean(samples.filter((s) => s.answerable === answerable).map((s) => s.signals.relevant ?? 0));
+    expect(relevant(true)).toBeGreaterThan(relevant(false));
+  }, 60_000);
+
+  it('is deterministic for a seed, so a calibration can be reproduced', async () => {
+    const dataset = await calibrationDataset(SITE);
+    expect(await labelledSignals(dataset, 11)).toEqual(await labelledSignals(dataset, 11));
+  }, 60_000);
+});
+
+describe('writeCalibration', () => {
+  it('stores the fit in the pack, lists it in the manifest with a new buildId, and the loader scores with it', async () => {
+    const dir = await copyOfPack('write');
+    const before = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8'));
+    const file = fitCalibration(await labelledSignals(await calibrationDataset(SITE)), { datasets: ['site'], createdAt: '2026-01-01T00:00:00.000Z' });
+    const manifest = await writeCalibration(dir, file);
+    expect(manifest.buildId).not.toBe(before.buildId);
+    expect(Object.keys(manifest.files)).toContain('confidence.json');
+    expect(JSON.parse(await readFile(path.join(dir, 'confidence.json'), 'utf8'))).toEqual(file);
+
+    const pack = await loadPack(fsPackSource(dir));
+    expect(pack.manifest.buildId).toBe(manifest.buildId);
+    expect(pack.confidence.calibrated).toBe(true);
+    expect(pack.confidence.model.lookup.weights).toEqual(file.models.lookup.weights);
+    expect(pack.confidence.model.lookup.weights).not.toEqual(DEFAULT_CONFIDENCE_MODEL.lookup.weights);
+    // The other files are carried over byte for byte.
+    for (const name of Object.keys(before.files)) {
+      // Buffer.equals: a deep toEqual over the 4 MB embedding matrix takes seconds.
+      expect((await readFile(path.join(dir, name))).equals(await readFile(path.join(pristine, name))), name).toBe(true);
+    }
+  }, 60_000);
+
+  it('replaces an earlier calibration rather than adding a second', async () => {
+    const dir = await copyOfPack('twice');
+    const samples = await labelledSignals(await calibrationDataset(SITE));
+    const first = await writeCalibration(dir, fitCalibration(samples, { datasets: ['a'], createdAt: '2026-01-01T00:00:00.000Z' }));
+    const second = await writeCalibration(dir, fitCalibration(samples, { datasets: ['b'], createdAt: '2026-01-02T00:00:00.000Z' }));
+    expect(second.buildId).not.toBe(first.buildId);
+    const stored = JSON.parse(await readFile(path.join(dir, 'confidence.json'), 'utf8')) as CalibrationFile;
+    expect(stored.fittedOn.datasets).toEqual(['b']);
+    expect((await readdir(dir)).filter((n) => n.startsWith('confidence'))).toEqual(['confidence.json']);
+  }, 60_000);
+
+  it('refuses a folder without a pack (INDEX_MISSING) and creates nothing', async () => {
+    const empty = path.join(root, 'no-pack');
+    const file = fitCalibration(await labelledSignals(await calibrationDataset(SITE)), { datasets: ['site'], createdAt: '2026-01-01T00:00:00.000Z' });
+    await expect(writeCalibration(empty, file)).rejects.toMatchObject({ code: 'INDEX_MISSING' });
+    await expect(readdir(empty)).rejects.toMatchObject({ code: 'ENOENT' });
+  }, 60_000);
+
+  it('refuses a pack missing a file its manifest lists (INDEX_CORRUPT) and leaves it as it was', async () => {
+    const dir = await copyOfPack('broken');
+    await rm(path.join(dir, 'sections.json'));
+    const manifestBefore = await readFile(path.join(dir, 'manifest.json'), 'utf8');
+    const file = fitCalibration(await labelledSignals(await calibrationDataset(SITE)), { datasets: ['site'], createdAt: '2026-01-01T00:00:00.000Z' });
+    await expect(writeCalibration(dir, file)).rejects.toMatchObject({ code: 'INDEX_CORRUPT' });
+    expect(await readFile(path.join(dir, 'manifest.json'), 'utf8')).toBe(manifestBefore);
+  }, 60_000);
+});
+
+describe('recall-box calibrate (CLI)', () => {
+  it('prints the fit per strategy and stores nothing without --pack', async () => {
+    const r = await run(['calibrate', '--dataset', SITE]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/\d+ answerable and \d+ unanswerable queries/);
+    for (const strategy of ['lookup', 'question', 'overview']) expect(r.out).toContain(`${strategy}:`);
+    expect(r.out).toContain('not stored');
+  }, 60_000);
+
+  it('stores the fit with --pack and reports the new buildId', async () => {
+    const dir = await copyOfPack('cli');
+    const r = await run(['calibrate', '--dataset', SITE, '--pack', dir]);
+    expect(r.code).toBe(0);
+    const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8'));
+    expect(r.out).toContain(`pack ${manifest.buildId}`);
+    expect((await loadPack(fsPackSource(dir))).confidence.calibrated).toBe(true);
+  }, 60_000);
+
+  it.each([
+    ['no --dataset', ['calibrate']],
+    ['a positional argument', ['calibrate', SITE]],
+    ['--queries with two datasets', ['calibrate', '--dataset', SITE, '--dataset', SITE, '--queries', 'q.jsonl']],
+  ])('returns 2 with the usage for %s', async (_name, argv) => {
+    const r = await run(argv);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/calibrate/);
+  });
+
+  it('returns 1 with a clear message for a dataset folder that does not exist', async () => {
+    const r = await run(['calibrate', '--dataset', path.join(root, 'nowhere')]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^recall-box: /);
+    expect(r.err).not.toMatch(/\bat .+:\d+:\d+/);
+  });
+
+  it('returns 1 naming the problem when the queries file is not JSON lines', async () => {
+    const queries = path.join(root, 'bad.jsonl');
+    await writeFile(queries, 'not json\n');
+    const r = await run(['calibrate', '--dataset', SITE, '--queries', queries]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^recall-box: /);
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { ResidentCache } from '../../../src/core/pack/resident-cache.ts';
+
+/** A cache over pieces "piece k" of `bytes` bytes each, counting reads per key. */
+function cacheOf(budgetBytes: number, bytes = 10) {
+  const reads: number[] = [];
+  let fail = new Set<number>();
+  const cache = new ResidentCache<string>(
+    async (k) => {
+      reads.push(k);
+      await Promise.resolve();
+      if (fail.has(k)) throw new Error(`read ${k} failed`);
+      return { value: `piece ${k}`, bytes };
+    },
+    { budgetBytes },
+  );
+  return { cache, reads, failOn: (keys: number[]) => (fail = new Set(keys)) };
+}
+
+describe('ResidentCache', () => {
+  it('reads a piece once and answers later gets from memory', async () => {
+    const { cache, reads } = cacheOf(100);
+    expect(await cache.get(1)).toBe('piece 1');
+    expect(await cache.get(1)).toBe('piece 1');
+    expect(reads).toEqual([1]);
+    expect(cache.bytes).toBe(10);
+  });
+
+  it('shares one read among concurrent gets of the same piece', async () => {
+    const { cache, reads } = cacheOf(100);
+    expect(await Promise.all([cache.get(2), cache.get(2), cache.get(2)])).toEqual(['piece 2', 'piece 2', 'piece 2']);
+    expect(reads).toEqual([2]);
+  });
+
+  it('drops the least recently used piece beyond the budget (a get or peek counts as use)', async () => {
+    const { cache, reads } = cacheOf(30);
+    await cache.get(1);
+    await cache.get(2);
+    await cache.get(3);
+    expect(cache.peek(1)).toBe('piece 1'); // 1 is now the most recent; 2 the least
+    await cache.get(4);
+    expect(cache.peek(2)).toBeUndefined();
+    expect(cache.peek(1)).toBe('piece 1');
+    expect(cache.bytes).toBe(30);
+    await cache.get(2);
+    expect(reads).toEqual([1, 2, 3, 4, 2]);
+  });
+
+  it('does not keep a failed read: the next get reads again', async () => {
+    const { cache, reads, failOn } = cacheOf(100);
+    failOn([5]);
+    await expect(cache.get(5)).rejects.toThrow('read 5 failed');
+    failOn([]);
+    expect(await cache.get(5)).toBe('piece 5');
+    expect(reads).toEqual([5, 5]);
+  });
+
+  it('returns a piece bigger than the whole budget without keeping it or evicting the others', async () => {
+    const { cache } = cacheOf(15, 20);
+    const small = new ResidentCache<string>(async () => ({ value: 'x', bytes: 5 }), { budgetBytes: 15 });
+    await small.get(1);
+    expect(await cache.get(9)).toBe('piece 9');
+    expect(cache.peek(9)).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+    small.put(2, { value: 'big', bytes: 16 });
+    expect(small.peek(1)).toBe('x');
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * The confidence verdict through the whole pipeline (searchPack), on the fixture site built as in
+ * production: what a reader gets for a query the docs answer, one they answer in part, and one
+ * they do not answer at all.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPack } from '../../../src/indexer/build-pack.ts';
+import { fsPackSource } from '../../../src/indexer/fs-source.ts';
+import { loadPack, type LoadedPack } from '../../../src/core/pack/load.ts';
+import { parseSearchRequest, type RawSearchRequest } from '../../../src/protocol/request.ts';
+import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../../src/core/search/options.ts';
+import { searchPack, staticQueryVector, type SearchOutcome } from '../../../src/core/search/search.ts';
+
+const SITE = path.resolve(__dirname, '../../fixtures/site');
+let dir: string;
+let pack: LoadedPack;
+let keywordPack: LoadedPack;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'recall-box-confidence-'));
+  await buildPack(SITE, path.join(dir, 'full'));
+  await buildPack(SITE, path.join(dir, 'keyword'), { embedding: false });
+  pack = await loadPack(fsPackSource(path.join(dir, 'full')));
+  keywordPack = await loadPack(fsPackSource(path.join(dir, 'keyword')));
+}, 120_000);
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+function search(raw: RawSearchRequest, options: SearchOptions = DEFAULT_SEARCH_OPTIONS, from: LoadedPack = pack): SearchOutcome {
+  const request = parseSearchRequest(raw, options);
+  return searchPack(from, request, options, staticQueryVector(from, request, options));
+}
+const codes = (o: SearchOutcome) => o.confidence.reasons.map((r) => r.code);
+
+describe('the verdict in every outcome', () => {
+  it('answers a query the docs answer by name, with no fallback', () => {
+    const o = search({ q: 'route parameters' });
+    expect(o.confidence.strategy).toBe('lookup');
+    expect(o.confidence.shouldAnswer).toBe(true);
+    expect(o.confidence.level).not.toBe('low');
+    expect(o.confidence.calibrated).toBe(false);
+    expect(codes(o)).toContain('ALL_CONCEPTS_FOUND');
+    expect(codes(o)).not.toContain('CONCEPTS_MISSING');
+    expect(o.fallback).toBeNull();
+  });
+
+  it('falls back on a query about nothing in the docs, and says why', () => {
+    const none = search({ q: 'quantum chromodynamics lattice' });
+    expect(none.results).toEqual([]);
+    expect(none.confidence).toMatchObject({ score: 0, level: 'low', shouldAnswer: false });
+    expect(codes(none)).toContain('NO_RESULTS');
+    expect(none.fallback?.message).toBe('I couldn’t find this in the docs.');
+    // The static model finds a loosely similar section for these words; the verdict does not buy it.
+    const loose = search({ q: 'kubernetes helm chart' });
+    expect(loose.confidence.shouldAnswer).toBe(false);
+    expect(codes(loose)).toEqual(expect.arrayContaining(['CONCEPTS_MISSING', 'FEW_RELEVANT']));
+    expect(loose.fallback).not.toBeNull();
+  });
+
+  it('names the words the best match lacks, and suggests the query without the words the docs never use', () => {
+    const known = search({ q: 'route parameters' }).confidence.score;
+    const o = search({ q: 'route parameters kubernetes' });
+    expect(codes(o)).toContain('CONCEPTS_MISSING');
+    expect(o.confidence.reasons.find((r) => r.code === 'CONCEPTS_MISSING')!.message).toContain('“kubernetes”');
+    expect(o.confidence.score).toBeLessThan(known);
+    // The suggestion keeps the words as typed, in order, without the unknown one.
+    const verdictWithFallback = search({ q: 'route parameters kubernetes' }, { ...DEFAULT_SEARCH_OPTIONS, confidence: { ...DEFAULT_SEARCH_OPTIONS.confidence, levels: { ...DEFAULT_SEARCH_OPTIONS.confidence.levels, byStrategy: { lookup: { high: 1, medium: 1 }, question: { high: 1, medium: 1 }, overview: { high: 1, medium: 1 } } } } });
+    expect(verdictWithFallback.fallback!.suggestions[0]).toEqual({ kind: 'query', text: 'route parameters' });
+    expect(verdictWithFallback.fallback!.suggestions.slice(1).every((s) => s.kind === 'page' && s.url.startsWith('/'))).toBe(true);
+  });
+
+  it('still returns the closest candidates when it falls back', () => {
+    const strict = { ...DEFAULT_SEARCH_OPTIONS, confidence: { ...DEFAULT_SEARCH_OPTIONS.confidence, levels: { ...DEFAULT_SEARCH_OPTIONS.confidence.levels, byStrategy: { lookup: { high: 1, medium: 1 }, question: { high: 1, medium: 1 }, overview: { high: 1, medium: 1 } } } } };
+    const o = search({ q: 'route parameters' }, strict);
+    expect(o.confidence.shouldAnswer).toBe(false);
+    expect(o.results.length).toBeGreaterThan(0);
+    expect(o.fallback!.suggestions.filter((s) => s.kind === 'page').map((s) => s.text)).toContain('Routing');
+  });
+
+  it('judges a keyword-only pack on the signals it has, and says so', () => {
+    const o = search({ q: 'route parameters' }, DEFAULT_SEARCH_OPTIONS, keywordPack);
+    expect(codes(o)).toContain('KEYWORD_ONLY');
+    expect(o.confidence.signals.topCosine).toBeNull();
+    expect(o.confidence.signals.agreement).toBeNull();
+    expect(o.confidence.shouldAnswer).toBe(true);
+  });
+
+  it('speaks the request’s language', () => {
+    const o = search({ q: 'kubernetes helm', lang: 'ja' });
+    expect(o.fallback!.message).toBe('ドキュメント内で該当する情報が見つかりませんでした。');
+    expect(o.confidence.reasons[0]!.message).toMatch(/[\u3040-\u30ff]/);
+    const zh = search({ q: 'kubernetes helm', lang: 'zh-cn' });
+    expect(zh.fallback!.message).toBe('我在文档中没有找到相关内容。');
+  });
+
+  it('detects the strategy of a question and of an overview', () => {
+    expect(search({ q: 'how do I protect pages from anonymous visitors' }).confidence.strategy).toBe('question');
+    expect(search({ q: 'middleware' }).confidence.strategy).toBe('overview');
+  });
+
+  it('relaxed mode lowers the thresholds it decides by', () => {
+    const strict = search({ q: 'route parameters' }).confidence;
+    const relaxed = search({ q: 'route parameters', confidence: 'relaxed' }).confidence;
+    expect(relaxed.mode).toBe('relaxed');
+    expect(relaxed.thresholds.medium).toBeLessThan(strict.thresholds.medium);
+    expect(relaxed.score).toBe(strict.score);
+  });
+
+  it('uses the site’s fallback message and link, per language, with ours where it has none', () => {
+    const options: SearchOptions = {
+      ...DEFAULT_SEARCH_OPTIONS,
+      confidence: {
+        ...DEFAULT_SEARCH_OPTIONS.confidence,
+        fallback: { ...DEFAULT_SEARCH_OPTIONS.confidence.fallback, messages: { en: 'Nothing here — ask on Discord.' }, link: { url: 'https://example.com/issues', text: { en: 'Open an issue' } } },
+      },
+    };
+    const en = search({ q: 'kubernetes helm' }, options);
+    expect(en.fallback).toMatchObject({ message: 'Nothing here — ask on Discord.', link: { url: 'https://example.com/issues', text: 'Open an issue' } });
+    const ja = search({ q: 'kubernetes helm', lang: 'ja' }, options);
+    expect(ja.fallback!.message).toBe('ドキュメント内で該当する情報が見つかりませんでした。');
+    expect(ja.fallback!.link).toEqual({ url: 'https://example.com/issues', text: 'お問い合わせ' });
+  });
+
+  it('refuses an unknown mode with a clear error', () => {
+    expect(() => parseSearchRequest({ q: 'x', confidence: 'lenient' }, DEFAULT_SEARCH_OPTIONS)).toThrow(/BAD_CONFIDENCE_MODE|strict, relaxed/);
+  });
+});

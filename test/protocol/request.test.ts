@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { parseSearchRequest, resolveLanguages, type RawSearchRequest } from '../../src/protocol/request.ts';
+import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search/options.ts';
+import { thrown } from '../support/errors.ts';
+
+const parse = (raw: RawSearchRequest) => parseSearchRequest(raw, DEFAULT_SEARCH_OPTIONS);
+
+const codeOf = (fn: () => unknown) => thrown(fn).code;
+
+describe('parseSearchRequest: q', () => {
+  it('trims the query and applies the default limit and no language', () => {
+    expect(parse({ q: '  routing params \n' })).toEqual({ q: 'routing params', limit: 10, lang: null });
+  });
+
+  it.each([
+    ['missing', {}],
+    ['empty', { q: '' }],
+    ['blank', { q: '  \t\n ' }],
+  ])('rejects a %s query with QUERY_EMPTY', (_name, raw) => {
+    expect(codeOf(() => parse(raw))).toBe('QUERY_EMPTY');
+  });
+
+  it.each([
+    ['a number', 42],
+    ['null', null],
+    ['an array', ['routing']],
+    ['an object', { q: 'routing' }],
+    ['a boolean', true],
+  ])('rejects a q that is %s with QUERY_EMPTY', (_name, q) => {
+    expect(codeOf(() => parse({ q }))).toBe('QUERY_EMPTY');
+  });
+
+  it('counts the length in code points: 256 emoji (512 UTF-16 units) are accepted', () => {
+    const q = '😀'.repeat(256);
+    expect(q.length).toBe(512);
+    expect(parse({ q }).q).toBe(q);
+  });
+
+  it('rejects 257 code points with QUERY_TOO_LONG', () => {
+    expect(codeOf(() => parse({ q: '😀'.repeat(257) }))).toBe('QUERY_TOO_LONG');
+    expect(codeOf(() => parse({ q: 'a'.repeat(257) }))).toBe('QUERY_TOO_LONG');
+  });
+
+  it('measures the length after trimming', () => {
+    const q = 'a'.repeat(256);
+    expect(parse({ q: `   ${q}   ` }).q).toBe(q);
+  });
+
+  it('follows maxQueryLength of the options it is given', () => {
+    const options = { ...DEFAULT_SEARCH_OPTIONS, maxQueryLength: 3 };
+    expect(parseSearchRequest({ q: '路由器' }, options).q).toBe('路由器');
+    expect(codeOf(() => parseSearchRequest({ q: '路由器们' }, options))).toBe('QUERY_TOO_LONG');
+  });
+});
+
+describe('parseSearchRequest: limit', () => {
+  it.each([
+    [1, 1],
+    [50, 50],
+    [7, 7],
+    ['1', 1],
+    ['50', 50],
+    [' 12 ', 12],
+  ])('accepts limit %j as %i', (limit, expected) => {
+    expect(parse({ q: 'x', limit }).limit).toBe(expected);
+  });
+
+  it.each([undefined, null, ''])('uses the default limit for %j', (limit) => {
+    expect(parse({ q: 'x', limit }).limit).toBe(DEFAULT_SEARCH_OPTIONS.defaultLimit);
+  });
+
+  it.each([0, 51, -1, 1.5, '1.5', 'ten', '0', '51', '-1', '1e1', 'Infinity', Number.NaN, true, [5], { n: 5 }])(
+    'rejects limit %j with BAD_LIMIT',
+    (limit) => {
+      expect(codeOf(() => parse({ q: 'x', limit }))).toBe('BAD_LIMIT');
+    },
+  );
+
+  it('follows maxLimit of the options it is given', () => {
+    const options = { ...DEFAULT_SEARCH_OPTIONS, maxLimit: 5 };
+    expect(parseSearchRequest({ q: 'x', limit: 5 }, options).limit).toBe(5);
+    expect(codeOf(() => parseSearchRequest({ q: 'x', limit: 6 }, options))).toBe('BAD_LIMIT');
+  });
+
+  it('checks the query before the limit', () => {
+    expect(codeOf(() => parse({ q: '', limit: 'ten' }))).toBe('QUERY_EMPTY');
+  });
+});
+
+describe('parseSearchRequest: lang', () => {
+  it.each([
+    ['zh-CN', 'zh-cn'],
+    ['zh_CN', 'zh-cn'],
+    ['EN', 'en'],
+    [' ja ', 'ja'],
+  ])('normalises %j to %j', (lang, expected) => {
+    expect(parse({ q: 'x', lang }).lang).toBe(expected);
+  });
+
+  it.each([undefined, null, ''])('treats lang %j as "any language"', (lang) => {
+    expect(parse({ q: 'x', lang }).lang).toBeNull();
+  });
+
+  it.each(['not a lang', 'e', 'zh/cn', '123', 5, ['en'], { lang: 'en' }])('rejects lang %j with UNKNOWN_LANGUAGE', (lang) => {
+    expect(codeOf(() => parse({ q: 'x', lang }))).toBe('UNKNOWN_LANGUAGE');
+  });
+});
+
+describe('resolveLanguages', () => {
+  const pack = ['en', 'ja', 'zh-cn'];
+
+  it('returns an exact match alone', () => {
+    expect(resolveLanguages('ja', pack)).toEqual(['ja']);
+    expect(resolveLanguages('zh-cn', pack)).toEqual(['zh-cn']);
+  });
+
+  it('matches a base language against the regional tags of the pack', () => {
+    expect(resolveLanguages('zh', pack)).toEqual(['zh-cn']);
+    expect(resolveLanguages('en-us', pack)).toEqual(['en']);
+  });
+
+  it('returns every pack language of that base, in pack order', () => {
+    expect(resolveLanguages('zh', ['zh-tw', 'en', 'zh-cn'])).toEqual(['zh-tw', 'zh-cn']);
+  });
+
+  it('prefers the exact tag over other tags of the same base', () => {
+    expect(resolveLanguages('zh-cn', ['zh-tw', 'zh-cn'])).toEqual(['zh-cn']);
+  });
+
+  it('throws UNKNOWN_LANGUAGE naming the known languages', () => {
+    const e = thrown(() => resolveLanguages('fr', pack));
+    expect(e.code).toBe('UNKNOWN_LANGUAGE');
+    expect(e.message).toContain('"fr"');
+    expect(e.message).toContain('en, ja, zh-cn');
+  });
+});
