@@ -10,7 +10,8 @@ import { PACK_FILES } from '../src/core/pack/format.ts';
 import { readPackFile } from '../src/core/pack/shards.ts';
 import { loadPack, type LoadedPack } from '../src/core/pack/load.ts';
 import { parseSearchRequest } from '../src/protocol/request.ts';
-import { queryLanguage, searchPack, staticQueryVector } from '../src/core/search/search.ts';
+import { search } from '../src/core/search/search.ts';
+import { queryLanguage } from '../src/core/analysis/lang.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../src/core/search/options.ts';
 import { embedStatic, queryTokens } from '../src/core/embed/semantic.ts';
 import { instantiateWasmKernel } from '../src/core/vector/wasm-kernel.ts';
@@ -93,16 +94,15 @@ export async function benchPipeline(pack: LoadedPack, packDir: string, queries: 
   const options = DEFAULT_SEARCH_OPTIONS;
   const request = (q: string) => parseSearchRequest({ q }, options);
   const rows: PipelineRow[] = [];
-  rows.push(await timeStep('keyword route only: parseSearchRequest + searchPack', queries, rounds, (q) => searchPack(pack, request(q), options).results.length, true));
+  // The vector route's fusion weight 0: the Worker's own way of running without it (the route is skipped before embedding).
+  const keywordOnly = { ...options, fuse: { ...options.fuse, weights: { ...options.fuse.weights, vector: 0 } } };
+  rows.push(await timeStep('keyword route only: parseSearchRequest + search', queries, rounds, async (q) => (await search(pack, request(q), keywordOnly)).results.length, true));
   if (pack.semantic) {
     const semantic = pack.semantic;
     rows.push(
-      await timeStep('hybrid (default Worker): + static query embedding, WASM kernel, fusion', queries, rounds, (q) => {
-        const r = request(q);
-        return searchPack(pack, r, options, staticQueryVector(pack, r, options)).results.length;
-      }, true),
+      await timeStep('hybrid (default Worker): + static query embedding, WASM kernel, fusion', queries, rounds, async (q) => (await search(pack, request(q), options)).results.length, true),
     );
-    const tokensOf = (q: string) => queryTokens(semantic, q, queryLanguage(pack, request(q)));
+    const tokensOf = (q: string) => queryTokens(semantic, q, queryLanguage(q, null, pack.manifest.defaultLang));
     rows.push(await timeStep('query embedding alone: static embedder (TypeScript)', queries, rounds, (q) => embedStatic(semantic, tokensOf(q)).length, false));
     const ort = await packOrtEmbedder(pack, packDir);
     try {

@@ -17,7 +17,7 @@ import { buildPack } from '../src/indexer/build-pack.ts';
 import { fsPackSource } from '../src/indexer/fs-source.ts';
 import { loadPack, type PackReadMode } from '../src/core/pack/load.ts';
 import { parseSearchRequest } from '../src/protocol/request.ts';
-import { searchPackWithVectors } from '../src/core/search/search.ts';
+import { search } from '../src/core/search/search.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../src/core/search/options.ts';
 import { instantiateWasmKernel } from '../src/core/vector/wasm-kernel.ts';
 import { compileVectorKernel } from '../wasm/node.ts';
@@ -70,7 +70,7 @@ if (mode === 'build' && a && b) {
   const loadMs = performance.now() - started;
   const afterLoad = heldMiB();
   const options = DEFAULT_SEARCH_OPTIONS;
-  const run = async (q: string) => (await searchPackWithVectors(pack, parseSearchRequest({ q }, options), options)).results.length;
+  const run = async (q: string) => (await search(pack, parseSearchRequest({ q }, options), options)).results.length;
   // First pass: each query reads the blocks and partitions it needs (what a cold isolate does).
   const cold: number[] = [];
   for (const q of queries) {

@@ -86,7 +86,8 @@ const trainingDocs = sectionEmbedDocs(evalPages(dataset.docs).flatMap((p) => p.s
 
 const keywordSystem = recallBoxSystems().find((s) => s.name === 'recall-box:keyword')!;
 await keywordSystem.index(dataset.docs);
-const keywordRanked = new Map(queries.map((q) => [q.id, keywordSystem.search(q.text, DEPTH).hits.map((h) => h.docId)]));
+const keywordRanked = new Map<string, string[]>();
+for (const q of queries) keywordRanked.set(q.id, (await keywordSystem.search(q.text, DEPTH)).hits.map((h) => h.docId));
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const score = (rank: (queryId: string) => string[]) => mean(queries.map((q) => ndcgAt(rank(q.id), dataset.qrels.get(q.id)!, CUTOFF)));

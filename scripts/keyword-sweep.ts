@@ -31,7 +31,7 @@ function keywordSystem(name: string, options: KeywordOptionsInput): EvalSystem {
       pack = await loadPack(memoryPackSource(name, manifest, files));
       ids = docs.map((d) => d.id);
     },
-    search(query, k) {
+    async search(query, k) {
       const lang = detectScriptLang(query, pack!.manifest.defaultLang);
       return { hits: pack!.keyword.search(query, { lang, limit: k }).map((h) => ({ docId: ids[h.doc]!, score: h.score })) };
     },

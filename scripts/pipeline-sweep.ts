@@ -1,5 +1,5 @@
 /**
- * Query-pipeline sweep: nDCG@10 of the Worker's pipeline (`searchPack` with the static query
+ * Query-pipeline sweep: nDCG@10 of the Worker's pipeline (`search` with the static query
  * embedding) under other search options — thresholds, fusion k and weights, the name-match boost — on any datasets the
  * harness reads, in one run. Each dataset's pack is built once and shared by every variant, so a
  * sweep costs one embedding training per dataset. Reproduces the figures quoted on
@@ -13,7 +13,7 @@
  */
 import type { SearchOptions } from '../src/core/search/options.ts';
 import { parseSearchRequest } from '../src/protocol/request.ts';
-import { searchPack, staticQueryVector } from '../src/core/search/search.ts';
+import { search } from '../src/core/search/search.ts';
 import { buildEvalPack, type EvalPack } from '../src/datasets/collection-pack.ts';
 import { evalSearchOptions } from '../src/eval/systems/recall-box.ts';
 import type { EvalDoc, EvalSystem } from '../src/eval/types.ts';
@@ -56,12 +56,12 @@ function pipelineSystem(name: string, variant: Variant): EvalSystem {
       if (!packs.has(docs)) packs.set(docs, buildEvalPack('sweep', docs));
       built = await packs.get(docs)!;
     },
-    search(query, k) {
+    async search(query, k) {
       const { pack, docIdOfSection } = built!;
       const options = merge(evalSearchOptions(k, query), variant);
       if (query.trim() === '') return { hits: [] };
       const request = parseSearchRequest({ q: query, limit: k }, options);
-      const { results } = searchPack(pack, request, options, staticQueryVector(pack, request, options));
+      const { results } = await search(pack, request, options);
       const top = results.slice(0, 10);
       const share = indexShare.get(name) ?? { sum: 0, queries: 0 };
       share.sum += top.length === 0 ? 0 : top.filter((r) => r.pool === 'index').length / top.length;

@@ -5,7 +5,7 @@
  * The labels come from the evaluation harness's withheld-documents protocol (eval/confidence.ts):
  * the relevant units of a seeded share of the queries are left out of an index, the queries whose
  * answers were all left out are unanswerable, those whose answers are all there answerable. Each
- * query runs through the Worker's own pipeline (`searchPack`), so the fitted weights apply to the
+ * query runs through the Worker's own pipeline (`search`), so the fitted weights apply to the
  * very signals the Worker computes.
  *
  * The seed differs from the harness's WITHHOLD_SEED, so `npm run eval` measures a calibrated
@@ -17,7 +17,7 @@ import { RecallBoxError } from '../core/errors.ts';
 import { PACK_FILES, type PackManifest } from '../core/pack/format.ts';
 import { readManifest } from '../core/pack/load.ts';
 import { parseSearchRequest } from '../protocol/request.ts';
-import { searchPack, staticQueryVector } from '../core/search/search.ts';
+import { search } from '../core/search/search.ts';
 import { splitForWithholding } from '../eval/confidence.ts';
 import { buildEvalPack } from '../datasets/collection-pack.ts';
 import { evalSearchOptions } from '../eval/systems/recall-box.ts';
@@ -60,7 +60,7 @@ export async function labelledSignals(dataset: EvalDataset, seed: number = CALIB
     if (answerable === undefined || q.text.trim() === '') continue;
     const options = evalSearchOptions(10, q.text);
     const request = parseSearchRequest({ q: q.text, limit: 10 }, options);
-    const outcome = searchPack(pack, request, options, staticQueryVector(pack, request, options));
+    const outcome = await search(pack, request, options);
     samples.push({ signals: outcome.confidence.signals, strategy: outcome.confidence.strategy, answerable });
   }
   return samples;

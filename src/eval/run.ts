@@ -101,18 +101,20 @@ export interface RankedAnswer {
 }
 
 /** Runs the queries against an indexed system: a warm-up pass, then one timed pass. */
-export function searchAll(system: EvalSystem, queries: readonly EvalQuery[], unitOf: (docId: string) => string): RankedAnswer[] {
-  for (const q of queries.slice(0, WARMUP_QUERIES)) system.search(q.text, SEARCH_DEPTH);
-  return queries.map((q) => {
+export async function searchAll(system: EvalSystem, queries: readonly EvalQuery[], unitOf: (docId: string) => string): Promise<RankedAnswer[]> {
+  for (const q of queries.slice(0, WARMUP_QUERIES)) await system.search(q.text, SEARCH_DEPTH);
+  const answers: RankedAnswer[] = [];
+  // One query at a time, so each one's time is its own.
+  for (const q of queries) {
     const started = performance.now();
-    const answer = system.search(q.text, SEARCH_DEPTH);
+    const answer = await system.search(q.text, SEARCH_DEPTH);
     const ms = performance.now() - started;
     const c = answer.confidence;
     if (c !== undefined && !(c >= 0 && c <= 1)) {
       throw new Error(`${system.name}: confidence ${c} for query ${q.id} is outside [0, 1]`);
     }
     const hits = answer.hits.slice(0, SEARCH_DEPTH);
-    return {
+    answers.push({
       queryId: q.id,
       units: unitRanking(hits, unitOf),
       topPools: topPools(hits, unitOf),
@@ -120,8 +122,9 @@ export function searchAll(system: EvalSystem, queries: readonly EvalQuery[], uni
       ...(answer.answered !== undefined && { answered: answer.answered }),
       ...(answer.signals !== undefined && { signals: answer.signals }),
       ms,
-    };
-  });
+    });
+  }
+  return answers;
 }
 
 /** Per-query figures of one system, for failure analysis. */
@@ -273,7 +276,7 @@ export async function evaluate(dataset: EvalDataset, makeSystems: () => EvalSyst
     const started = performance.now();
     await system.index(dataset.docs);
     const indexMs = performance.now() - started;
-    const result = scoreAnswers(system, indexMs, searchAll(system, queries, dataset.unitOf), dataset);
+    const result = scoreAnswers(system, indexMs, await searchAll(system, queries, dataset.unitOf), dataset);
     log(`${system.name}: indexed ${dataset.docs.length} docs in ${indexMs.toFixed(0)} ms; nDCG@10 ${result.ndcg10.toFixed(4)}`);
     results.push(result);
   }
@@ -310,7 +313,7 @@ async function runProtocol(dataset: EvalDataset, systems: EvalSystem[], options:
   const bySystem: SystemConfidence[] = [];
   for (const system of systems) {
     await system.index(split.indexedDocs);
-    const samples = searchAll(system, queries, dataset.unitOf).map((a): ConfidenceSample => {
+    const samples = (await searchAll(system, queries, dataset.unitOf)).map((a): ConfidenceSample => {
       if (a.confidence === undefined) throw new Error(`${system.name}: no confidence on query ${a.queryId} in the withheld run`);
       return {
         queryId: a.queryId,

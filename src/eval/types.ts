@@ -66,5 +66,6 @@ export interface EvalSystem {
   /** One line: what configuration this is and why it is fair. */
   description: string;
   index(docs: readonly EvalDoc[]): Promise<void>;
-  search(query: string, k: number): EvalAnswer;
+  /** Async because recall-box's pipeline is (it reads a pack lazily, as the Worker does); peers answer at once. */
+  search(query: string, k: number): Promise<EvalAnswer>;
 }

@@ -6,7 +6,7 @@
  * Privacy: a gap is the normalised query text and its language, nothing else — no address, no
  * time of a single request beyond first/last seen, no user agent.
  */
-import { RecallBoxError } from '../core/errors.ts';
+import { parseLimit } from './limit.ts';
 import { normalizeQueryKey } from './query-key.ts';
 
 export const GAPS_DEFAULTS = Object.freeze({
@@ -45,10 +45,5 @@ export function gapOf(request: { q: string; debug?: boolean }, outcome: { confid
 
 /** The `limit` of GET /admin/gaps: absent → listLimit; otherwise a whole number 1..maxListLimit (BAD_LIMIT). */
 export function parseGapsLimit(raw: string | undefined, defaults = GAPS_DEFAULTS): number {
-  if (raw === undefined || raw === '') return defaults.listLimit;
-  const n = /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > defaults.maxListLimit) {
-    throw new RecallBoxError('BAD_LIMIT', `limit must be a whole number from 1 to ${defaults.maxListLimit}.`);
-  }
-  return n;
+  return parseLimit(raw, defaults.listLimit, defaults.maxListLimit);
 }

@@ -1,6 +1,6 @@
 import { RecallBoxError } from '../core/errors.ts';
 import { isRecord } from '../core/is-record.ts';
-import { baseLang, normalizeLang } from '../core/analysis/lang.ts';
+import { coveredLanguages, normalizeLang } from '../core/analysis/lang.ts';
 import type { Lang } from '../core/types.ts';
 
 /**
@@ -81,11 +81,9 @@ export function selectIndex(indexes: readonly IndexEntry[], request: { index?: s
   }
   const lang = request.lang;
   if (lang !== null) {
-    const exact = indexes.find((i) => i.languages.includes(lang));
-    if (exact) return exact;
-    const base = baseLang(lang);
-    const sameBase = indexes.find((i) => i.languages.some((l) => baseLang(l) === base));
-    if (sameBase) return sameBase;
+    // An exact tag wins over a base-language match in an earlier index.
+    const chosen = indexes.find((i) => i.languages.includes(lang)) ?? indexes.find((i) => coveredLanguages(lang, i.languages).length > 0);
+    if (chosen) return chosen;
   }
   return indexes[0]!;
 }

@@ -8,19 +8,6 @@ export function normalizeQueryKey(q: string): string {
   return q.normalize('NFKC').toLowerCase().normalize('NFKC').replace(/\s+/gu, ' ').trim();
 }
 
-/**
- * FNV-1a, 32 bit, as 8 hex digits. Not cryptographic: it only has to spread cache keys, and being
- * synchronous and dependency-free it costs nothing on the request path (crypto.subtle is async).
- */
-export function fnv1a(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, '0');
-}
-
 /** The parts of a search request that decide its answer (SearchRequest's shape, structurally). */
 export interface SearchKeyParts {
   q: string;

@@ -1,24 +1,17 @@
+/**
+ * Request parsing: what a client sent (query string or JSON body) → a validated SearchRequest, or a
+ * RecallBoxError with the code the client sees. Pure, runtime-agnostic.
+ */
 import { RecallBoxError } from '../core/errors.ts';
 import { unknownIndex } from './indexes.ts';
-import { baseLang, normalizeLang } from '../core/analysis/lang.ts';
+import { normalizeLang } from '../core/analysis/lang.ts';
+import type { SearchRequest } from '../core/search/request.ts';
+import { parseLimit } from './limit.ts';
 import type { SearchOptions } from '../core/search/options.ts';
 import { CONFIDENCE_MODES, type ConfidenceMode } from '../core/confidence/levels.ts';
 import type { Lang } from '../core/types.ts';
 
-/** A validated search request. */
-export interface SearchRequest {
-  /** The query, trimmed, 1..maxQueryLength characters. */
-  q: string;
-  limit: number;
-  /** Normalised language tag the request asked for, or null for "any language". */
-  lang: Lang | null;
-  /** `debug=1`: answer with the pipeline's decisions too (SearchOutcome.debug). */
-  debug?: boolean;
-  /** `confidence=strict|relaxed`: the verdict's mode for this request; absent: the Worker's default. */
-  confidence?: ConfidenceMode;
-  /** `index=<name>`: which of the Worker's indexes to search; absent: chosen by lang, else the default. */
-  index?: string;
-}
+export type { SearchRequest };
 
 /** What a client sent, from a query string (strings) or a JSON body (any JSON values). */
 export interface RawSearchRequest {
@@ -28,15 +21,6 @@ export interface RawSearchRequest {
   debug?: unknown;
   confidence?: unknown;
   index?: unknown;
-}
-
-function parseLimit(raw: unknown, options: SearchOptions): number {
-  if (raw === undefined || raw === null || raw === '') return options.defaultLimit;
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > options.maxLimit) {
-    throw new RecallBoxError('BAD_LIMIT', `limit must be a whole number from 1 to ${options.maxLimit}.`);
-  }
-  return n;
 }
 
 /**
@@ -56,7 +40,7 @@ export function parseSearchRequest(raw: RawSearchRequest, options: SearchOptions
   if (length > options.maxQueryLength) {
     throw new RecallBoxError('QUERY_TOO_LONG', `the query has ${length} characters; at most ${options.maxQueryLength} are accepted.`);
   }
-  const limit = parseLimit(raw.limit, options);
+  const limit = parseLimit(raw.limit, options.defaultLimit, options.maxLimit);
   let lang: Lang | null = null;
   if (raw.lang !== undefined && raw.lang !== null && raw.lang !== '') {
     if (typeof raw.lang !== 'string') throw new RecallBoxError('UNKNOWN_LANGUAGE', 'lang must be a string.');
@@ -76,22 +60,4 @@ export function parseSearchRequest(raw: RawSearchRequest, options: SearchOptions
     request.index = raw.index;
   }
   return request;
-}
-
-/**
- * Match a requested language against the pack's: an exact tag, or a base language the pack has
- * in some form (`zh` finds `zh-cn`), so a reader's browser tag need not spell the site's folder.
- * Returns the set of pack languages the request covers.
- */
-export function resolveLanguages(lang: Lang, packLanguages: readonly Lang[]): Lang[] {
-  if (packLanguages.includes(lang)) return [lang];
-  const base = baseLang(lang);
-  const matches = packLanguages.filter((l) => baseLang(l) === base);
-  if (matches.length === 0) {
-    throw new RecallBoxError(
-      'UNKNOWN_LANGUAGE',
-      `the index has no pages in "${lang}"; known languages: ${packLanguages.join(', ')}.`,
-    );
-  }
-  return matches;
 }

@@ -3,11 +3,12 @@ import { cors } from 'hono/cors';
 import { RecallBoxError } from '../core/errors.ts';
 import { selectIndex } from '../protocol/indexes.ts';
 import type { LoadedPack } from '../core/pack/load.ts';
-import { fnv1a, searchRequestKey } from '../protocol/query-key.ts';
+import { fnv1aHex } from '../core/hash.ts';
+import { searchRequestKey } from '../protocol/query-key.ts';
 import { gapOf, type Gap } from '../protocol/gaps.ts';
 import { parseSearchRequest, type RawSearchRequest, type SearchRequest } from '../protocol/request.ts';
 import { searchResponseBody } from '../protocol/response.ts';
-import { searchPackWithVectors } from '../core/search/search.ts';
+import { search } from '../core/search/search.ts';
 import type { QueryEmbedder } from '../core/embed/semantic.ts';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../core/search/options.ts';
 import type { WorkerConfig } from './config.ts';
@@ -51,7 +52,7 @@ export interface AppDeps {
 }
 
 function etagFor(buildId: string, req: SearchRequest): string {
-  return `W/"${buildId}-${fnv1a(searchRequestKey(req))}"`;
+  return `W/"${buildId}-${fnv1aHex(searchRequestKey(req))}"`;
 }
 
 /**
@@ -109,7 +110,7 @@ export function createApp(deps: AppDeps): Hono {
   const indexNames = config.indexes.map((i) => i.name);
   // The Worker's search settings (vars) in the cache key: a redeploy with other settings and the
   // same pack must not be answered from the old settings' cache.
-  const settingsKey = `${deps.answerVariant ?? 'default'}-${fnv1a(JSON.stringify(options))}`;
+  const settingsKey = `${deps.answerVariant ?? 'default'}-${fnv1aHex(JSON.stringify(options))}`;
   const answerCache = config.edgeCache && config.cacheMaxAge > 0 ? (deps.answerCache ?? null) : null;
   const countGap = (c: Context, gap: Gap | null) => {
     if (gap && deps.gaps) afterResponse(c, deps.gaps.record(gap, new Date().toISOString()), 'counting a content gap');
@@ -132,7 +133,7 @@ export function createApp(deps: AppDeps): Hono {
     app.use('/admin/*', limited);
   }
 
-  const search = async (c: Context, raw: RawSearchRequest) => {
+  const answer = async (c: Context, raw: RawSearchRequest) => {
     const started = now();
     const request = parseSearchRequest(raw, options, indexNames);
     const index = selectIndex(config.indexes, request);
@@ -153,7 +154,7 @@ export function createApp(deps: AppDeps): Hono {
       }
     }
     const searchOptions = request.debug ? { ...options, debug: true } : options;
-    const outcome = await searchPackWithVectors(pack, request, searchOptions, deps.queryEmbedder?.(pack));
+    const outcome = await search(pack, request, searchOptions, deps.queryEmbedder?.(pack));
     const gap = gapOf(request, outcome);
     countGap(c, gap);
     const res = c.json(
@@ -169,9 +170,9 @@ export function createApp(deps: AppDeps): Hono {
   };
 
   app.get('/search', (c) =>
-    search(c, { q: c.req.query('q'), limit: c.req.query('limit'), lang: c.req.query('lang'), debug: c.req.query('debug'), confidence: c.req.query('confidence'), index: c.req.query('index') }),
+    answer(c, { q: c.req.query('q'), limit: c.req.query('limit'), lang: c.req.query('lang'), debug: c.req.query('debug'), confidence: c.req.query('confidence'), index: c.req.query('index') }),
   );
-  app.post('/search', async (c) => search(c, await readJsonBody(c, config.maxBodyBytes)));
+  app.post('/search', async (c) => answer(c, await readJsonBody(c, config.maxBodyBytes)));
   app.all('/search', () => {
     throw new RecallBoxError('METHOD_NOT_ALLOWED', '/search answers GET and POST.');
   });

@@ -19,7 +19,7 @@ class OverlapSystem implements EvalSystem {
   async index(docs: readonly EvalDoc[]): Promise<void> {
     this.indexed = [...docs];
   }
-  search(query: string, k: number): EvalAnswer {
+  async search(query: string, k: number): Promise<EvalAnswer> {
     const words = new Set(query.toLowerCase().split(/\W+/).filter(Boolean));
     const scored = this.indexed
       .map((d) => ({ docId: d.id, score: `${d.title} ${d.body}`.toLowerCase().split(/\W+/).filter((w) => words.has(w)).length }))

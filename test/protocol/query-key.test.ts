@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fnv1a, normalizeQueryKey } from '../../src/protocol/query-key.ts';
+import { normalizeQueryKey } from '../../src/protocol/query-key.ts';
 
 describe('normalizeQueryKey', () => {
   it('lower-cases', () => {
@@ -50,34 +50,3 @@ describe('normalizeQueryKey', () => {
   });
 });
 
-describe('fnv1a', () => {
-  it('matches the published FNV-1a 32-bit test vectors for ASCII', () => {
-    expect(fnv1a('')).toBe('811c9dc5');
-    expect(fnv1a('a')).toBe('e40c292c');
-    expect(fnv1a('foobar')).toBe('bf9cf968');
-  });
-
-  it('zero-pads a hash below 0x10000000 to 8 digits', () => {
-    expect(fnv1a('q129')).toBe('011a04f2');
-  });
-
-  it('is always 8 lower-case hex digits', () => {
-    fc.assert(
-      fc.property(fc.string({ maxLength: 30 }), (s) => {
-        expect(fnv1a(s)).toMatch(/^[0-9a-f]{8}$/);
-      }),
-      { numRuns: 300 },
-    );
-  });
-
-  it('distinguishes strings that differ in one character, including non-ASCII', () => {
-    expect(fnv1a('route')).not.toBe(fnv1a('routf'));
-    expect(fnv1a('路由')).not.toBe(fnv1a('路'));
-    expect(fnv1a('ab')).not.toBe(fnv1a('ba'));
-  });
-
-  it('hashes UTF-16 code units, so a CJK string gets the code-unit FNV-1a value', () => {
-    // Reference value computed independently (per UTF-16 unit: xor, then multiply by 16777619 mod 2^32).
-    expect(fnv1a('路由')).toBe('c0e24efd');
-  });
-});

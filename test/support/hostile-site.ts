@@ -13,7 +13,7 @@ import { RecallBoxError } from '../../src/core/errors.ts';
 import { loadPack } from '../../src/core/pack/load.ts';
 import { parseSearchRequest } from '../../src/protocol/request.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search/options.ts';
-import { searchPackWithVectors } from '../../src/core/search/search.ts';
+import { search } from '../../src/core/search/search.ts';
 import { searchResponseBody } from '../../src/protocol/response.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -35,7 +35,7 @@ export async function startHostileSearch(): Promise<HostileSearch> {
     async answer(params) {
       try {
         const request = parseSearchRequest({ q: params.get('q') ?? undefined, limit: params.get('limit') ?? undefined, lang: params.get('lang') ?? undefined }, DEFAULT_SEARCH_OPTIONS);
-        const outcome = await searchPackWithVectors(pack, request, DEFAULT_SEARCH_OPTIONS);
+        const outcome = await search(pack, request, DEFAULT_SEARCH_OPTIONS);
         // The very body the Worker sends for GET /search (src/protocol/response.ts).
         const body = searchResponseBody({ request, index: 'default', pack, outcome, tookMs: 0 });
         return { status: 200, body };

@@ -35,7 +35,7 @@ import { fsPackSource } from '../../src/indexer/fs-source.ts';
 import { loadPack } from '../../src/core/pack/load.ts';
 import { parseSearchRequest } from '../../src/protocol/request.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search/options.ts';
-import { searchPackWithVectors } from '../../src/core/search/search.ts';
+import { search } from '../../src/core/search/search.ts';
 import { calibrationDataset, labelledSignals, writeCalibration } from '../../src/cli/calibrate.ts';
 import { fitCalibration } from '../../src/core/confidence/calibration.ts';
 import {
@@ -145,7 +145,7 @@ async function writeSearchExpected(packDir: string, file: string, embedder?: Que
   const answers = [];
   for (const q of SEARCH_SAMPLES) {
     const request = parseSearchRequest({ q }, DEFAULT_SEARCH_OPTIONS);
-    const outcome = await searchPackWithVectors(pack, request, DEFAULT_SEARCH_OPTIONS, embedder);
+    const outcome = await search(pack, request, DEFAULT_SEARCH_OPTIONS, embedder);
     if (outcome.warnings.length > 0) throw new Error(`${file}: ${q}: ${JSON.stringify(outcome.warnings)}`);
     answers.push({ q, results: comparable(outcome.results), confidence: comparableConfidence(outcome.confidence) });
   }

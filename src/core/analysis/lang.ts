@@ -103,3 +103,22 @@ export function detectScriptLang(text: string, fallback: Lang = 'en'): Lang {
   if (HAN.test(text)) return 'zh';
   return fallback;
 }
+
+/**
+ * The language a query is analysed as: the one the request names, else its script's, else the
+ * pack's default. The one derivation the keyword route, the embedder and the verdict share.
+ */
+export function queryLanguage(q: string, requested: Lang | null, fallback: Lang): Lang {
+  return requested ?? detectScriptLang(q, fallback);
+}
+
+/**
+ * The tags of `available` a requested language covers: itself when present, else every tag of the
+ * same base language (`zh` finds `zh-cn`), so a reader's browser tag need not spell the site's
+ * folder. Empty when none.
+ */
+export function coveredLanguages(requested: Lang, available: readonly Lang[]): Lang[] {
+  if (available.includes(requested)) return [requested];
+  const base = baseLang(requested);
+  return available.filter((l) => baseLang(l) === base);
+}

@@ -10,7 +10,7 @@
  *   verdict should ask that it was found by name.
  * - `overview`: one plain concept (`routing`): a broad topic, answered by a page about it.
  */
-import { detectScriptLang } from './lang.ts';
+import { queryLanguage } from './lang.ts';
 import { segment, terms, type AnalyzerOptions } from './segment.ts';
 import type { Lang } from '../types.ts';
 
@@ -64,12 +64,20 @@ function wordCount(q: string, lang: Lang, analyzer?: Partial<AnalyzerOptions>): 
     .reduce((n, chunk) => n + (CJK.test(chunk) ? Math.max(1, terms(chunk, lang, { ...analyzer, stopWords: false }).length) : 1), 0);
 }
 
-export function analyzeQuery(q: string, requestLang: Lang | null, defaultLang: Lang, analyzer?: Partial<AnalyzerOptions>): QueryAnalysis {
-  const lang = requestLang ?? detectScriptLang(q, defaultLang);
-  // One pass of the analyzer: each concept with the first stretch of the query it came from.
+/**
+ * A query's concepts — its distinct analysed terms, in query order — each with the first stretch
+ * of the query it came from. The one query → terms derivation: the keyword route looks these
+ * terms up (keyword/search.ts queryTerms), the verdict checks their coverage, snippets mark them.
+ */
+export function queryConcepts(q: string, lang: Lang, analyzer?: Partial<AnalyzerOptions>): { concepts: string[]; words: string[] } {
   const wordOf = new Map<string, string>();
   for (const token of segment(q, lang, analyzer)) if (!wordOf.has(token.term)) wordOf.set(token.term, q.slice(token.start, token.end));
-  const concepts = [...wordOf.keys()];
+  return { concepts: [...wordOf.keys()], words: [...wordOf.values()] };
+}
+
+export function analyzeQuery(q: string, requestLang: Lang | null, defaultLang: Lang, analyzer?: Partial<AnalyzerOptions>): QueryAnalysis {
+  const lang = queryLanguage(q, requestLang, defaultLang);
+  const { concepts, words } = queryConcepts(q, lang, analyzer);
   const text = q.trim();
   let strategy: QueryStrategy;
   if (QUESTION_START.test(text) || QUESTION_CJK.test(text) || QUESTION_MARK.test(text) || wordCount(text, lang, analyzer) >= QUESTION_MIN_WORDS) {
@@ -81,5 +89,5 @@ export function analyzeQuery(q: string, requestLang: Lang | null, defaultLang: L
   } else {
     strategy = 'overview';
   }
-  return { strategy, concepts, words: [...wordOf.values()], lang };
+  return { strategy, concepts, words, lang };
 }

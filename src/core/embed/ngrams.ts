@@ -8,22 +8,11 @@
  */
 
 /** Marks the start of a term, so `<con` (a prefix) differs from `con` inside a word. */
+import { fnv1a, FNV1A_START, fnv1aStep } from '../hash.ts';
+
 export const NGRAM_START = '<';
 /** Marks the end of a term, so `ig>` (a suffix) differs from `ig` inside a word. */
 export const NGRAM_END = '>';
-
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
-/** 32-bit FNV-1a of the string's UTF-16 code units, as an unsigned integer. */
-export function fnv1a(text: string): number {
-  let h = FNV_OFFSET;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, FNV_PRIME);
-  }
-  return h >>> 0;
-}
 
 /**
  * The n-grams of `<term>` of every length minN … maxN, in code points (a surrogate pair is one
@@ -72,11 +61,10 @@ export function knownNgramHashes(terms: readonly string[], minN: number, maxN: n
     }
     starts[points] = marked.length;
     for (let start = 0; start + minN <= points; start++) {
-      let h = FNV_OFFSET;
+      let h = FNV1A_START;
       for (let n = 1; n <= maxN && start + n <= points; n++) {
         for (let u = starts[start + n - 1]!; u < starts[start + n]!; u++) {
-          h ^= marked.charCodeAt(u);
-          h = Math.imul(h, FNV_PRIME);
+          h = fnv1aStep(h, marked.charCodeAt(u));
         }
         if (n < minN) continue;
         if (count === hashes.length) {

@@ -14,7 +14,8 @@
 import { terms as analyze } from '../analysis/segment.ts';
 import type { Lang } from '../types.ts';
 import { UNKNOWN_TERM_WEIGHT } from './model.ts';
-import { fnv1a, isKnownNgram, ngramsOf } from './ngrams.ts';
+import { fnv1a } from '../hash.ts';
+import { isKnownNgram, ngramsOf } from './ngrams.ts';
 import type { TokenizerModel } from './vocabulary.ts';
 import { wordPieceIds, type WordPieceTokenizer } from './wordpiece.ts';
 

@@ -14,6 +14,7 @@
  * the map entries by `partitionOf(term)`; nothing is rebuilt from text at query time.
  */
 import { RecallBoxError } from '../errors.ts';
+import { fnv1a } from '../hash.ts';
 import { isRecord } from '../is-record.ts';
 import { resolveBytesOption } from '../pack/resident-cache.ts';
 
@@ -46,25 +47,16 @@ export function resolveKeywordStorageOptions(input: Partial<KeywordStorageOption
   return { partBytes: resolveBytesOption('keyword storage', 'partBytes', input.partBytes, DEFAULT_KEYWORD_STORAGE_OPTIONS.partBytes, 1) };
 }
 
-/** FNV-1a 32-bit parameters (Fowler–Noll–Vo; the published offset basis and prime). */
-const FNV_OFFSET_BASIS = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
 /**
- * The partition (0..partitions − 1) holding `term`: FNV-1a 32-bit over the term's UTF-16 code
- * units (each unit XORed in whole, not as two bytes), unsigned, mod `partitions`. Build and query
+ * The partition (0..partitions − 1) holding `term`: its FNV-1a hash (core/hash.ts) mod
+ * `partitions`. Build and query
  * compute it identically, so it is part of the stored format: changing it requires a new
  * KEYWORD_INDEX_VERSION. FNV-1a because it is a few lines, needs no table or dependency, and
  * spreads short, similar strings (identifiers, stems) well enough for a modulus.
  */
 export function partitionOf(term: string, partitions: number): number {
   if (!Number.isInteger(partitions) || partitions < 1) throw new RangeError(`partitions must be an integer ≥ 1, got ${partitions}`);
-  let hash = FNV_OFFSET_BASIS;
-  for (let i = 0; i < term.length; i++) {
-    hash ^= term.charCodeAt(i);
-    hash = Math.imul(hash, FNV_PRIME);
-  }
-  return (hash >>> 0) % partitions;
+  return fnv1a(term) % partitions;
 }
 
 /** Number of partitions for postings of `totalBytes`: ceil(totalBytes / partBytes), at least 1. */

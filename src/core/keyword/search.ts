@@ -9,7 +9,8 @@ import { FIELD_NAMES } from '../analysis/fields.ts';
 import type { Lang } from '../types.ts';
 import { fieldFactors, idf, saturate } from './bm25f.ts';
 import type { KeywordStats } from './data.ts';
-import { analyze, type FlexIndex } from './flex.ts';
+import type { FlexIndex } from './flex.ts';
+import { queryConcepts } from '../analysis/query.ts';
 import type { KeywordOptions } from './options.ts';
 import { partitionOf } from './partitions.ts';
 
@@ -88,7 +89,7 @@ export interface TermStat {
 
 /** The distinct analysed terms of `query`, in query order: exactly what `search` looks up. */
 export function queryTerms(query: string, lang: Lang, options: KeywordOptions): string[] {
-  return [...new Set(analyze(query, lang, options.analyzer))];
+  return queryConcepts(query, lang, options.analyzer).concepts;
 }
 
 /** Where the partitions of an index come from: all in memory, or read on demand. */

@@ -3,7 +3,7 @@ import type { Fallback } from '../confidence/fallback.ts';
 import type { ResultSummary, RouteSummary } from '../confidence/signals.ts';
 import { isRecallBoxError } from '../errors.ts';
 import { compareFused, fuseRanks, type FusedHit, type Match, type RouteHit, type RouteName } from '../rank/fuse.ts';
-import { detectScriptLang } from '../analysis/lang.ts';
+import { queryLanguage } from '../analysis/lang.ts';
 import { boostNamedHits } from '../rank/name-match.ts';
 import { evidenceFor, type Evidence } from '../present/evidence.ts';
 import { searchableText } from '../analysis/fields.ts';
@@ -13,7 +13,7 @@ import { selectByPools, type PoolAudit, type PoolName } from '../rank/pools.ts';
 import type { LoadedPack } from '../pack/load.ts';
 import type { SectionLookup } from '../pack/section-store.ts';
 import type { KeywordView, TermStat } from '../keyword/index.ts';
-import { resolveLanguages, type SearchRequest } from '../../protocol/request.ts';
+import { resolveLanguages, type SearchRequest } from './request.ts';
 import type { SearchOptions } from './options.ts';
 import { embedStatic, nonZero, queryTokens, type QueryEmbedder, type SemanticIndex } from '../embed/semantic.ts';
 import type { EmbeddingTokens } from '../embed/tokenize.ts';
@@ -107,11 +107,6 @@ export interface SearchOutcome {
 const SCORE_DECIMALS = 6;
 const round = (x: number) => Math.round(x * 10 ** SCORE_DECIMALS) / 10 ** SCORE_DECIMALS;
 
-/** The language a request is analysed as: the one it names, else its script's, else the pack's default. */
-export function queryLanguage(pack: LoadedPack, request: SearchRequest): Lang {
-  return request.lang ?? detectScriptLang(request.q, pack.manifest.defaultLang);
-}
-
 /** The query embedding a search needs: null when the vector route cannot or need not run. */
 export interface QueryVector {
   vector: Float32Array | null;
@@ -152,7 +147,7 @@ function planQueryVector(
   const { semantic } = pack;
   if (semantic === null) return { skip: { vector: null, skip: 'no-model' } };
   if (!(options.fuse.weights.vector > 0)) return { skip: { vector: null, skip: 'disabled' } };
-  const tokens = queryTokens(semantic, request.q, queryLanguage(pack, request));
+  const tokens = queryTokens(semantic, request.q, queryLanguage(request.q, request.lang, pack.manifest.defaultLang));
   if (tokens.ids.length === 0) return { skip: { vector: null, skip: 'no-query-vector' } };
   return { semantic, tokens };
 }
@@ -304,12 +299,11 @@ function rank(pack: LoadedPack, keywordView: KeywordView, analysis: QueryAnalysi
 }
 
 /**
- * Answer a validated request from a loaded pack: both routes, each through its threshold, fused by
- * reciprocal rank. Pure and synchronous: the query's embedding (`queryVectorFor`) is passed in, so
- * the same call gives the same answer in Node, workerd and the browser, which is what lets the
- * evaluation harness measure the Worker's ranking without the Worker. It needs the pack's keyword
- * partitions and sections in memory — always so for a pack read whole (loadPack's default); a
- * lazily read pack is searched with `searchPackWithVectors`, which reads what the query needs first.
+ * `search` without awaiting, for a pack whose keyword partitions and sections are all in memory (a
+ * pack read whole, loadPack's default): the same steps (analyze, rank, finish) with nothing to
+ * read. The query's embedding is passed in (`staticQueryVector` computes the static model's
+ * synchronously); without one the vector route does not run (`not-requested`). A lazily read pack
+ * throws `*_NOT_RESIDENT` here: search it with `search`, which reads what the query needs first.
  */
 export function searchPack(pack: LoadedPack, request: SearchRequest, options: SearchOptions, query?: QueryVector): SearchOutcome {
   query ??= { vector: null, skip: pack.semantic ? 'not-requested' : 'no-model' };
@@ -490,17 +484,14 @@ function selectFromPools(pack: LoadedPack, ordered: readonly FusedHit[], limit: 
 }
 
 /**
- * The whole query path of the Worker: embed the query, read the keyword partitions its terms are
- * in, rank, read the sections ranking picked, finish — the same ranking as `searchPack`, for a pack
- * read whole or lazily. What it reads, it holds until the answer is made, so a concurrent query of
- * the isolate evicting blocks or partitions cannot change this one.
+ * The search: embed the query, read the keyword partitions its terms are in, rank, read the
+ * sections ranking picked, finish. The one entry every caller uses — the Worker, `calibrate`, the
+ * evaluation harness and the benchmarks — so what is measured is what is served, for a pack read
+ * whole or lazily. What it reads, it holds until the answer is made, so a concurrent query of the
+ * isolate evicting blocks or partitions cannot change this one. `embedder`: how the query is
+ * embedded for the vector route; default the pack's static model (`embedStatic`).
  */
-export async function searchPackWithVectors(
-  pack: LoadedPack,
-  request: SearchRequest,
-  options: SearchOptions,
-  embedder?: QueryEmbedder,
-): Promise<SearchOutcome> {
+export async function search(pack: LoadedPack, request: SearchRequest, options: SearchOptions, embedder?: QueryEmbedder): Promise<SearchOutcome> {
   const analysis = analyze(pack, request);
   const [query, keywordView] = await Promise.all([queryVectorFor(pack, request, options, embedder), pack.keyword.prepare(analysis.concepts)]);
   const ranked = rank(pack, keywordView, analysis, request, options, query);

@@ -51,7 +51,7 @@ class FlexSearchSystem implements EvalSystem {
     this.built = { document, docIds: docs.map((d) => d.id) };
   }
 
-  search(query: string, k: number): EvalAnswer {
+  async search(query: string, k: number): Promise<EvalAnswer> {
     checkCutoff(this.name, k);
     const { document, docIds } = requireIndexed(this.name, this.built);
     // `merge: true` is FlexSearch's documented way to get one list from a multi-field search: the

@@ -46,7 +46,7 @@ class LunrSystem implements EvalSystem {
     });
   }
 
-  search(query: string, k: number): EvalAnswer {
+  async search(query: string, k: number): Promise<EvalAnswer> {
     checkCutoff(this.name, k);
     const index = requireIndexed(this.name, this.built);
     const results = index.search(cleanLunrQuery(query));

@@ -48,7 +48,7 @@ class MiniSearchSystem implements EvalSystem {
     this.built = index;
   }
 
-  search(query: string, k: number): EvalAnswer {
+  async search(query: string, k: number): Promise<EvalAnswer> {
     checkCutoff(this.name, k);
     const index = requireIndexed(this.name, this.built);
     const results = index.search(query);

@@ -43,7 +43,7 @@ class OramaSystem implements EvalSystem {
     this.built = db;
   }
 
-  search(query: string, k: number): EvalAnswer {
+  async search(query: string, k: number): Promise<EvalAnswer> {
     checkCutoff(this.name, k);
     const db = requireIndexed(this.name, this.built);
     // An empty term is Orama's "list every document", not a query; a query that is only

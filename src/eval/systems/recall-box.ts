@@ -7,7 +7,7 @@
  * - `recall-box:hybrid`: both routes fused by reciprocal rank (and the name-match boost), the later
  *   stages (link-graph boost, pools, MMR) off: what fusion alone does.
  * - `recall-box:full`: everything on, exactly as the Worker answers `/search`:
- *   `parseSearchRequest` then `searchPack`. Only the request bounds are raised (see
+ *   `parseSearchRequest` then `search`. Only the request bounds are raised (see
  *   `evalSearchOptions`); an empty query gets what a reader gets: nothing.
  *
  * All index through the production build and loader (`buildEvalPack`). The pipeline systems
@@ -16,11 +16,11 @@
  * routes and the results' evidence) and reports none.
  */
 import { isRecallBoxError } from '../../core/errors.ts';
-import { detectScriptLang } from '../../core/analysis/lang.ts';
+import { queryLanguage } from '../../core/analysis/lang.ts';
 import type { LoadedPack } from '../../core/pack/load.ts';
 import { parseSearchRequest } from '../../protocol/request.ts';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../core/search/options.ts';
-import { searchPack, staticQueryVector } from '../../core/search/search.ts';
+import { search } from '../../core/search/search.ts';
 import type { ConfidenceModel } from '../../core/confidence/score.ts';
 import type { EvalAnswer, EvalDoc, EvalSystem } from '../types.ts';
 import { buildEvalPack, type EvalPack } from '../../datasets/collection-pack.ts';
@@ -68,19 +68,19 @@ class RecallBoxKeyword implements EvalSystem {
     this.built = await buildEvalPack(this.name, docs, { vectors: false });
   }
 
-  search(query: string, k: number): EvalAnswer {
+  async search(query: string, k: number): Promise<EvalAnswer> {
     checkCutoff(this.name, k);
     const { pack, docIdAt } = requireIndexed(this.name, this.built);
-    // The language searchPack would use for a request without `lang`.
-    const lang = detectScriptLang(query, pack.manifest.defaultLang);
+    // The language `search` would use for a request without `lang`.
+    const lang = queryLanguage(query, null, pack.manifest.defaultLang);
     const hits = pack.keyword.search(query, { lang, limit: k });
     return { hits: hits.map((h) => ({ docId: docIdAt[h.doc]!, score: h.score })) };
   }
 }
 
 /**
- * recall-box's query pipeline as the Worker runs it — `parseSearchRequest` then `searchPack` with
- * the query embedded by the pack's static model — under search options that differ from the
+ * recall-box's query pipeline as the Worker runs it — `parseSearchRequest` then `search` (the
+ * Worker's own entry) with the query embedded by the pack's static model — under search options that differ from the
  * Worker's only as `configure` says.
  */
 class RecallBoxPipeline implements EvalSystem {
@@ -101,14 +101,14 @@ class RecallBoxPipeline implements EvalSystem {
     this.built = this.confidence ? { ...built, pack: { ...built.pack, confidence: { model: this.confidence, calibrated: true } } } : built;
   }
 
-  search(query: string, k: number): EvalAnswer {
+  async search(query: string, k: number): Promise<EvalAnswer> {
     checkCutoff(this.name, k);
     const { pack, docIdOfSection } = requireIndexed(this.name, this.built);
     const options = this.configure(evalSearchOptions(k, query));
     let outcome;
     try {
       const request = parseSearchRequest({ q: query, limit: k }, options);
-      outcome = searchPack(pack, request, options, staticQueryVector(pack, request, options));
+      outcome = await search(pack, request, options);
     } catch (e) {
       if (isRecallBoxError(e) && REFUSED_REQUEST_CODES.has(e.code)) return NO_ANSWER;
       throw e;
@@ -123,7 +123,7 @@ class RecallBoxPipeline implements EvalSystem {
   }
 }
 
-const PIPELINE = 'parseSearchRequest({q, limit: k}) + searchPack, the query embedded by the pack\'s static model (staticQueryVector), DEFAULT_SEARCH_OPTIONS except maxLimit/candidateLimit raised to ≥ k and maxQueryLength to ≥ the query (the Worker refuses > 256 characters); an empty query gets no hits';
+const PIPELINE = 'parseSearchRequest({q, limit: k}) + search (the Worker\'s entry), the query embedded by the pack\'s static model, DEFAULT_SEARCH_OPTIONS except maxLimit/candidateLimit raised to ≥ k and maxQueryLength to ≥ the query (the Worker refuses > 256 characters); an empty query gets no hits';
 
 /** The routes and their fusion only: the later stages (link graph, pools, MMR) off. */
 function fusionOnly(o: SearchOptions): SearchOptions {

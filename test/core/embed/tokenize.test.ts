@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { UNKNOWN_TERM_WEIGHT } from '../../../src/core/embed/model.ts';
 import fc from 'fast-check';
-import { fnv1a, isKnownNgram, knownNgramHashes, ngramBuckets, ngramsOf } from '../../../src/core/embed/ngrams.ts';
+import { fnv1a } from '../../../src/core/hash.ts';
+import { isKnownNgram, knownNgramHashes, ngramBuckets, ngramsOf } from '../../../src/core/embed/ngrams.ts';
 import { tokenize } from '../../../src/core/embed/tokenize.ts';
 import { terms } from '../../../src/core/analysis/segment.ts';
 import { handModel } from './fixture.ts';

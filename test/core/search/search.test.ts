@@ -7,9 +7,9 @@ import { FORMAT_VERSION } from '../../../src/core/pack/format.ts';
 import { AUTO_WHOLE_MAX_READS, loadPack, type LoadedPack } from '../../../src/core/pack/load.ts';
 import type { PackSource } from '../../../src/core/pack/source.ts';
 import { shardFile } from '../../../src/core/pack/shards.ts';
-import type { SearchRequest } from '../../../src/protocol/request.ts';
+import type { SearchRequest } from '../../../src/core/search/request.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../../src/core/search/options.ts';
-import { queryVectorFor, searchPack, searchPackWithVectors, staticQueryVector, TERM_SET_MEMO_SIZE } from '../../../src/core/search/search.ts';
+import { queryVectorFor, searchPack, search, staticQueryVector, TERM_SET_MEMO_SIZE } from '../../../src/core/search/search.ts';
 import { terms } from '../../../src/core/analysis/segment.ts';
 import { analyzeQuery } from '../../../src/core/analysis/query.ts';
 import { queryTerms } from '../../../src/core/keyword/index.ts';
@@ -296,7 +296,7 @@ describe('searchPack', () => {
 describe('searchPack with the vector route', () => {
   let pack: LoadedPack;
   const withVectors = (q: string, overrides: Partial<SearchRequest> = {}, options = DEFAULT_SEARCH_OPTIONS) =>
-    searchPackWithVectors(pack, request(q, overrides), options);
+    search(pack, request(q, overrides), options);
 
   beforeAll(async () => {
     pack = await loadPack(memorySource(await packFiles(DOCS)));
@@ -352,7 +352,7 @@ describe('searchPack with the vector route', () => {
     const failing = async () => {
       throw new RecallBoxError('EMBED_FAILED', 'the model is gone');
     };
-    const outcome = await searchPackWithVectors(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS, failing);
+    const outcome = await search(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS, failing);
     expect(outcome.routes.vector).toEqual({ ran: false, reason: 'failed' });
     expect(outcome.warnings).toEqual([{ code: 'EMBED_FAILED', message: expect.stringContaining('the model is gone') }]);
     expect(outcome.results.map((r) => r.id)).toEqual(searchPack(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS).results.map((r) => r.id));
@@ -377,7 +377,7 @@ describe('searchPack with the vector route', () => {
   it('reports the pack\'s absence of a model as the reason the vector route did not run', async () => {
     const { manifest, files } = await assemblePack(pagesOf(DOCS), { baseUrl: '/', createdAt: CREATED_AT, embedding: false });
     const keywordOnly = await loadPack(memorySource({ ...files, 'manifest.json': JSON.stringify(manifest) }));
-    const outcome = await searchPackWithVectors(keywordOnly, request('routing'), DEFAULT_SEARCH_OPTIONS);
+    const outcome = await search(keywordOnly, request('routing'), DEFAULT_SEARCH_OPTIONS);
     expect(outcome.routes.vector).toEqual({ ran: false, reason: 'no-model' });
     expect(outcome.results.every((r) => r.match === 'keyword')).toBe(true);
   });
@@ -431,7 +431,7 @@ describe('searchPack: the later stages (pools, link graph, MMR, evidence, debug)
   });
 
   it('explains itself with debug: the routes\' lists, the fused order, boosts, pool audit and MMR decisions', async () => {
-    const outcome = await searchPackWithVectors(pack, request('route parameters'), opts({ debug: true }));
+    const outcome = await search(pack, request('route parameters'), opts({ debug: true }));
     const debug = outcome.debug!;
     expect(debug.routes.keyword!.length).toBeGreaterThan(0);
     expect(debug.routes.keyword![0]).toMatchObject({ rank: 1 });
@@ -652,8 +652,8 @@ describe("a pack read lazily (the Worker's loadPack with read: 'lazy')", () => {
     expect(lazy.keyword.partitions).toBeGreaterThan(1);
     const options = { ...DEFAULT_SEARCH_OPTIONS, debug: true };
     for (const q of QUERIES) {
-      const expected = await searchPackWithVectors(whole, request(q), options);
-      expect(await searchPackWithVectors(lazy, request(q), options), q).toEqual(expected);
+      const expected = await search(whole, request(q), options);
+      expect(await search(lazy, request(q), options), q).toEqual(expected);
       expect(searchPack(whole, request(q), options, staticQueryVector(whole, request(q), options)), q).toEqual(expected);
     }
   });
@@ -664,8 +664,8 @@ describe("a pack read lazily (the Worker's loadPack with read: 'lazy')", () => {
     const cut = await loadPack(memorySource(files), { read: 'lazy' });
     expect(JSON.parse(defaultFiles['sections.json'] as string).blocks).toHaveLength(1);
     for (const q of QUERIES) {
-      expect((await searchPackWithVectors(cut, request(q), DEFAULT_SEARCH_OPTIONS)).results, q).toEqual(
-        (await searchPackWithVectors(oneOfEach, request(q), DEFAULT_SEARCH_OPTIONS)).results,
+      expect((await search(cut, request(q), DEFAULT_SEARCH_OPTIONS)).results, q).toEqual(
+        (await search(oneOfEach, request(q), DEFAULT_SEARCH_OPTIONS)).results,
       );
     }
   });
@@ -674,7 +674,7 @@ describe("a pack read lazily (the Worker's loadPack with read: 'lazy')", () => {
     const source = memorySource(files);
     const pack = await loadPack(source, { read: 'lazy' });
     expect(source.reads.filter((n) => /^(sections|keyword)-/.test(n))).toEqual([]);
-    await searchPackWithVectors(pack, request('cors middleware'), DEFAULT_SEARCH_OPTIONS);
+    await search(pack, request('cors middleware'), DEFAULT_SEARCH_OPTIONS);
     const read = source.reads.filter((n) => /^(sections|keyword)-/.test(n));
     const stored = Object.keys(files).filter((n) => /^(sections|keyword)-/.test(n));
     expect(read.length).toBeGreaterThan(0);
@@ -711,7 +711,7 @@ describe("a pack read lazily (the Worker's loadPack with read: 'lazy')", () => {
       },
     };
     const pack = await loadPack(flaky, { read: 'lazy' });
-    const error = await searchPackWithVectors(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS).then(
+    const error = await search(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS).then(
       () => null,
       (e: unknown) => e,
     );
@@ -719,7 +719,7 @@ describe("a pack read lazily (the Worker's loadPack with read: 'lazy')", () => {
     expect((error as RecallBoxError).code).toBe('INDEX_UNAVAILABLE');
     expect((error as RecallBoxError).message).not.toContain('network connection lost');
     failing = false;
-    expect((await searchPackWithVectors(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS)).results.length).toBeGreaterThan(0);
+    expect((await search(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS)).results.length).toBeGreaterThan(0);
   });
 });
 

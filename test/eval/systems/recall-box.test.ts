@@ -37,24 +37,24 @@ describe('recall-box confidence', () => {
     ({ keyword, full } = await indexedRecallBox());
   });
 
-  it('the pipeline reports the Worker’s verdict on every answer: score in [0, 1], its decision and its signals', () => {
+  it('the pipeline reports the Worker’s verdict on every answer: score in [0, 1], its decision and its signals', async () => {
     for (const q of ['cors middleware', 'cors spaceship', 'zqxjv', 'the of', '???', 'wrangler deploy', '   ']) {
-      const answer = full.search(q, 10);
+      const answer = await full.search(q, 10);
       expect(answer.confidence, q).toBeGreaterThanOrEqual(0);
       expect(answer.confidence, q).toBeLessThanOrEqual(1);
       expect(answer.answered, q).toBeTypeOf('boolean');
     }
-    expect(Object.keys(full.search('cors middleware', 10).signals!)).toContain('topCosine');
+    expect(Object.keys((await full.search('cors middleware', 10)).signals!)).toContain('topCosine');
   });
 
-  it('is higher for a fully matched query than for a half-matched one, and 0 without a match', () => {
-    expect(full.search('cors middleware', 10).confidence!).toBeGreaterThan(full.search('cors spaceship', 10).confidence!);
-    expect(full.search('zqxjv spaceship', 10)).toMatchObject({ confidence: 0, answered: false });
-    expect(full.search('the of', 10)).toMatchObject({ confidence: 0, answered: false });
+  it('is higher for a fully matched query than for a half-matched one, and 0 without a match', async () => {
+    expect((await full.search('cors middleware', 10)).confidence!).toBeGreaterThan((await full.search('cors spaceship', 10)).confidence!);
+    expect(await full.search('zqxjv spaceship', 10)).toMatchObject({ confidence: 0, answered: false });
+    expect(await full.search('the of', 10)).toMatchObject({ confidence: 0, answered: false });
   });
 
-  it('the keyword route alone reports none (the verdict needs the pipeline)', () => {
-    expect(keyword.search('cors middleware', 10).confidence).toBeUndefined();
+  it('the keyword route alone reports none (the verdict needs the pipeline)', async () => {
+    expect((await keyword.search('cors middleware', 10)).confidence).toBeUndefined();
   });
 });
 
@@ -73,7 +73,7 @@ describe('recall-box:full', () => {
       const response = await app.request(`/search?q=${encodeURIComponent(q)}&limit=10`);
       expect(response.status).toBe(200);
       const body = (await response.json()) as { results: Array<{ id: string; score: number }> };
-      const answer = full.search(q, 10);
+      const answer = await full.search(q, 10);
       expect(answer.hits.map((h) => h.docId), q).toEqual(body.results.map((r) => r.id));
       expect(answer.hits.map((h) => h.score), q).toEqual(body.results.map((r) => r.score));
     }
@@ -88,7 +88,7 @@ describe('recall-box:full', () => {
       lang: 'en',
     }));
     const { full } = await indexedRecallBox(many);
-    expect(full.search('handler', 100).hits).toHaveLength(many.length);
+    expect((await full.search('handler', 100)).hits).toHaveLength(many.length);
     expect(evalSearchOptions(100)).toMatchObject({ maxLimit: 100, candidateLimit: DEFAULT_SEARCH_OPTIONS.candidateLimit });
     expect(evalSearchOptions(300)).toMatchObject({ maxLimit: 300, candidateLimit: 300 });
     expect(evalSearchOptions(10)).toEqual(DEFAULT_SEARCH_OPTIONS);
@@ -98,15 +98,15 @@ describe('recall-box:full', () => {
     const { keyword, full } = await indexedRecallBox();
     const long = `cors ${'middleware '.repeat(DEFAULT_SEARCH_OPTIONS.maxQueryLength / 10)}`;
     expect([...long.trim()].length).toBeGreaterThan(DEFAULT_SEARCH_OPTIONS.maxQueryLength);
-    const ids = (system: EvalSystem) => system.search(long, 10).hits.map((h) => h.docId);
-    expect(ids(full)).toEqual(ids(keyword));
-    expect(ids(full)[0]).toBe('cors');
+    const ids = async (system: EvalSystem) => (await system.search(long, 10)).hits.map((h) => h.docId);
+    expect(await ids(full)).toEqual(await ids(keyword));
+    expect((await ids(full))[0]).toBe('cors');
     expect(evalSearchOptions(10, long).maxQueryLength).toBe([...long.trim()].length);
   });
 
   it('answers an empty query with nothing, where the Worker answers 400', async () => {
     const { full } = await indexedRecallBox();
-    expect(full.search('   ', 10)).toEqual({ hits: [], confidence: 0, answered: false });
+    expect(await full.search('   ', 10)).toEqual({ hits: [], confidence: 0, answered: false });
   });
 });
 
@@ -158,9 +158,9 @@ describe('evaluation documents as recall-box pages', () => {
     const { keyword, full } = await indexedRecallBox(docs);
     for (const system of [keyword, full]) {
       // `npm install` is only in the section's code, `howto` only in its tags.
-      expect(system.search('npm install', 10).hits.map((h) => h.docId), system.name).toEqual(['g1']);
-      expect(system.search('howto', 10).hits, system.name).toHaveLength(2);
-      expect(system.search('ignored', 10).hits, system.name).toEqual([]);
+      expect((await system.search('npm install', 10)).hits.map((h) => h.docId), system.name).toEqual(['g1']);
+      expect((await system.search('howto', 10)).hits, system.name).toHaveLength(2);
+      expect((await system.search('ignored', 10)).hits, system.name).toEqual([]);
     }
   });
 

@@ -13,7 +13,7 @@ import { searchableText } from '../../../src/core/analysis/fields.ts';
 import { wordPieceIds } from '../../../src/core/embed/wordpiece.ts';
 import { loadPack, type LoadedPack } from '../../../src/core/pack/load.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../../src/core/search/options.ts';
-import { searchPackWithVectors } from '../../../src/core/search/search.ts';
+import { search } from '../../../src/core/search/search.ts';
 import { queryTokens, embedStatic } from '../../../src/core/embed/semantic.ts';
 import { codeOfAsync, thrown } from '../../support/errors.ts';
 import { TINY_MODEL2VEC_DIM, TINY_MODEL2VEC_VOCAB, tinyEmbeddings, tinyTokenizerJson, writeTinyModel2Vec } from '../../support/model2vec-fixture.ts';
@@ -116,7 +116,7 @@ describe('building with --model <Model2Vec dir>', () => {
   });
 
   it('answers a query through both routes', async () => {
-    const outcome = await searchPackWithVectors(pack, { q: 'deployment', limit: 5, lang: null }, DEFAULT_SEARCH_OPTIONS);
+    const outcome = await search(pack, { q: 'deployment', limit: 5, lang: null }, DEFAULT_SEARCH_OPTIONS);
     expect(outcome.routes.vector).toMatchObject({ ran: true });
     expect(outcome.results.length).toBeGreaterThan(0);
   });
