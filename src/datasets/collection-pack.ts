@@ -5,9 +5,9 @@
 import { everySection } from '../core/pack/section-store.ts';
 import { assemblePack } from '../indexer/build-pack.ts';
 import { loadPack, type LoadedPack } from '../core/pack/load.ts';
-import type { EvalDoc } from '../eval/types.ts';
+import type { EvalDoc } from './types.ts';
 import { evalPages } from './collection-pages.ts';
-import { checkUniqueIds } from '../eval/systems/guards.ts';
+import { checkUniqueIds } from './unique-ids.ts';
 import { memoryPackSource } from './memory-source.ts';
 
 /**

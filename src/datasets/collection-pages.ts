@@ -9,7 +9,7 @@
  * the peers are given.
  */
 import type { Page, Section } from '../core/types.ts';
-import type { EvalDoc } from '../eval/types.ts';
+import type { EvalDoc } from './types.ts';
 
 /** The section recall-box indexes for one evaluation document. */
 export function sectionOf(doc: EvalDoc): Section {

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { sectionFields } from '../core/analysis/fields.ts';
 import type { Page } from '../core/types.ts';
 import { ingestDirectory } from '../indexer/ingest/index.ts';
-import type { EvalDataset, EvalDoc, EvalQuery } from '../eval/types.ts';
+import type { EvalDataset, EvalDoc, EvalQuery } from './types.ts';
 import { parseJsonLines, stringField } from './jsonl.ts';
 import type { LoadedDataset } from './loaded.ts';
 

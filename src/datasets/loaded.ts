@@ -2,7 +2,7 @@
  * What a dataset loader returns: the dataset in the harness's contract shape, which kind of folder
  * it came from, and notes the report prints (decisions the loader made about the input).
  */
-import type { EvalDataset, EvalDoc, EvalQuery } from '../eval/types.ts';
+import type { EvalDataset, EvalDoc, EvalQuery } from './types.ts';
 
 /**
  * - `smart`: a SMART test collection (Cranfield layout: `*.all*`, `*.qry`, a 3-column qrels file);

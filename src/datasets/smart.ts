@@ -13,7 +13,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RecallBoxError } from '../core/errors.ts';
 import { cranfieldGain, parseSmartDocuments, parseSmartJudgements, parseSmartQueries } from './smart-parse.ts';
-import type { EvalDoc } from '../eval/types.ts';
+import type { EvalDoc } from './types.ts';
 import { DATASET_INVALID } from './jsonl.ts';
 import { documentCollection, type LoadedDataset } from './loaded.ts';
 

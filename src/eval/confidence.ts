@@ -17,26 +17,10 @@
  * useful size on any collection, and on docs with one relevant page per query it is the same as
  * withholding pages.
  *
- * Pure functions: the runner (run.ts) indexes and searches; this module splits and scores.
+ * Pure functions: the split is src/datasets/withhold.ts (calibrate uses it too); the runner
+ * (run.ts) indexes and searches; this module scores.
  */
 import { auroc, mean } from './metrics.ts';
-import type { EvalDataset, EvalDoc } from './types.ts';
-import { mulberry32 } from '../core/random.ts';
-
-/**
- * Seed of the withholding PRNG. Any fixed value works; fixing it makes every run withhold the same
- * units, so figures compare across runs and commits. Changing it changes the figures.
- */
-export const WITHHOLD_SEED = 20240601;
-
-/**
- * Share of the judged queries whose relevant units are withheld, in (0, 1). Default 0.3: enough
- * unanswerable queries for a stable AUROC, while most of the collection stays indexed (on
- * Cranfield the answers of 30% of the queries are ~40% of the abstracts) so answerable queries
- * stay typical. Other queries that shared all their relevant units with chosen ones become
- * unanswerable too; the split counts them as such.
- */
-export const WITHHOLD_SHARE = 0.3;
 
 /**
  * Confidence at or above which a system answers, in [0, 1]; default 0.5. Chosen on principle, not
@@ -51,62 +35,6 @@ export const PRECISION_DEPTH = 3;
 /** Thresholds of the selective-answering table: 0, 0.1, …, 1 (0 answers everything). */
 export const SELECTIVE_THRESHOLDS: readonly number[] = Array.from({ length: 11 }, (_, i) => i / 10);
 
-
-/**
- * A seeded sample: exactly round(share × n) of the n distinct items, chosen by a Fisher–Yates
- * shuffle of the items in sorted order — so the choice depends only on the set and the seed, not on
- * the order files were read in.
- */
-export function seededSample(items: Iterable<string>, share: number = WITHHOLD_SHARE, seed: number = WITHHOLD_SEED): Set<string> {
-  if (!(share >= 0 && share <= 1)) throw new RangeError(`withheld share ${share} is outside 0..1`);
-  const sorted = [...new Set(items)].sort();
-  const random = mulberry32(seed);
-  for (let i = sorted.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [sorted[i], sorted[j]] = [sorted[j]!, sorted[i]!];
-  }
-  return new Set(sorted.slice(0, Math.round(share * sorted.length)));
-}
-
-/** A dataset split for the protocol. */
-export interface WithholdingSplit {
-  /** Documents whose unit is kept: what the systems index. */
-  indexedDocs: EvalDoc[];
-  withheld: Set<string>;
-  /** Number of distinct units in the dataset. */
-  units: number;
-  /** The queries whose relevant units were withheld. */
-  chosen: Set<string>;
-  /** Query ids whose relevant units are all still indexed. */
-  answerable: string[];
-  /** Query ids that lost some but not all of their relevant units: in neither class. */
-  partial: string[];
-  /** Query ids whose relevant units are all withheld (or were never in the collection). */
-  unanswerable: string[];
-}
-
-export function splitForWithholding(dataset: EvalDataset, share: number = WITHHOLD_SHARE, seed: number = WITHHOLD_SEED): WithholdingSplit {
-  const allUnits = new Set(dataset.docs.map((d) => dataset.unitOf(d.id)));
-  const relevantOf = new Map<string, string[]>();
-  for (const q of dataset.queries) {
-    const relevant = [...(dataset.qrels.get(q.id) ?? [])].filter(([, gain]) => gain > 0).map(([unit]) => unit);
-    if (relevant.length > 0) relevantOf.set(q.id, relevant);
-  }
-  const chosen = seededSample(relevantOf.keys(), share, seed);
-  const withheld = new Set([...chosen].flatMap((id) => relevantOf.get(id)!).filter((u) => allUnits.has(u)));
-  const indexedDocs = dataset.docs.filter((d) => !withheld.has(dataset.unitOf(d.id)));
-  const indexedUnits = new Set(indexedDocs.map((d) => dataset.unitOf(d.id)));
-  const answerable: string[] = [];
-  const partial: string[] = [];
-  const unanswerable: string[] = [];
-  for (const q of dataset.queries) {
-    const relevant = relevantOf.get(q.id);
-    if (relevant === undefined) continue;
-    const kept = relevant.filter((u) => indexedUnits.has(u)).length;
-    (kept === relevant.length ? answerable : kept === 0 ? unanswerable : partial).push(q.id);
-  }
-  return { indexedDocs, withheld, units: allUnits.size, chosen, answerable, partial, unanswerable };
-}
 
 /** One query of the withheld run, for one system. */
 export interface ConfidenceSample {

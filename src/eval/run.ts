@@ -12,17 +12,15 @@
 import {
   DEFAULT_CONFIDENCE_THRESHOLD,
   PRECISION_DEPTH,
-  WITHHOLD_SEED,
-  WITHHOLD_SHARE,
   confidenceMetrics,
   fullSelectiveCurve,
   signalAuroc,
   selectiveCurve,
-  splitForWithholding,
   type ConfidenceMetrics,
   type ConfidenceSample,
   type SelectivePoint,
 } from './confidence.ts';
+import { WITHHOLD_SEED, WITHHOLD_SHARE, splitForWithholding } from '../datasets/withhold.ts';
 import {
   averagePrecisionAt,
   firstRelevantRank,

@@ -1,43 +1,12 @@
 /**
- * The evaluation harness's shared shapes. A dataset is documents + queries + judgements; a system
- * indexes the documents and answers queries. Every system — recall-box's configurations and the
+ * The evaluation harness's shared shapes: a system indexes a dataset's documents and answers its
+ * queries. Every system — recall-box's configurations and the
  * peers — sees the same documents and the same query texts.
  */
-import type { Section } from '../core/types.ts';
+import type { EvalDoc, EvalQuery, EvalDataset } from '../datasets/types.ts';
 
-/** One indexable unit. For docs datasets it is a section; for SMART/BEIR a whole document. */
-export interface EvalDoc {
-  id: string;
-  /** Page title (docs) or document title. */
-  title: string;
-  /** The section's own heading ('' for collections without headings). */
-  headings: string;
-  body: string;
-  lang: string;
-  /** The ingested section, for docs datasets: recall-box indexes it exactly as in production. */
-  section?: Section;
-}
-
-export interface EvalQuery {
-  id: string;
-  text: string;
-}
-
-export interface EvalDataset {
-  name: string;
-  docs: EvalDoc[];
-  queries: EvalQuery[];
-  /** queryId → judged unit id → gain (> 0 relevant). Units absent from the map are not relevant. */
-  qrels: Map<string, Map<string, number>>;
-  /** Whether gains are graded (nDCG uses them) or binary. */
-  graded: boolean;
-  /**
-   * The unit a document counts as: itself for SMART and BEIR, its page URL for docs datasets, where
-   * a result counts when its page (without #anchor) is the judged page. Rankings are deduplicated
-   * by unit, keeping the first occurrence.
-   */
-  unitOf(docId: string): string;
-}
+/** The dataset shapes live with the datasets (src/datasets/types.ts); the harness re-exports them. */
+export type { EvalDoc, EvalQuery, EvalDataset };
 
 export interface EvalHit {
   docId: string;

@@ -6,6 +6,7 @@
 import type { Context, Hono } from 'hono';
 import { RecallBoxError } from '../core/errors.ts';
 import { parseGapsLimit, type Gap, type GapRow } from '../protocol/gaps.ts';
+import { errorResponse } from '../protocol/errors.ts';
 
 /** The D1 binding, as much of it as the report uses. */
 export interface D1Like {
@@ -73,7 +74,8 @@ export interface AdminDeps {
  * a caller learns nothing about which.
  */
 function unauthorized(c: Context) {
-  return c.json({ error: { code: 'UNAUTHORIZED', message: 'this route needs a valid admin token (Authorization: Bearer …).' } }, 401, {
+  const { status, body } = errorResponse('UNAUTHORIZED', 'this route needs a valid admin token (Authorization: Bearer …).');
+  return c.json(body, status as 401, {
     'WWW-Authenticate': 'Bearer',
     'Cache-Control': 'no-store',
   });

@@ -5,6 +5,7 @@
  * nowhere else: never logged, stored or echoed.
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import { errorResponse } from '../protocol/errors.ts';
 
 /** The Rate Limiting binding, as much of it as the Worker uses. */
 export interface RateLimiter {
@@ -73,10 +74,7 @@ export function rateLimit(limiter: RateLimiter, options: RateLimitOptions): Midd
       console.error(`recall-box: the rate limiter failed, request let through: ${e instanceof Error ? e.message : String(e)}`);
     }
     if (allowed) return next();
-    return c.json(
-      { error: { code: 'RATE_LIMITED', message: `too many requests from this client; retry after ${options.periodSeconds} seconds.` } },
-      429,
-      { 'Retry-After': String(options.periodSeconds), 'Cache-Control': 'no-store' },
-    );
+    const { status, body } = errorResponse('RATE_LIMITED', `too many requests from this client; retry after ${options.periodSeconds} seconds.`);
+    return c.json(body, status as 429, { 'Retry-After': String(options.periodSeconds), 'Cache-Control': 'no-store' });
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WITHHOLD_SHARE } from '../../src/eval/confidence.ts';
+import { WITHHOLD_SHARE } from '../../src/datasets/withhold.ts';
 import { POOLS_UNAVAILABLE, PRIMARY_SYSTEM, bestPeer, buildReport, plotSeries, renderMarkdown } from '../../src/eval/report.ts';
 import { evaluate, evaluatedQueries, scoreAnswers, unitRanking } from '../../src/eval/run.ts';
 import type { EvalAnswer, EvalDataset, EvalDoc, EvalSystem } from '../../src/eval/types.ts';

@@ -23,6 +23,9 @@ import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../core/search/op
 import { search } from '../../core/search/search.ts';
 import type { ConfidenceModel } from '../../core/confidence/score.ts';
 import type { EvalAnswer, EvalDoc, EvalSystem } from '../types.ts';
+import { evalSearchOptions } from '../../datasets/search-options.ts';
+
+export { evalSearchOptions };
 import { buildEvalPack, type EvalPack } from '../../datasets/collection-pack.ts';
 import { checkCutoff, requireIndexed } from './guards.ts';
 
@@ -34,27 +37,6 @@ import { checkCutoff, requireIndexed } from './guards.ts';
 const REFUSED_REQUEST_CODES: ReadonlySet<string> = new Set(['QUERY_EMPTY']);
 
 const NO_ANSWER: EvalAnswer = Object.freeze({ hits: [], confidence: 0, answered: false });
-
-/**
- * The Worker's options with two request bounds raised; the defaults themselves are not changed and
- * every ranking setting stays as deployed.
- *
- * - `maxLimit`/`candidateLimit` ≥ k: the harness needs up to 100 ranked hits (MAP@100, Recall@100)
- *   where the Worker serves at most 50.
- * - `maxQueryLength` ≥ the query's length: the cap guards the Worker's CPU against abuse; it is not
- *   part of ranking. Kept, it would score test queries longer than 256 characters (3 of Cranfield's
- *   225) as unanswered and measure the guard instead of the ranking, which every peer is spared.
- */
-export function evalSearchOptions(k: number, query = ''): SearchOptions {
-  const d = DEFAULT_SEARCH_OPTIONS;
-  return {
-    ...d,
-    maxLimit: Math.max(d.maxLimit, k),
-    candidateLimit: Math.max(d.candidateLimit, k),
-    // Counted in code points after trimming, as parseSearchRequest counts.
-    maxQueryLength: Math.max(d.maxQueryLength, [...query.trim()].length),
-  };
-}
 
 class RecallBoxKeyword implements EvalSystem {
   readonly name = 'recall-box:keyword';
