@@ -3,9 +3,42 @@
  * other server of the same answers (the widget tests' Node server of real search results) cannot
  * drift apart in what a client receives.
  */
+import type { ConfidenceVerdict } from '../core/confidence/verdict.ts';
+import type { Fallback } from '../core/confidence/fallback.ts';
 import type { LoadedPack } from '../core/pack/load.ts';
+import type { RouteName } from '../core/rank/fuse.ts';
+import type { RouteReport, SearchDebug, SearchOutcome, SearchResult, SearchWarning } from '../core/search/search.ts';
+import type { Lang } from '../core/types.ts';
 import type { SearchRequest } from './request.ts';
-import type { SearchOutcome } from '../core/search/search.ts';
+
+export type { ErrorBody } from './errors.ts';
+
+/**
+ * The JSON body of a 200 answer to `/search`: the contract between the Worker and its clients.
+ * The widget reads its types from here (type-only, src/widget/search-client.ts), so a change to
+ * what the Worker sends is a type error in the widget rather than a silent mismatch.
+ */
+export interface SearchResponse {
+  /** The query as answered (trimmed). */
+  query: string;
+  /** The name of the index that answered (`default` for a Worker with one). */
+  index: string;
+  /** The pack's build: an answer is cached per build. */
+  buildId: string;
+  /** Language the query was analysed as. */
+  lang: Lang;
+  results: SearchResult[];
+  /** Whether the docs answer the query, how sure the pipeline is, and why. */
+  confidence: ConfidenceVerdict;
+  /** What to show instead of the results when `confidence.shouldAnswer` is false; null otherwise. */
+  fallback: Fallback | null;
+  /** Problems that degraded the answer without failing it (e.g. the vector route was down). */
+  warnings: SearchWarning[];
+  /** Time spent answering, as the server's clock measures it (see the README on workerd's clock). */
+  tookMs: number;
+  /** For `debug=1`: the pipeline's decisions, and the thresholds each route applied. */
+  debug?: SearchDebug & { thresholds: Record<RouteName, RouteReport> };
+}
 
 export interface SearchResponseInput {
   request: SearchRequest;
@@ -17,7 +50,7 @@ export interface SearchResponseInput {
   tookMs: number;
 }
 
-export function searchResponseBody({ request, index, pack, outcome, tookMs }: SearchResponseInput) {
+export function searchResponseBody({ request, index, pack, outcome, tookMs }: SearchResponseInput): SearchResponse {
   return {
     query: request.q,
     index,

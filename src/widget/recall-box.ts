@@ -29,7 +29,7 @@ import {
   type SearchConfidence,
   type SearchFallback,
   type SearchHit,
-  type SearchOutcome,
+  type FetchOutcome,
 } from './search-client.ts';
 import { countText, format, resolveStrings, type WidgetStrings } from './strings.ts';
 import { STYLES } from './styles.ts';
@@ -608,7 +608,7 @@ export class RecallBoxElement extends HTMLElement {
       this.#sync();
     }, WIDGET_DEFAULTS.loadingDelayMs);
     this.#emit<SearchEventDetail>(SEARCH_EVENT, { query });
-    let outcome: SearchOutcome;
+    let outcome: FetchOutcome;
     try {
       const url = buildSearchUrl(
         this.#endpoint(),

@@ -5,19 +5,21 @@
  * reasons and suggestions are dropped rather than allowed to break rendering.
  */
 import { isRecord } from '../core/is-record.ts';
+import type { SearchResponse } from '../protocol/response.ts';
 import { STRINGS, type WidgetStrings } from './strings.ts';
 import type { HighlightRange } from './split-highlights.ts';
 
+// The widget's view of the Worker's answer is typed from the answer's own contract
+// (SearchResponse): the subset it renders, with what it tolerates from an untrusted body.
+type Result = SearchResponse['results'][number];
+type Verdict = SearchResponse['confidence'];
+
 /** A search result as the widget uses it: the subset of the Worker's result it renders. */
-export interface SearchHit {
-  id: string;
-  url: string;
-  title: string;
-  breadcrumb: string[];
+export interface SearchHit extends Pick<Result, 'id' | 'url' | 'title' | 'breadcrumb'> {
   /** Language of the section, for the `lang` attribute (fonts, hyphenation, screen readers). */
   lang?: string;
   /** `code` when the excerpt comes from a code block, so it can be shown as code. */
-  snippet: { text: string; highlights: HighlightRange[]; kind: 'text' | 'code' };
+  snippet: Omit<Result['snippet'], 'highlights'> & { highlights: HighlightRange[] };
 }
 
 export interface SearchParams {
@@ -27,36 +29,28 @@ export interface SearchParams {
   lang?: string | null;
 }
 
-export type ConfidenceLevel = 'high' | 'medium' | 'low';
+export type ConfidenceLevel = Verdict['level'];
 
-/** One reason behind the Worker's verdict, its `message` already in the reader's language. */
-export interface ConfidenceReason {
+/**
+ * One reason behind the Worker's verdict, its `message` already in the reader's language. Its code
+ * is any string: a newer Worker may send codes this widget does not know, and they still show.
+ */
+export interface ConfidenceReason extends Omit<Verdict['reasons'][number], 'code'> {
   code: string;
-  message: string;
-  effect: 'raises' | 'lowers' | 'neutral';
 }
 
-/** The part of the Worker's `confidence` verdict the widget uses. */
-export interface SearchConfidence {
-  /** Estimated probability that the docs answer the query, 0..1. */
-  score: number;
-  level: ConfidenceLevel;
-  /** False: show the fallback instead of the results. */
-  shouldAnswer: boolean;
+/** The part of the Worker's `confidence` verdict the widget uses (`shouldAnswer` false: show the fallback). */
+export interface SearchConfidence extends Pick<Verdict, 'score' | 'level' | 'shouldAnswer'> {
   reasons: ConfidenceReason[];
 }
 
-export type FallbackSuggestion = { kind: 'query'; text: string } | { kind: 'page'; text: string; url: string };
-
 /** What to show instead of the results when the Worker is not confident they answer the query. */
-export interface SearchFallback {
-  message: string;
-  suggestions: FallbackSuggestion[];
-  /** The site's contact or issue link. */
-  link?: { url: string; text: string };
-}
+export type SearchFallback = NonNullable<SearchResponse['fallback']>;
 
-export type SearchOutcome =
+export type FallbackSuggestion = SearchFallback['suggestions'][number];
+
+/** What one request came to: hits to show (with the verdict), or a message. */
+export type FetchOutcome =
   | {
       ok: true;
       hits: SearchHit[];
@@ -85,7 +79,7 @@ export function buildSearchUrl(endpoint: string, params: SearchParams, base: str
  * Fetches and interprets one search. Resolves with an outcome for every answer or network
  * failure; rejects only when `signal` aborts, so callers can tell "superseded" from "failed".
  */
-export async function fetchSearch(url: string, signal: AbortSignal, text: ClientText = STRINGS.en): Promise<SearchOutcome> {
+export async function fetchSearch(url: string, signal: AbortSignal, text: ClientText = STRINGS.en): Promise<FetchOutcome> {
   let response: Response;
   let body: unknown;
   try {

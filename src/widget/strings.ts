@@ -5,6 +5,7 @@
  *
  * `{query}` and `{count}` are replaced when the text is shown; nothing here is parsed as HTML.
  */
+import { FALLBACK_SENTENCES } from '../core/confidence/fallback-sentences.ts';
 
 export interface WidgetStrings {
   /** Accessible name of the input and of the modal dialog. */
@@ -63,7 +64,7 @@ const en: WidgetStrings = {
   offline: 'You are offline. The search will run again when you are back online.',
   failed: 'Search failed',
   retry: 'Try again',
-  fallback: 'I couldn’t find this in the docs.',
+  fallback: FALLBACK_SENTENCES.en,
   suggestions: 'Suggestions',
   showAnyway: 'Show closest matches anyway',
   lowConfidenceNote: 'Closest matches — these may not answer your question',
@@ -95,7 +96,7 @@ export const STRINGS: Readonly<Record<string, WidgetStrings>> = {
     offline: '您已离线。恢复联网后将自动重新搜索。',
     failed: '搜索失败',
     retry: '重试',
-    fallback: '文档中没有找到相关内容。',
+    fallback: FALLBACK_SENTENCES['zh-cn'],
     suggestions: '建议',
     showAnyway: '仍然显示最接近的结果',
     lowConfidenceNote: '最接近的结果——可能无法回答您的问题',
@@ -123,7 +124,7 @@ export const STRINGS: Readonly<Record<string, WidgetStrings>> = {
     offline: 'オフラインです。接続が戻ると自動で再検索します。',
     failed: '検索に失敗しました',
     retry: '再試行',
-    fallback: 'ドキュメント内に該当する情報が見つかりませんでした。',
+    fallback: FALLBACK_SENTENCES.ja,
     suggestions: '候補',
     showAnyway: 'それでも近い結果を表示',
     lowConfidenceNote: '近い結果 — 質問の答えにならない可能性があります',
@@ -151,7 +152,7 @@ export const STRINGS: Readonly<Record<string, WidgetStrings>> = {
     offline: 'No tienes conexión. La búsqueda se repetirá al volver a estar en línea.',
     failed: 'La búsqueda falló',
     retry: 'Reintentar',
-    fallback: 'No encontré esto en la documentación.',
+    fallback: FALLBACK_SENTENCES.es,
     suggestions: 'Sugerencias',
     showAnyway: 'Mostrar igualmente los resultados más cercanos',
     lowConfidenceNote: 'Resultados más cercanos: puede que no respondan a tu pregunta',
@@ -179,7 +180,7 @@ export const STRINGS: Readonly<Record<string, WidgetStrings>> = {
     offline: 'Você está offline. A pesquisa será refeita quando a conexão voltar.',
     failed: 'A pesquisa falhou',
     retry: 'Tentar novamente',
-    fallback: 'Não encontrei isso na documentação.',
+    fallback: FALLBACK_SENTENCES.pt,
     suggestions: 'Sugestões',
     showAnyway: 'Mostrar os resultados mais próximos mesmo assim',
     lowConfidenceNote: 'Resultados mais próximos — talvez não respondam à sua pergunta',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { groupByPage, sectionPath } from '../../src/widget/render-groups.ts';
 import type { SearchHit } from '../../src/widget/search-client.ts';
 import { countText, format, resolveStrings, STRINGS, stringsFor } from '../../src/widget/strings.ts';
+import { DEFAULT_FALLBACK_MESSAGES, MESSAGE_LANGS } from '../../src/core/confidence/messages.ts';
 
 describe('strings', () => {
   it('has every phrase, non-empty, in every built-in language', () => {
@@ -14,6 +15,11 @@ describe('strings', () => {
       expect(table.noResults, lang).toContain('{query}');
       expect(table.resultsOther, lang).toContain('{count}');
     }
+  });
+
+  it('says the same fallback sentence as the Worker in every language both write', () => {
+    expect(Object.keys(STRINGS).sort()).toEqual([...MESSAGE_LANGS].sort());
+    for (const lang of MESSAGE_LANGS) expect(STRINGS[lang]!.fallback, lang).toBe(DEFAULT_FALLBACK_MESSAGES[lang]);
   });
 
   it('picks the table by tag, base language or alias, else English', () => {

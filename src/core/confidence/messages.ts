@@ -5,6 +5,7 @@
  */
 import { baseLang } from '../analysis/lang.ts';
 import type { Lang } from '../types.ts';
+import { FALLBACK_SENTENCES } from './fallback-sentences.ts';
 
 export type MessageLang = 'en' | 'zh-cn' | 'ja' | 'es' | 'pt';
 export const MESSAGE_LANGS: readonly MessageLang[] = ['en', 'zh-cn', 'ja', 'es', 'pt'];
@@ -134,10 +135,4 @@ export function reasonMessage(code: ReasonCode, lang: MessageLang, params: Reaso
 export const REASON_CODES: readonly ReasonCode[] = Object.keys(MESSAGES.en) as ReasonCode[];
 
 /** The fallback message when the site configured none for the language. */
-export const DEFAULT_FALLBACK_MESSAGES: Readonly<Record<MessageLang, string>> = Object.freeze({
-  en: 'I couldn’t find this in the docs.',
-  'zh-cn': '我在文档中没有找到相关内容。',
-  ja: 'ドキュメント内で該当する情報が見つかりませんでした。',
-  es: 'No encontré esto en la documentación.',
-  pt: 'Não encontrei isto na documentação.',
-});
+export const DEFAULT_FALLBACK_MESSAGES: Readonly<Record<MessageLang, string>> = FALLBACK_SENTENCES;
