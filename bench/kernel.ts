@@ -13,7 +13,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createTypeScriptKernel, instantiateWasmKernel, quantizeVectors, type VectorKernel } from '../src/core/vector/index.ts';
+import { createTypeScriptKernel, instantiateWasmKernel, quantizeVectors, type VectorKernel } from '../src/core/index.ts';
 import { gaussianVector, seededRandom } from '../test/core/vector/random-vectors.ts';
 import { compileVectorKernel } from '../wasm/node.ts';
 import { median } from './stats.ts';

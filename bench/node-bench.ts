@@ -5,17 +5,9 @@
  */
 import { createOrtEmbedder, type NodeEmbedder } from '../src/indexer/embed/ort-node.ts';
 import { fsPackSource } from '../src/indexer/fs-source.ts';
-import { modelFromFile, validateModelFile } from '../src/core/embed/model-file.ts';
-import { PACK_FILES } from '../src/core/pack/format.ts';
-import { readPackFile } from '../src/core/pack/shards.ts';
-import { loadPack, type LoadedPack } from '../src/core/pack/load.ts';
+import { modelFromFile, validateModelFile } from '../src/core/index.ts';
+import { DEFAULT_SEARCH_OPTIONS, PACK_FILES, embedStatic, instantiateWasmKernel, loadPack, queryLanguage, queryTokens, readPackFile, search, type LoadedPack, type QuantizedVectors } from '../src/core/index.ts';
 import { parseSearchRequest } from '../src/protocol/request.ts';
-import { search } from '../src/core/search/search.ts';
-import { queryLanguage } from '../src/core/analysis/lang.ts';
-import { DEFAULT_SEARCH_OPTIONS } from '../src/core/search/options.ts';
-import { embedStatic, queryTokens } from '../src/core/embed/semantic.ts';
-import { instantiateWasmKernel } from '../src/core/vector/wasm-kernel.ts';
-import type { QuantizedVectors } from '../src/core/vector/types.ts';
 import { compileVectorKernel } from '../wasm/node.ts';
 import type { BenchQuery } from './queries.ts';
 import { median, summarize, type Summary } from './stats.ts';

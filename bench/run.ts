@@ -18,7 +18,7 @@
  * `npm run bench -- --scale [--large] [--reuse-packs] [--pack-read auto|lazy|whole]` runs only the scale section instead
  * (bench/scale.ts): small site, Astro en, Astro en+zh-cn+ja and, with --large, a ×20 replica.
  */
-import { everySection } from '../src/core/pack/section-store.ts';
+import { everySection, type PackReadMode } from '../src/core/index.ts';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -36,7 +36,6 @@ import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts';
 import { benchLatency, type LatencyBench } from './worker-bench.ts';
 import { LOAD_DEFAULTS, runLoad, type LoadRun } from './load-bench.ts';
 import { benchScale, packReadMode, renderScale } from './scale.ts';
-import type { PackReadMode } from '../src/core/pack/load.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = path.join(ROOT, 'bench/.out');

@@ -11,15 +11,11 @@
  * and partitions it needs — records what it holds then, and runs them again timed.
  * Prints one JSON line on stdout.
  */
-import { everySection } from '../src/core/pack/section-store.ts';
+import { DEFAULT_SEARCH_OPTIONS, everySection, instantiateWasmKernel, loadPack, search, type PackReadMode } from '../src/core/index.ts';
 import { readFile, writeFile } from 'node:fs/promises';
 import { buildPack } from '../src/indexer/build-pack.ts';
 import { fsPackSource } from '../src/indexer/fs-source.ts';
-import { loadPack, type PackReadMode } from '../src/core/pack/load.ts';
 import { parseSearchRequest } from '../src/protocol/request.ts';
-import { search } from '../src/core/search/search.ts';
-import { DEFAULT_SEARCH_OPTIONS } from '../src/core/search/options.ts';
-import { instantiateWasmKernel } from '../src/core/vector/wasm-kernel.ts';
 import { compileVectorKernel } from '../wasm/node.ts';
 import { selectQueries } from './queries.ts';
 import { percentile } from './stats.ts';

@@ -18,7 +18,7 @@ import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureReplica } from './replica.ts';
-import { PACK_READ_MODES, type PackReadMode } from '../src/core/pack/load.ts';
+import { PACK_READ_MODES, type PackReadMode } from '../src/core/index.ts';
 import { percentile } from './stats.ts';
 import { startWranglerDev } from './wrangler-dev.ts';
 

@@ -8,8 +8,7 @@
  * Docs folders get title and heading known-item queries (calibrationDataset).
  */
 import { calibrationDataset, labelledSignals } from '../src/cli/calibrate.ts';
-import { fitCalibration, modelFromCalibration, type CalibrationSample } from '../src/core/confidence/calibration.ts';
-import { confidenceScore, DEFAULT_CONFIDENCE_MODEL, type ConfidenceModel } from '../src/core/confidence/score.ts';
+import { DEFAULT_CONFIDENCE_MODEL, confidenceScore, fitCalibration, modelFromCalibration, type CalibrationSample, type ConfidenceModel } from '../src/core/index.ts';
 import { auroc } from '../src/eval/metrics.ts';
 
 const dirs = process.argv.slice(2);

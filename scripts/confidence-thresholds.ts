@@ -10,8 +10,7 @@
  * Docs folders get title and heading known-item queries (calibrationDataset).
  */
 import { calibrationDataset, labelledSignals } from '../src/cli/calibrate.ts';
-import { confidenceScore } from '../src/core/confidence/score.ts';
-import { QUERY_STRATEGIES } from '../src/core/analysis/query.ts';
+import { QUERY_STRATEGIES, confidenceScore } from '../src/core/index.ts';
 
 const dirs = process.argv.slice(2);
 if (dirs.length === 0) {

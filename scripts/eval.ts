@@ -16,10 +16,8 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { modelFromCalibration } from '../src/core/confidence/calibration.ts';
-import type { ConfidenceModel } from '../src/core/confidence/score.ts';
+import { isRecallBoxError, modelFromCalibration, type ConfidenceModel } from '../src/core/index.ts';
 import { parseArgs } from 'node:util';
-import { isRecallBoxError } from '../src/core/errors.ts';
 import { loadDataset } from '../src/datasets/index.ts';
 import { buildReport, plotSeries, renderMarkdown } from '../src/eval/report.ts';
 import { evaluate } from '../src/eval/run.ts';

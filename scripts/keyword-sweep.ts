@@ -11,8 +11,7 @@
  */
 import { assemblePack } from '../src/indexer/build-pack.ts';
 import type { KeywordOptionsInput } from '../src/core/keyword/index.ts';
-import { detectScriptLang } from '../src/core/analysis/lang.ts';
-import { loadPack, type LoadedPack } from '../src/core/pack/load.ts';
+import { detectScriptLang, loadPack, type LoadedPack } from '../src/core/index.ts';
 import { evalPages } from '../src/datasets/collection-pages.ts';
 import { memoryPackSource } from '../src/datasets/memory-source.ts';
 import type { EvalSystem } from '../src/eval/types.ts';

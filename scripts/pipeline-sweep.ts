@@ -11,9 +11,8 @@
  * A variant's JSON is merged one level deep over DEFAULT_SEARCH_OPTIONS (its `thresholds` and
  * `fuse` objects over theirs). With no --variant, only the defaults run.
  */
-import type { SearchOptions } from '../src/core/search/options.ts';
+import { search, type SearchOptions } from '../src/core/index.ts';
 import { parseSearchRequest } from '../src/protocol/request.ts';
-import { search } from '../src/core/search/search.ts';
 import { buildEvalPack, type EvalPack } from '../src/datasets/collection-pack.ts';
 import { evalSearchOptions } from '../src/eval/systems/recall-box.ts';
 import type { EvalDoc, EvalSystem } from '../src/eval/types.ts';

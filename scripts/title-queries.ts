@@ -12,7 +12,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isRecallBoxError } from '../src/core/errors.ts';
+import { isRecallBoxError } from '../src/core/index.ts';
 import { ingestDirectory } from '../src/indexer/ingest/index.ts';
 import { headingQueries, titleQueries, toJsonLines } from '../src/datasets/title-queries.ts';
 

@@ -16,11 +16,8 @@ import { parseArgs } from 'node:util';
 import { assemblePack } from '../src/indexer/build-pack.ts';
 import type { EmbedOptionsInput } from '../src/indexer/embed/options.ts';
 import { ingestDirectory } from '../src/indexer/ingest/index.ts';
-import { loadPack } from '../src/core/pack/load.ts';
+import { DEFAULT_SEARCH_OPTIONS, loadPack, mulberry32, staticQueryVector } from '../src/core/index.ts';
 import { parseSearchRequest } from '../src/protocol/request.ts';
-import { DEFAULT_SEARCH_OPTIONS } from '../src/core/search/options.ts';
-import { staticQueryVector } from '../src/core/search/search.ts';
-import { mulberry32 } from '../src/core/random.ts';
 import { percentile } from '../src/eval/metrics.ts';
 import { memoryPackSource } from '../src/datasets/memory-source.ts';
 

@@ -12,12 +12,8 @@
  * model on a split it was not fitted on.
  */
 import path from 'node:path';
-import type { CalibrationFile, CalibrationSample } from '../core/confidence/calibration.ts';
-import { RecallBoxError } from '../core/errors.ts';
-import { PACK_FILES, type PackManifest } from '../core/pack/format.ts';
-import { readManifest } from '../core/pack/load.ts';
+import { DEFAULT_SHARD_OPTIONS, PACK_FILES, RecallBoxError, readManifest, readPackFile, search, type CalibrationFile, type CalibrationSample, type PackManifest } from '../core/index.ts';
 import { parseSearchRequest } from '../protocol/request.ts';
-import { search } from '../core/search/search.ts';
 import { splitForWithholding } from '../datasets/withhold.ts';
 import { buildEvalPack } from '../datasets/collection-pack.ts';
 import { evalSearchOptions } from '../datasets/search-options.ts';
@@ -28,7 +24,6 @@ import { headingQueries, titleQueries } from '../datasets/title-queries.ts';
 import { ingestDirectory } from '../indexer/ingest/directory.ts';
 import { computeBuildId, storePackFiles, writePack, type PackFiles } from '../indexer/pack-writer.ts';
 import { fsPackSource } from '../indexer/fs-source.ts';
-import { DEFAULT_SHARD_OPTIONS, readPackFile } from '../core/pack/shards.ts';
 
 /**
  * Seed of calibration's withholding: any fixed value other than the harness's WITHHOLD_SEED, so

@@ -1,12 +1,7 @@
 import { parseArgs } from 'node:util';
-import { MAX_SHARD_BYTES } from '../core/pack/shards.ts';
-import { isRecallBoxError } from '../core/errors.ts';
+import { MAX_SHARD_BYTES, PACK_FILES, RecallBoxError, fitCalibration, isRecallBoxError, parsePoolRules } from '../core/index.ts';
 import { readFile } from 'node:fs/promises';
-import { RecallBoxError } from '../core/errors.ts';
-import { parsePoolRules } from '../core/rank/pools.ts';
-import { PACK_FILES } from '../core/pack/format.ts';
 import { buildPack, type BuildSummary, type PackLayoutOptions } from '../indexer/build-pack.ts';
-import { fitCalibration } from '../core/confidence/calibration.ts';
 import { calibrationDataset, labelledSignals, writeCalibration } from './calibrate.ts';
 
 async function readJsonFile(file: string): Promise<unknown> {

@@ -15,10 +15,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { normalizePackPath } from '../protocol/indexes.ts';
-import { PACK_FILES, type PackManifest } from '../core/pack/format.ts';
-import { readManifest } from '../core/pack/load.ts';
-import { readPackFile } from '../core/pack/shards.ts';
-import { packKey } from '../core/pack/key.ts';
+import { PACK_FILES, packKey, readManifest, readPackFile, type PackManifest } from '../core/index.ts';
 import { fsPackSource } from '../indexer/fs-source.ts';
 
 export type UploadTarget = (

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { RecallBoxError } from '../core/errors.ts';
+import { RecallBoxError } from '../core/index.ts';
 import type { EvalDoc, EvalQuery } from './types.ts';
 import { DATASET_INVALID, optionalStringField, parseJsonLines, stringField } from './jsonl.ts';
 import { documentCollection, type LoadedDataset } from './loaded.ts';

@@ -2,9 +2,8 @@
  * Builds a recall-box pack from evaluation documents the way production does — `assemblePack`
  * (the build) then `loadPack` (the Worker's loader, with its validation) — in memory.
  */
-import { everySection } from '../core/pack/section-store.ts';
+import { everySection, loadPack, type LoadedPack } from '../core/index.ts';
 import { assemblePack } from '../indexer/build-pack.ts';
-import { loadPack, type LoadedPack } from '../core/pack/load.ts';
 import type { EvalDoc } from './types.ts';
 import { evalPages } from './collection-pages.ts';
 import { checkUniqueIds } from './unique-ids.ts';

@@ -8,7 +8,7 @@
  * (`sectionFields`) come out as title → title, headings → headings, body → body: the same fields
  * the peers are given.
  */
-import type { Page, Section } from '../core/types.ts';
+import type { Page, Section } from '../core/index.ts';
 import type { EvalDoc } from './types.ts';
 
 /** The section recall-box indexes for one evaluation document. */

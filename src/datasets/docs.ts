@@ -12,8 +12,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sectionFields } from '../core/analysis/fields.ts';
-import type { Page } from '../core/types.ts';
+import { sectionFields, type Page } from '../core/index.ts';
 import { ingestDirectory } from '../indexer/ingest/index.ts';
 import type { EvalDataset, EvalDoc, EvalQuery } from './types.ts';
 import { parseJsonLines, stringField } from './jsonl.ts';

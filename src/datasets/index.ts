@@ -3,7 +3,7 @@
  */
 import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
-import { RecallBoxError } from '../core/errors.ts';
+import { RecallBoxError } from '../core/index.ts';
 import { isBeirFolder, loadBeirDataset } from './beir.ts';
 import { loadDocsDataset } from './docs.ts';
 import { DATASET_INVALID } from './jsonl.ts';

@@ -3,7 +3,7 @@
  * object per line, blank lines skipped, errors naming the file and line so a bad line in a
  * 100,000-line corpus can be found.
  */
-import { RecallBoxError } from '../core/errors.ts';
+import { RecallBoxError } from '../core/index.ts';
 
 /** Error code for a dataset folder or file the harness cannot read as any supported kind. */
 export const DATASET_INVALID = 'DATASET_INVALID';

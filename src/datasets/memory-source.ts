@@ -2,8 +2,7 @@
  * A PackSource over a pack held in memory: the evaluation loads what `assemblePack` produced
  * through the production loader (`loadPack`, with its validation) without writing files.
  */
-import { PACK_FILES, type PackManifest } from '../core/pack/format.ts';
-import type { PackSource } from '../core/pack/source.ts';
+import { PACK_FILES, type PackManifest, type PackSource } from '../core/index.ts';
 
 export function memoryPackSource(label: string, manifest: PackManifest, files: Readonly<Record<string, string | Uint8Array>>): PackSource {
   // Serialised as writePack does, so the loader parses the same text it would read from disk.

@@ -1,4 +1,4 @@
-import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../core/search/options.ts';
+import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../core/index.ts';
 
 /**
  * The Worker's options with two request bounds raised; the defaults themselves are not changed and

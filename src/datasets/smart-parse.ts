@@ -10,7 +10,7 @@
  * - Line endings are mixed (Cranfield mixes CRLF and LF in one file), so CR is dropped.
  * - Judgements (`qrels`) are lines `<query> <doc> <code>`, whitespace-separated.
  */
-import { RecallBoxError } from '../core/errors.ts';
+import { RecallBoxError } from '../core/index.ts';
 
 /** One raw record: its `.I` label and its fields by marker letter, in file order. */
 export interface SmartRecord {

@@ -11,7 +11,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { RecallBoxError } from '../core/errors.ts';
+import { RecallBoxError } from '../core/index.ts';
 import { cranfieldGain, parseSmartDocuments, parseSmartJudgements, parseSmartQueries } from './smart-parse.ts';
 import type { EvalDoc } from './types.ts';
 import { DATASET_INVALID } from './jsonl.ts';

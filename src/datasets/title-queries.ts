@@ -3,7 +3,7 @@
  * page. A cheap, reproducible query set for any docs folder ("can a reader who knows the page's
  * name find it?"); it rewards title matching, so it complements judged collections, not replaces them.
  */
-import type { Page } from '../core/types.ts';
+import type { Page } from '../core/index.ts';
 
 export interface TitleQuery {
   query: string;

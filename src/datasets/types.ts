@@ -2,7 +2,7 @@
  * A judged collection: documents + queries + relevance judgements, as the evaluation harness and
  * `recall-box calibrate` both read them.
  */
-import type { Section } from '../core/types.ts';
+import type { Section } from '../core/index.ts';
 
 /** One indexable unit. For docs datasets it is a section; for SMART/BEIR a whole document. */
 export interface EvalDoc {

@@ -4,7 +4,7 @@
  * queries unanswerable and keeps others answerable. `npm run eval` measures the confidence verdict
  * on it; `recall-box calibrate` fits the verdict on it (with another seed).
  */
-import { mulberry32 } from '../core/random.ts';
+import { mulberry32 } from '../core/index.ts';
 import type { EvalDataset, EvalDoc } from './types.ts';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Error codes → HTTP statuses, and anything thrown → the JSON error body a client gets.
  */
-import { isRecallBoxError, type ErrorCode } from '../core/errors.ts';
+import { isRecallBoxError, type ErrorCode } from '../core/index.ts';
 
 /** A reader asked something the Worker will not answer as asked. */
 const BAD_REQUEST = 400;

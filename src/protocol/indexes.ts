@@ -1,7 +1,4 @@
-import { RecallBoxError } from '../core/errors.ts';
-import { isRecord } from '../core/is-record.ts';
-import { coveredLanguages, normalizeLang } from '../core/analysis/lang.ts';
-import type { Lang } from '../core/types.ts';
+import { RecallBoxError, coveredLanguages, isRecord, normalizeLang, type Lang } from '../core/index.ts';
 
 /**
  * Several indexes in one Worker: one pack per language or product version, each under its own

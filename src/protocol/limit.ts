@@ -1,4 +1,4 @@
-import { RecallBoxError } from '../core/errors.ts';
+import { RecallBoxError } from '../core/index.ts';
 
 /**
  * A `limit` parameter, from a query string (a string of digits) or a JSON body (a number): absent

@@ -2,14 +2,9 @@
  * Request parsing: what a client sent (query string or JSON body) → a validated SearchRequest, or a
  * RecallBoxError with the code the client sees. Pure, runtime-agnostic.
  */
-import { RecallBoxError } from '../core/errors.ts';
+import { CONFIDENCE_MODES, RecallBoxError, normalizeLang, type ConfidenceMode, type Lang, type SearchOptions, type SearchRequest } from '../core/index.ts';
 import { unknownIndex } from './indexes.ts';
-import { normalizeLang } from '../core/analysis/lang.ts';
-import type { SearchRequest } from '../core/search/request.ts';
 import { parseLimit } from './limit.ts';
-import type { SearchOptions } from '../core/search/options.ts';
-import { CONFIDENCE_MODES, type ConfidenceMode } from '../core/confidence/levels.ts';
-import type { Lang } from '../core/types.ts';
 
 export type { SearchRequest };
 

@@ -3,12 +3,7 @@
  * other server of the same answers (the widget tests' Node server of real search results) cannot
  * drift apart in what a client receives.
  */
-import type { ConfidenceVerdict } from '../core/confidence/verdict.ts';
-import type { Fallback } from '../core/confidence/fallback.ts';
-import type { LoadedPack } from '../core/pack/load.ts';
-import type { RouteName } from '../core/rank/fuse.ts';
-import type { RouteReport, SearchDebug, SearchOutcome, SearchResult, SearchWarning } from '../core/search/search.ts';
-import type { Lang } from '../core/types.ts';
+import type { ConfidenceVerdict, Fallback, Lang, LoadedPack, RouteName, RouteReport, SearchDebug, SearchOutcome, SearchResult, SearchWarning } from '../core/index.ts';
 import type { SearchRequest } from './request.ts';
 
 export type { ErrorBody } from './errors.ts';

@@ -1,16 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
-import { RecallBoxError } from '../core/errors.ts';
+import { DEFAULT_SEARCH_OPTIONS, RecallBoxError, fnv1aHex, search, type LoadedPack, type QueryEmbedder, type SearchOptions } from '../core/index.ts';
 import { selectIndex } from '../protocol/indexes.ts';
-import type { LoadedPack } from '../core/pack/load.ts';
-import { fnv1aHex } from '../core/hash.ts';
 import { searchRequestKey } from '../protocol/query-key.ts';
 import { gapOf, type Gap } from '../protocol/gaps.ts';
 import { parseSearchRequest, type RawSearchRequest, type SearchRequest } from '../protocol/request.ts';
 import { searchResponseBody } from '../protocol/response.ts';
-import { search } from '../core/search/search.ts';
-import type { QueryEmbedder } from '../core/embed/semantic.ts';
-import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../core/search/options.ts';
 import type { WorkerConfig } from './config.ts';
 import { toErrorResponse } from '../protocol/errors.ts';
 import { answerCacheEntry, answerCacheKey, CACHE_STATUS_HEADER, readCachedAnswer, type AnswerCache } from './answer-cache.ts';

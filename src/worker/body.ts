@@ -1,4 +1,4 @@
-import { RecallBoxError } from '../core/errors.ts';
+import { RecallBoxError } from '../core/index.ts';
 
 /**
  * A request body as text, read at most `maxBytes` into memory: the read stops (and the stream is

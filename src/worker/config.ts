@@ -1,6 +1,4 @@
-import { PACK_READ_MODES, type PackReadMode } from '../core/pack/load.ts';
-import { CONFIDENCE_MODES, type ConfidenceMode } from '../core/confidence/levels.ts';
-import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../core/search/options.ts';
+import { CONFIDENCE_MODES, DEFAULT_SEARCH_OPTIONS, PACK_READ_MODES, type ConfidenceMode, type PackReadMode, type SearchOptions } from '../core/index.ts';
 import { RATE_LIMIT_DEFAULTS, RATE_LIMIT_PERIODS } from './rate-limit.ts';
 import { DEFAULT_INDEX_NAME, normalizePackPath, parseIndexes, type IndexEntry } from '../protocol/indexes.ts';
 

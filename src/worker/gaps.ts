@@ -4,7 +4,7 @@
  * secret. What a gap is, and the list's limits, are pure (src/protocol/gaps.ts).
  */
 import type { Context, Hono } from 'hono';
-import { RecallBoxError } from '../core/errors.ts';
+import { RecallBoxError } from '../core/index.ts';
 import { parseGapsLimit, type Gap, type GapRow } from '../protocol/gaps.ts';
 import { errorResponse } from '../protocol/errors.ts';
 

@@ -6,10 +6,8 @@
  * mean-pooled. ORT's engine makes the bundle ~3.6 MiB gzipped: a paid Workers plan (see the README).
  * Deploy with `wrangler deploy --env onnx`.
  */
-import { PACK_FILES } from '../core/pack/format.ts';
-import { encodeFloat32 } from '../core/pack/binary.ts';
-import { RecallBoxError } from '../core/errors.ts';
-import { readPackFile } from '../core/pack/shards.ts';
+import { PACK_FILES, RecallBoxError, readPackFile } from '../core/index.ts';
+import { encodeFloat32 } from '../core/index.ts';
 import { EMBED_ERRORS } from './embed/errors.ts';
 import { getEmbedder } from './embed/session.ts';
 import { createTransformerEmbedder } from './embed/transformer-embedder.ts';

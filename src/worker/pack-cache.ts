@@ -1,6 +1,4 @@
-import { isRecallBoxError } from '../core/errors.ts';
-import { loadPack, type LoadedPack, type LoadPackOptions, type PackReadMode } from '../core/pack/load.ts';
-import type { PackSource } from '../core/pack/source.ts';
+import { isRecallBoxError, loadPack, type LoadPackOptions, type LoadedPack, type PackReadMode, type PackSource } from '../core/index.ts';
 
 /**
  * How long a pack read from KV or R2 stays failed before a request tries again: 30 s. Unlike static

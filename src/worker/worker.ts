@@ -5,10 +5,7 @@
  */
 import type { ExecutionContext, Hono } from 'hono';
 import kernelModule from '../../wasm/build/vector-kernel.wasm';
-import type { LoadedPack } from '../core/pack/load.ts';
-import type { QueryEmbedder } from '../core/embed/semantic.ts';
-import { instantiateWasmKernel } from '../core/vector/wasm-kernel.ts';
-import type { QuantizedVectors, VectorKernel } from '../core/vector/types.ts';
+import { RecallBoxError, instantiateWasmKernel, type LoadedPack, type PackSource, type QuantizedVectors, type QueryEmbedder, type VectorKernel } from '../core/index.ts';
 import { createApp } from './app.ts';
 import { assetsPackSource, type AssetsFetcher } from './sources/assets.ts';
 import { readConfig, searchOptionsFor, type WorkerConfig, type WorkerVars } from './config.ts';
@@ -18,8 +15,6 @@ import type { AnswerCache } from './answer-cache.ts';
 import { d1GapStore, type D1Like } from './gaps.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { r2PackSource, type R2Reader } from './sources/r2.ts';
-import { RecallBoxError } from '../core/errors.ts';
-import type { PackSource } from '../core/pack/source.ts';
 
 /** Bindings and vars from wrangler.toml. */
 export interface Env extends WorkerVars {

@@ -11,7 +11,7 @@
  */
 import MiniSearch, { type Options } from 'minisearch';
 import { stemmer } from 'stemmer';
-import { ENGLISH_STOP_WORDS } from '../../core/analysis/stopwords.ts';
+import { ENGLISH_STOP_WORDS } from '../../core/index.ts';
 import type { EvalAnswer, EvalDoc, EvalSystem } from '../types.ts';
 import { checkCutoff, checkUniqueIds, requireIndexed } from '../systems/guards.ts';
 import { PEER_FIELDS, TUNED_FIELD_BOOSTS, peerFields } from './peer-fields.ts';

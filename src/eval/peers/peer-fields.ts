@@ -2,7 +2,7 @@
  * What every peer indexes, and how its tuned variant weighs it, in one place so the peers are
  * configured alike and none is given a field or a weight another lacks.
  */
-import { DEFAULT_KEYWORD_OPTIONS } from '../../core/keyword/index.ts';
+import { DEFAULT_KEYWORD_OPTIONS } from '../../core/index.ts';
 import type { EvalDoc } from '../types.ts';
 
 /** The searchable fields, the same three recall-box's ranking weighs (`sectionFields`). */

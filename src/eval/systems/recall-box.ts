@@ -15,13 +15,8 @@
  * `shouldAnswer` and its signals. The keyword route alone has no verdict (the verdict reads both
  * routes and the results' evidence) and reports none.
  */
-import { isRecallBoxError } from '../../core/errors.ts';
-import { queryLanguage } from '../../core/analysis/lang.ts';
-import type { LoadedPack } from '../../core/pack/load.ts';
+import { DEFAULT_SEARCH_OPTIONS, isRecallBoxError, queryLanguage, search, type ConfidenceModel, type LoadedPack, type SearchOptions } from '../../core/index.ts';
 import { parseSearchRequest } from '../../protocol/request.ts';
-import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../core/search/options.ts';
-import { search } from '../../core/search/search.ts';
-import type { ConfidenceModel } from '../../core/confidence/score.ts';
 import type { EvalAnswer, EvalDoc, EvalSystem } from '../types.ts';
 import { evalSearchOptions } from '../../datasets/search-options.ts';
 

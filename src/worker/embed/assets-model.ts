@@ -11,7 +11,7 @@
  *
  * Bytes, not text, so this does not go through PackSource (whose read() returns text).
  */
-import { RecallBoxError } from '../../core/errors.ts';
+import { RecallBoxError } from '../../core/index.ts';
 import type { AssetsFetcher } from '../sources/assets.ts';
 import { EMBED_ERRORS } from './errors.ts';
 

@@ -3,8 +3,8 @@
  * exports (inputs `ids` int64 [n] and `weights` float [n], output `embedding` float [dim]), and
  * every ORT failure turned into a RecallBoxError with a stable code instead of ORT's own text.
  */
-import { EMBED_GRAPH_NAMES } from '../../core/embed/model.ts';
-import { RecallBoxError } from '../../core/errors.ts';
+import { EMBED_GRAPH_NAMES } from '../../core/index.ts';
+import { RecallBoxError } from '../../core/index.ts';
 import { EMBED_ERRORS } from './errors.ts';
 import { ort, withOrtEngine } from './ort-runtime.ts';
 

@@ -7,7 +7,7 @@
  * since a deployment's model cannot change; any other failure (an asset fetch hiccup) is forgotten
  * so the next request retries.
  */
-import { isRecallBoxError } from '../../core/errors.ts';
+import { isRecallBoxError } from '../../core/index.ts';
 import { createEmbedder, type Embedder, type ExternalData } from './embedder.ts';
 
 export type { Embedder } from './embedder.ts';

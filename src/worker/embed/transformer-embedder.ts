@@ -3,7 +3,7 @@
  * Embedder in the Worker's ONNX entry: the token sequence in (ids, an all-ones attention mask, zero
  * token types when the graph takes them), the token states out, mean-pooled (core/embed/transformer.ts).
  */
-import { meanPool, type TransformerModel } from '../../core/embed/transformer.ts';
+import { meanPool, type TransformerModel } from '../../core/index.ts';
 import { createSession, runForOutput, type Embedder } from './embedder.ts';
 import { ort } from './ort-runtime.ts';
 

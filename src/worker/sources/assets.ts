@@ -1,4 +1,4 @@
-import type { PackSource } from '../../core/pack/source.ts';
+import type { PackSource } from '../../core/index.ts';
 
 /** The slice of the Workers Static Assets binding this adapter uses. */
 export interface AssetsFetcher {

@@ -1,5 +1,4 @@
-import { bytesSource, type PackSource } from '../../core/pack/source.ts';
-import { packKey } from '../../core/pack/key.ts';
+import { bytesSource, packKey, type PackSource } from '../../core/index.ts';
 
 /** The slice of a KV namespace binding this adapter uses. */
 export interface KvReader {

@@ -1,0 +1,69 @@
+/**
+ * The search core's public surface: what the Worker, the protocol layer, the CLI, the evaluation
+ * harness and the benchmarks use. Pure and runtime-agnostic — it runs unchanged in Node, workerd
+ * and the browser; runtime capabilities (the WASM kernel, an ONNX embedder, where pack files come
+ * from) are passed in.
+ *
+ * The indexer (src/indexer) also reaches into the modules whose data it writes (the pack format,
+ * the keyword index builder, the embedding model); nothing else needs more than this file.
+ */
+
+// Searching a pack: the one entry, its options, its request and answer.
+export { search, searchPack, staticQueryVector, queryVectorFor, TERM_SET_MEMO_SIZE } from './search/search.ts';
+export type { SearchOutcome, SearchResult, SearchDebug, SearchWarning, RouteReport, RouteSkip, RoutePosition, QueryVector } from './search/search.ts';
+export { DEFAULT_SEARCH_OPTIONS } from './search/options.ts';
+export type { SearchOptions } from './search/options.ts';
+export { resolveLanguages } from './search/request.ts';
+export type { SearchRequest } from './search/request.ts';
+export type { RouteName, Match } from './rank/fuse.ts';
+export { parsePoolRules } from './rank/pools.ts';
+
+// The pack: loading it, where its files come from, its format.
+export { loadPack, readManifest, PACK_READ_MODES, AUTO_WHOLE_MAX_READS } from './pack/load.ts';
+export type { LoadedPack, LoadPackOptions, PackReadMode } from './pack/load.ts';
+export { bytesSource } from './pack/source.ts';
+export type { PackSource } from './pack/source.ts';
+export { FORMAT_VERSION, PACK_FILES } from './pack/format.ts';
+export type { PackManifest } from './pack/format.ts';
+export { DEFAULT_SHARD_OPTIONS, MAX_SHARD_BYTES, readPackFile } from './pack/shards.ts';
+export { packKey } from './pack/key.ts';
+export { encodeFloat32 } from './pack/binary.ts';
+export { everySection } from './pack/section-store.ts';
+
+// Text analysis and languages.
+export { detectScriptLang, normalizeLang, queryLanguage, coveredLanguages, baseLang } from './analysis/lang.ts';
+export { analyzeQuery, queryConcepts, QUERY_STRATEGIES } from './analysis/query.ts';
+export type { QueryAnalysis, QueryStrategy } from './analysis/query.ts';
+export { segment, terms } from './analysis/segment.ts';
+export { sectionFields, searchableText } from './analysis/fields.ts';
+export { ENGLISH_STOP_WORDS } from './analysis/stopwords.ts';
+export { DEFAULT_KEYWORD_OPTIONS } from './keyword/index.ts';
+
+// The semantic route: query embedding and vector scoring.
+export { embedStatic, queryTokens } from './embed/semantic.ts';
+export type { QueryEmbedder, SemanticIndex } from './embed/semantic.ts';
+export { instantiateWasmKernel } from './vector/wasm-kernel.ts';
+export { createTypeScriptKernel, quantizeVectors } from './vector/index.ts';
+export { EMBED_GRAPH_NAMES } from './embed/model.ts';
+export { modelFromFile, validateModelFile } from './embed/model-file.ts';
+export { meanPool } from './embed/transformer.ts';
+export type { TransformerModel } from './embed/transformer.ts';
+export type { QuantizedVectors, VectorKernel } from './vector/types.ts';
+
+// The confidence verdict.
+export { CONFIDENCE_MODES } from './confidence/levels.ts';
+export type { ConfidenceMode } from './confidence/levels.ts';
+export type { ConfidenceVerdict } from './confidence/verdict.ts';
+export type { Fallback, FallbackSuggestion } from './confidence/fallback.ts';
+export { confidenceScore, DEFAULT_CONFIDENCE_MODEL } from './confidence/score.ts';
+export type { ConfidenceModel } from './confidence/score.ts';
+export { fitCalibration, modelFromCalibration } from './confidence/calibration.ts';
+export type { CalibrationFile, CalibrationSample } from './confidence/calibration.ts';
+
+// Shared small things.
+export { ERROR_CODES, RecallBoxError, isRecallBoxError } from './errors.ts';
+export type { ErrorCode } from './errors.ts';
+export type { Lang, Page, Section } from './types.ts';
+export { fnv1a, fnv1aHex } from './hash.ts';
+export { isRecord } from './is-record.ts';
+export { mulberry32 } from './random.ts';
