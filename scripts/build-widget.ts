@@ -25,11 +25,13 @@ export const WIDGET_BUILD_DEFAULTS = {
   target: 'es2022',
   /**
    * Size budget for the gzipped bundle, in bytes. The CLI fails above it so growth is a decision,
-   * not an accident. 12 KiB is the production widget's target (issue 7: modes, combobox, grouped
+   * not an accident. 12 KiB was the production widget's target (issue 7: modes, combobox, grouped
    * results, fallback, recent searches, theming, five languages), under DocSearch's and Pagefind
-   * UI's bundles; raise it deliberately when features land.
+   * UI's bundles; 12.5 KiB since the element was split into a controller and views (issue 15),
+   * whose seam costs ~250 B gzipped (`npm run build:widget`: 12,188 B before, 12,433 B after).
+   * Raise it deliberately when features land.
    */
-  gzipBudgetBytes: 12 * 1024,
+  gzipBudgetBytes: 12.5 * 1024,
   /** zlib level used to measure gzip size: 9 approximates what CDNs serve for static assets. */
   gzipLevel: 9,
 } as const;

@@ -4,45 +4,20 @@
  * query, a fallback. Inline (input with a dropdown) or modal (a button that opens a dialog).
  */
 import { closeIcon, el, searchIcon } from './dom.ts';
-import {
-  CONFIDENCE_EVENT,
-  FALLBACK_EVENT,
-  RESULTS_EVENT,
-  SEARCH_EVENT,
-  SELECT_EVENT,
-  type ConfidenceEventDetail,
-  type FallbackEventDetail,
-  type ResultsEventDetail,
-  type SearchEventDetail,
-  type SelectEventDetail,
-} from './events.ts';
+import { SearchController } from './controller.ts';
+import { SELECT_EVENT, type SelectEventDetail } from './events.ts';
 import { ariaKeyShortcuts, isApple, isBare, isEditable, matchesShortcut, nextIndex, parseShortcuts, shortcutLabel, type Shortcut } from './keyboard.ts';
 import { trapTab } from './modal.ts';
 import { parseDebounce, parseMode, WIDGET_ATTRIBUTES, WIDGET_DEFAULTS } from './options.ts';
 import { RecentSearches } from './recent.ts';
-import { renderFallback } from './render-fallback.ts';
-import { groupByPage, renderGroups, renderRecent } from './render-groups.ts';
-import {
-  buildSearchUrl,
-  fetchSearch,
-  type ConfidenceReason,
-  type SearchConfidence,
-  type SearchFallback,
-  type SearchHit,
-  type FetchOutcome,
-} from './search-client.ts';
+import { buildSearchUrl, type SearchHit } from './search-client.ts';
 import { countText, format, resolveStrings, type WidgetStrings } from './strings.ts';
 import { STYLES } from './styles.ts';
+import { renderFallback } from './views/fallback.ts';
+import { groupByPage, renderGroups, renderRecent } from './views/results.ts';
+import { badgeText, listedLevel, listsHits, lowering, statusOf, type View } from './views/view.ts';
 
-/** What the box currently shows. Kept separate from the DOM so every state renders from one place. */
-export type View =
-  | { kind: 'idle' }
-  /** `confidence` is null when the Worker sent none (an older Worker): shown as an answer. */
-  | { kind: 'results'; query: string; hits: SearchHit[]; confidence: SearchConfidence | null }
-  /** Not confident: the fallback, and the closest matches only once `revealed`. */
-  | { kind: 'fallback'; query: string; hits: SearchHit[]; confidence: SearchConfidence; fallback: SearchFallback; revealed: boolean }
-  /** `offline`: the browser reports no network; the query runs again when it is back. */
-  | { kind: 'error'; query: string; message: string; offline: boolean };
+export type { View };
 
 /** An option of the listbox: a result (with its 0-based rank in the answer) or a recent search. */
 type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTMLElement; recent: string };
@@ -159,15 +134,23 @@ export class RecallBoxElement extends HTMLElement {
   readonly #assertive: HTMLDivElement;
 
   #view: View = { kind: 'idle' };
-  /** The trimmed query the box is showing or fetching; '' when idle. */
-  #query = '';
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #loadingTimer: ReturnType<typeof setTimeout> | undefined;
   #announceTimer: ReturnType<typeof setTimeout> | undefined;
-  #loading = false;
-  #controller: AbortController | undefined;
-  /** Increments for every request and every cancel; a response applies only if its number is current. */
-  #generation = 0;
+  /** Requests and their state (debounce, abort, stale answers, loading); this element renders. */
+  readonly #search = new SearchController({
+    requestUrl: (query) => this.#requestUrl(query),
+    strings: () => this.strings,
+    show: (view) => this.#show(view),
+    busy: (on) => (on ? this.#list.setAttribute('aria-busy', 'true') : this.#list.removeAttribute('aria-busy')),
+    loadingShown: () => {
+      this.#renderStatus();
+      this.#sync();
+    },
+    cancelled: () => {
+      clearTimeout(this.#announceTimer);
+      this.#renderStatus();
+    },
+    emit: (type, detail, cancelable) => this.#emit(type, detail, cancelable),
+  });
   /** Inline mode: whether the dropdown may show (the reader is in the box and has not pressed Esc). */
   #open = false;
   #options: Option[] = [];
@@ -295,7 +278,7 @@ export class RecallBoxElement extends HTMLElement {
   }
 
   get query(): string {
-    return this.#query;
+    return this.#search.query;
   }
 
   /** Opens the search: shows the dialog (modal) or focuses the input and its dropdown (inline). */
@@ -360,8 +343,7 @@ export class RecallBoxElement extends HTMLElement {
   disconnectedCallback(): void {
     this.ownerDocument.removeEventListener('keydown', this.#onGlobalKey);
     globalThis.removeEventListener('online', this.#onOnline);
-    this.#cancel();
-    this.#query = '';
+    this.#search.reset();
     if (this.#dialog.open) this.#dialog.close();
   }
 
@@ -459,28 +441,25 @@ export class RecallBoxElement extends HTMLElement {
   // --- input and keyboard ---------------------------------------------------------------------
 
   #onInput(): void {
-    const query = this.#input.value.trim();
-    if (query === this.#query) return;
-    this.#query = query;
-    this.#cancel();
     // The active option belongs to the previous query's answer.
-    this.#setActive(-1);
-    if (query === '') {
-      this.#show({ kind: 'idle' });
-      return;
-    }
-    this.#timer = setTimeout(() => void this.#search(query), parseDebounce(this.getAttribute('debounce')));
+    if (this.#search.typed(this.#input.value, parseDebounce(this.getAttribute('debounce')))) this.#setActive(-1);
   }
 
   /** Puts `text` in the input and searches for it now (Enter, a suggestion, a recent search, retry). */
   #runQuery(text: string, focus = true): void {
     this.#input.value = text;
     if (focus) this.#input.focus();
-    const query = text.trim();
-    if (query === '') return;
-    this.#query = query;
-    this.#cancel();
-    void this.#search(query);
+    this.#search.run(text);
+  }
+
+  /** The request URL for `query`; an endpoint that is not a URL is the page author's to fix, said on the console. */
+  #requestUrl(query: string): string {
+    try {
+      return buildSearchUrl(this.#endpoint(), { query, limit: this.getAttribute('limit'), lang: this.getAttribute('lang') }, this.ownerDocument.baseURI, this.#params);
+    } catch (e) {
+      console.error(`recall-box: the endpoint attribute ${JSON.stringify(this.#endpoint())} is not a URL`);
+      throw e;
+    }
   }
 
   #onKey(e: KeyboardEvent): void {
@@ -535,7 +514,7 @@ export class RecallBoxElement extends HTMLElement {
 
   /** Back online: run the query that failed for being offline. */
   readonly #onOnline = (): void => {
-    if (this.#view.kind === 'error' && this.#view.offline && this.#view.query === this.#query) this.#runQuery(this.#input.value, false);
+    if (this.#view.kind === 'error' && this.#view.offline && this.#view.query === this.#search.query) this.#runQuery(this.#input.value, false);
   };
 
   #onListClick(e: MouseEvent): void {
@@ -563,104 +542,16 @@ export class RecallBoxElement extends HTMLElement {
       option.node.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, ctrlKey, metaKey, shiftKey, altKey }));
       return;
     }
-    const detail: SelectEventDetail = { query: this.#query, url: option.hit.url, title: option.hit.title, position: option.rank + 1 };
+    const detail: SelectEventDetail = { query: this.#search.query, url: option.hit.url, title: option.hit.title, position: option.rank + 1 };
     if (!this.#emit(SELECT_EVENT, detail, true)) {
       e.preventDefault();
       return;
     }
-    if (!this.hasAttribute('no-recent')) this.#recentStore().add(this.#query);
+    if (!this.hasAttribute('no-recent')) this.#recentStore().add(this.#search.query);
     if (!(e.ctrlKey || e.metaKey || e.shiftKey)) this.close();
   }
 
-  // --- searching ------------------------------------------------------------------------------
-
-  /** Stops the pending timer and in-flight request, and makes any response still on its way stale. */
-  #cancel(): void {
-    clearTimeout(this.#timer);
-    clearTimeout(this.#announceTimer);
-    this.#controller?.abort();
-    this.#generation++;
-    this.#settle();
-    this.#renderStatus();
-  }
-
-  /** The request is over (answered, or superseded): no loading message, no busy listbox. */
-  #settle(): void {
-    clearTimeout(this.#loadingTimer);
-    this.#controller = undefined;
-    this.#loading = false;
-    this.#list.removeAttribute('aria-busy');
-  }
-
-  async #search(query: string): Promise<void> {
-    const generation = ++this.#generation;
-    const s = this.strings;
-    if (isOffline()) {
-      this.#show({ kind: 'error', query, message: s.offline, offline: true });
-      return;
-    }
-    const controller = new AbortController();
-    this.#controller = controller;
-    this.#list.setAttribute('aria-busy', 'true');
-    this.#loadingTimer = setTimeout(() => {
-      this.#loading = true;
-      this.#renderStatus();
-      this.#sync();
-    }, WIDGET_DEFAULTS.loadingDelayMs);
-    this.#emit<SearchEventDetail>(SEARCH_EVENT, { query });
-    let outcome: FetchOutcome;
-    try {
-      const url = buildSearchUrl(
-        this.#endpoint(),
-        { query, limit: this.getAttribute('limit'), lang: this.getAttribute('lang') },
-        this.ownerDocument.baseURI,
-        this.#params,
-      );
-      outcome = await fetchSearch(url, controller.signal, s);
-    } catch {
-      // Aborted: a newer query (or an empty box) owns the display now. Otherwise the endpoint
-      // attribute is not a URL, which is the page author's to fix, not the reader's.
-      if (controller.signal.aborted) return;
-      console.error(`recall-box: the endpoint attribute ${JSON.stringify(this.#endpoint())} is not a URL`);
-      outcome = { ok: false, kind: 'error', message: s.failed };
-    }
-    // Aborting is best-effort (the body may already be read), so the generation decides, and the
-    // query must still be the one in the box.
-    if (generation !== this.#generation || query !== this.#query) return;
-    this.#settle();
-    if (!outcome.ok) {
-      const offline = outcome.kind === 'unreachable' && isOffline();
-      this.#show({ kind: 'error', query, message: offline ? s.offline : outcome.message, offline });
-      return;
-    }
-    const { hits, confidence, fallback } = outcome;
-    const view: View =
-      confidence && fallback
-        ? { kind: 'fallback', query, hits, confidence, fallback, revealed: false }
-        : { kind: 'results', query, hits, confidence };
-    this.#show(view);
-    this.#emit<ResultsEventDetail>(RESULTS_EVENT, {
-      query,
-      count: hits.length,
-      results: hits.map((h) => ({ id: h.id, url: h.url, title: h.title, breadcrumb: [...h.breadcrumb] })),
-    });
-    if (confidence) {
-      this.#emit<ConfidenceEventDetail>(CONFIDENCE_EVENT, {
-        query,
-        level: confidence.level,
-        score: confidence.score,
-        reasons: confidence.reasons.map((r) => ({ ...r })),
-      });
-    }
-    if (view.kind === 'fallback') {
-      this.#emit<FallbackEventDetail>(FALLBACK_EVENT, {
-        query,
-        message: view.fallback.message,
-        reasons: lowering(view.confidence).map((r) => r.code),
-        suggestions: view.fallback.suggestions.length,
-      });
-    }
-  }
+  // --- events -------------------------------------------------------------------------------
 
   /** Dispatches a bubbling, composed event; returns false if a listener cancelled it. */
   #emit<T>(type: string, detail: T, cancelable = false): boolean {
@@ -675,7 +566,7 @@ export class RecallBoxElement extends HTMLElement {
     const doc = this.ownerDocument;
     const base = doc.baseURI;
     const s = this.strings;
-    const listed = view.kind === 'results' || (view.kind === 'fallback' && view.revealed);
+    const listed = listsHits(view);
     if (view.kind === 'idle') {
       this.#renderRecent();
       return;
@@ -687,11 +578,11 @@ export class RecallBoxElement extends HTMLElement {
     this.#list.replaceChildren(...rendered.nodes);
     this.#options = rendered.options;
 
-    const level = view.kind === 'results' ? view.confidence?.level : view.kind === 'fallback' && view.revealed ? 'low' : undefined;
+    const level = listedLevel(view);
     if (level) this.#list.setAttribute('data-confidence', level);
     else this.#list.removeAttribute('data-confidence');
     const badge = level && this.hasAttribute('confidence-badge') ? level : '';
-    this.#badge.textContent = badge === 'high' ? s.confidenceHigh : badge === 'medium' ? s.confidenceMedium : badge === 'low' ? s.confidenceLow : '';
+    this.#badge.textContent = badgeText(badge, s);
     this.#badge.dataset.level = badge;
     this.#badge.hidden = badge === '';
     this.#note.textContent = view.kind === 'fallback' && view.revealed && view.hits.length > 0 ? s.lowConfidenceNote : '';
@@ -750,18 +641,13 @@ export class RecallBoxElement extends HTMLElement {
   }
 
   #renderStatus(): void {
-    const view = this.#view;
-    const s = this.strings;
-    let text = '';
-    let kind = '';
-    if (this.#loading) [text, kind] = [s.loading, 'loading'];
-    else if (view.kind === 'error') [text, kind] = [view.message, view.offline ? 'offline' : 'error'];
-    else if (view.kind === 'results' && view.hits.length === 0) [text, kind] = [format(s.noResults, { query: view.query }), 'empty'];
+    const loading = this.#search.loading;
+    const { text, kind } = statusOf(this.#view, loading, this.strings);
     this.#status.textContent = text;
     if (kind) this.#status.dataset.kind = kind;
     else delete this.#status.dataset.kind;
     this.#status.hidden = text === '';
-    this.#retry.hidden = !(view.kind === 'error' && !this.#loading);
+    this.#retry.hidden = !(this.#view.kind === 'error' && !loading);
   }
 
   /** Writes `text` to a live region after the announce delay; a newer query cancels it (#cancel). */
@@ -811,16 +697,6 @@ export class RecallBoxElement extends HTMLElement {
       this.#input.removeAttribute('aria-activedescendant');
     }
   }
-}
-
-/** Whether the browser says it has no network (then a search cannot succeed and is not sent). */
-function isOffline(): boolean {
-  return globalThis.navigator?.onLine === false;
-}
-
-/** The reasons a fallback lists: those that lower confidence. */
-function lowering(confidence: SearchConfidence): ConfidenceReason[] {
-  return confidence.reasons.filter((r) => r.effect === 'lowers');
 }
 
 declare global {

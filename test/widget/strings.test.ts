@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByPage, sectionPath } from '../../src/widget/render-groups.ts';
+import { groupByPage, sectionPath } from '../../src/widget/views/results.ts';
 import type { SearchHit } from '../../src/widget/search-client.ts';
 import { countText, format, resolveStrings, STRINGS, stringsFor } from '../../src/widget/strings.ts';
 import { DEFAULT_FALLBACK_MESSAGES, MESSAGE_LANGS } from '../../src/core/confidence/messages.ts';

@@ -3,10 +3,10 @@
  * not confident they answer the query. Like the results, every string from the response goes in
  * through `textContent` (via `el`/`append`) and every URL through `safeHref`.
  */
-import { el } from './dom.ts';
-import { safeHref } from './safe-href.ts';
-import type { ConfidenceReason, SearchFallback } from './search-client.ts';
-import type { WidgetStrings } from './strings.ts';
+import { el } from '../dom.ts';
+import { safeHref } from '../safe-href.ts';
+import type { ConfidenceReason, SearchFallback } from '../search-client.ts';
+import type { WidgetStrings } from '../strings.ts';
 
 export interface FallbackActions {
   /** Runs a query suggestion: the box searches for `text`. */

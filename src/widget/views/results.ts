@@ -3,10 +3,10 @@
  * options. Every piece of result text goes in through `textContent` (via `el`/`append`); URLs go
  * through `safeHref` before they can become an `href`.
  */
-import { el } from './dom.ts';
-import { safeHref } from './safe-href.ts';
-import type { SearchHit } from './search-client.ts';
-import { splitHighlights, type HighlightRange } from './split-highlights.ts';
+import { el } from '../dom.ts';
+import { safeHref } from '../safe-href.ts';
+import type { SearchHit } from '../search-client.ts';
+import { splitHighlights, type HighlightRange } from '../split-highlights.ts';
 
 /** The results of one page, in the Worker's order. */
 export interface ResultGroup {

@@ -1,0 +1,44 @@
+/**
+ * What the box shows, as data: the controller decides it (src/widget/controller.ts), the element
+ * renders it through the views. Kept apart from the DOM so every state renders from one place.
+ */
+import type { ConfidenceLevel, ConfidenceReason, SearchConfidence, SearchFallback, SearchHit } from '../search-client.ts';
+import { format, type WidgetStrings } from '../strings.ts';
+
+export type View =
+  | { kind: 'idle' }
+  /** `confidence` is null when the Worker sent none (an older Worker): shown as an answer. */
+  | { kind: 'results'; query: string; hits: SearchHit[]; confidence: SearchConfidence | null }
+  /** Not confident: the fallback, and the closest matches only once `revealed`. */
+  | { kind: 'fallback'; query: string; hits: SearchHit[]; confidence: SearchConfidence; fallback: SearchFallback; revealed: boolean }
+  /** `offline`: the browser reports no network; the query runs again when it is back. */
+  | { kind: 'error'; query: string; message: string; offline: boolean };
+
+/** The reasons a fallback lists: those that lower confidence. */
+export function lowering(confidence: SearchConfidence): ConfidenceReason[] {
+  return confidence.reasons.filter((r) => r.effect === 'lowers');
+}
+
+/** Whether the view lists hits: an answer, or the fallback's closest matches once revealed. */
+export function listsHits(view: View): view is View & { kind: 'results' | 'fallback' } {
+  return view.kind === 'results' || (view.kind === 'fallback' && view.revealed);
+}
+
+/** The confidence the listed hits carry (`data-confidence`, the badge): revealed matches are `low`. */
+export function listedLevel(view: View): ConfidenceLevel | undefined {
+  if (view.kind === 'results') return view.confidence?.level;
+  return view.kind === 'fallback' && view.revealed ? 'low' : undefined;
+}
+
+/** The status line: loading, an error, offline, or "no results"; empty text hides it. */
+export function statusOf(view: View, loading: boolean, s: WidgetStrings): { text: string; kind: '' | 'loading' | 'error' | 'offline' | 'empty' } {
+  if (loading) return { text: s.loading, kind: 'loading' };
+  if (view.kind === 'error') return { text: view.message, kind: view.offline ? 'offline' : 'error' };
+  if (view.kind === 'results' && view.hits.length === 0) return { text: format(s.noResults, { query: view.query }), kind: 'empty' };
+  return { text: '', kind: '' };
+}
+
+/** The badge's text for a level (attribute `confidence-badge`). */
+export function badgeText(level: ConfidenceLevel | '', s: WidgetStrings): string {
+  return level === 'high' ? s.confidenceHigh : level === 'medium' ? s.confidenceMedium : level === 'low' ? s.confidenceLow : '';
+}
