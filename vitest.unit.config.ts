@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     // test/deploy: the bundle-size budget (wrangler deploy --dry-run, ~10 s).
     include: [
+      'test/*.test.ts',
       'test/core/**/*.test.ts',
       'test/protocol/**/*.test.ts',
       'test/indexer/**/*.test.ts',

@@ -5,16 +5,17 @@
  */
 import type { ExecutionContext, Hono } from 'hono';
 import kernelModule from '../../wasm/build/vector-kernel.wasm';
-import { RecallBoxError, instantiateWasmKernel, type LoadedPack, type PackSource, type QuantizedVectors, type QueryEmbedder, type VectorKernel } from '../core/index.ts';
+import { instantiateWasmKernel, type LoadedPack, type QuantizedVectors, type QueryEmbedder, type VectorKernel } from '../core/index.ts';
 import { createApp } from './app.ts';
-import { assetsPackSource, type AssetsFetcher } from './sources/assets.ts';
+import type { AssetsFetcher } from './sources/assets.ts';
 import { readConfig, searchOptionsFor, type WorkerConfig, type WorkerVars } from './config.ts';
-import { kvPackSource, type KvReader } from './sources/kv.ts';
+import type { KvReader } from './sources/kv.ts';
+import { packSourceFor } from './sources/index.ts';
 import { PackCache, STORE_FAILURE_RETRY_MS } from './pack-cache.ts';
 import type { AnswerCache } from './answer-cache.ts';
 import { d1GapStore, type D1Like } from './gaps.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import { r2PackSource, type R2Reader } from './sources/r2.ts';
+import type { R2Reader } from './sources/r2.ts';
 
 /** Bindings and vars from wrangler.toml. */
 export interface Env extends WorkerVars {
@@ -34,20 +35,6 @@ export interface Env extends WorkerVars {
 /** The data centre's cache (caches.default), where the runtime has one. */
 function defaultCache(): AnswerCache | null {
   return (globalThis as { caches?: { default?: AnswerCache } }).caches?.default ?? null;
-}
-
-/** The configured source of the pack at `path`; a missing binding is a deployment fault, named. */
-export function packSourceFor(env: Env, config: WorkerConfig, path: string): PackSource {
-  switch (config.packSource) {
-    case 'kv':
-      if (!env.PACK_KV) throw new RecallBoxError('INDEX_MISSING', 'PACK_SOURCE is "kv" but the Worker has no PACK_KV binding (kv_namespaces in wrangler.toml).');
-      return kvPackSource(env.PACK_KV, path);
-    case 'r2':
-      if (!env.PACK_BUCKET) throw new RecallBoxError('INDEX_MISSING', 'PACK_SOURCE is "r2" but the Worker has no PACK_BUCKET binding (r2_buckets in wrangler.toml).');
-      return r2PackSource(env.PACK_BUCKET, path);
-    default:
-      return assetsPackSource(env.ASSETS, path);
-  }
 }
 
 /** What an entry point adds to the default Worker. */

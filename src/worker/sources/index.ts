@@ -1,0 +1,31 @@
+/**
+ * Where the Worker reads a pack from: the one place a pack source is chosen (PACK_SOURCE). Each
+ * source is a thin adapter from a binding to the core's PackSource (src/core/pack/source.ts);
+ * a new one is a file here and a case below.
+ */
+import { RecallBoxError, type PackSource } from '../../core/index.ts';
+import type { WorkerConfig } from '../config.ts';
+import { assetsPackSource, type AssetsFetcher } from './assets.ts';
+import { kvPackSource, type KvReader } from './kv.ts';
+import { r2PackSource, type R2Reader } from './r2.ts';
+
+/** The bindings the sources read. */
+export interface SourceBindings {
+  ASSETS: AssetsFetcher;
+  PACK_KV?: KvReader;
+  PACK_BUCKET?: R2Reader;
+}
+
+/** The configured source of the pack at `path`; a missing binding is a deployment fault, named. */
+export function packSourceFor(env: SourceBindings, config: Pick<WorkerConfig, 'packSource'>, path: string): PackSource {
+  switch (config.packSource) {
+    case 'kv':
+      if (!env.PACK_KV) throw new RecallBoxError('INDEX_MISSING', 'PACK_SOURCE is "kv" but the Worker has no PACK_KV binding (kv_namespaces in wrangler.toml).');
+      return kvPackSource(env.PACK_KV, path);
+    case 'r2':
+      if (!env.PACK_BUCKET) throw new RecallBoxError('INDEX_MISSING', 'PACK_SOURCE is "r2" but the Worker has no PACK_BUCKET binding (r2_buckets in wrangler.toml).');
+      return r2PackSource(env.PACK_BUCKET, path);
+    default:
+      return assetsPackSource(env.ASSETS, path);
+  }
+}

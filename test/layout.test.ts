@@ -1,0 +1,118 @@
+/**
+ * The architecture as rules on imports (docs/architecture.md): which folder of src/ may import
+ * which, that the core is reached through its public surface, that nothing shipped imports the
+ * evaluation harness or a devDependency, and that the runtime-agnostic folders import no Node
+ * module. Read from the source text, so a new import that breaks a rule fails here by name.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+  files: string[];
+};
+
+interface Import {
+  /** The importing file, relative to the root. */
+  from: string;
+  /** A relative import resolved to a root-relative path, or a package specifier. */
+  to: string;
+  typeOnly: boolean;
+  /** A relative import (a file of this repository), not a package. */
+  internal: boolean;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.ts$/.test(e.name))
+    .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)));
+}
+
+const IMPORT = /^\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
+
+function importsOf(file: string): Import[] {
+  const text = readFileSync(path.join(ROOT, file), 'utf8');
+  const found: Import[] = [];
+  for (const m of text.matchAll(IMPORT)) {
+    const spec = m[3] ?? m[4]!;
+    const to = spec.startsWith('.') ? path.normalize(path.join(path.dirname(file), spec)) : spec;
+    found.push({ from: file, to, typeOnly: m[2] !== undefined, internal: spec.startsWith('.') });
+  }
+  return found;
+}
+
+const FILES = sourceFiles('src');
+const IMPORTS = FILES.flatMap(importsOf);
+const folderOf = (file: string) => file.split(path.sep)[1]!;
+const local = (i: Import) => i.to.startsWith(`src${path.sep}`);
+
+/** Which folders of src/ each folder may import (itself always). */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  core: [],
+  protocol: ['core'],
+  indexer: ['core'],
+  datasets: ['core', 'indexer'],
+  cli: ['core', 'protocol', 'indexer', 'datasets'],
+  worker: ['core', 'protocol'],
+  widget: ['protocol', 'core'],
+  eval: ['core', 'protocol', 'indexer', 'datasets'],
+};
+
+/** The only core modules the widget's bundle takes: leaves with no imports of their own. */
+const WIDGET_CORE_LEAVES = ['src/core/confidence/fallback-sentences.ts', 'src/core/is-record.ts'].map(path.normalize);
+
+describe('the layout of src/', () => {
+  it('has a rule for every folder', () => {
+    expect([...new Set(FILES.map(folderOf))].sort()).toEqual(Object.keys(MAY_IMPORT).sort());
+  });
+
+  it('imports across folders only as the architecture allows', () => {
+    const broken = IMPORTS.filter(local)
+      .filter((i) => folderOf(i.to) !== folderOf(i.from) && !MAY_IMPORT[folderOf(i.from)]!.includes(folderOf(i.to)))
+      .map((i) => `${i.from} → ${i.to}`);
+    expect(broken).toEqual([]);
+  });
+
+  it('reaches the core through src/core/index.ts from everywhere but the indexer', () => {
+    const deep = IMPORTS.filter(local)
+      .filter((i) => folderOf(i.to) === 'core' && !['core', 'indexer', 'widget'].includes(folderOf(i.from)))
+      .filter((i) => i.to !== path.normalize('src/core/index.ts'))
+      .map((i) => `${i.from} → ${i.to}`);
+    expect(deep).toEqual([]);
+  });
+
+  it('gives the widget only protocol types and the core leaves it bundles', () => {
+    const widget = IMPORTS.filter((i) => folderOf(i.from) === 'widget' && local(i) && folderOf(i.to) !== 'widget');
+    expect(widget.filter((i) => folderOf(i.to) === 'protocol' && !i.typeOnly).map((i) => i.from)).toEqual([]);
+    expect(widget.filter((i) => folderOf(i.to) === 'core' && !WIDGET_CORE_LEAVES.includes(i.to)).map((i) => `${i.from} → ${i.to}`)).toEqual([]);
+    for (const leaf of WIDGET_CORE_LEAVES) expect(importsOf(leaf), leaf).toEqual([]);
+    expect(IMPORTS.filter((i) => folderOf(i.from) === 'widget' && !i.internal)).toEqual([]);
+  });
+
+  it('keeps Node out of the runtime-agnostic code (core, protocol, worker, widget)', () => {
+    const node = IMPORTS.filter((i) => ['core', 'protocol', 'worker', 'widget'].includes(folderOf(i.from)) && i.to.startsWith('node:'));
+    expect(node.map((i) => `${i.from} → ${i.to}`)).toEqual([]);
+  });
+});
+
+describe('what the package publishes', () => {
+  const packageName = (spec: string) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
+  const published = FILES.filter((f) => folderOf(f) !== 'eval');
+
+  it('leaves the evaluation harness out, and nothing published imports it', () => {
+    expect(pkg.files).toContain('!src/eval/');
+    const intoEval = IMPORTS.filter((i) => local(i) && folderOf(i.to) === 'eval' && folderOf(i.from) !== 'eval');
+    expect(intoEval.map((i) => `${i.from} → ${i.to}`)).toEqual([]);
+  });
+
+  it('imports only dependencies, never a devDependency, from published code', () => {
+    const external = IMPORTS.filter((i) => published.includes(i.from) && !i.internal && !i.to.startsWith('node:'));
+    // Type-only imports of DOM/AST type packages that ship with the dependencies (mdast, hast) are erased.
+    const missing = external.filter((i) => !i.typeOnly && !(packageName(i.to) in pkg.dependencies));
+    expect(missing.map((i) => `${i.from} → ${i.to}`)).toEqual([]);
+  });
+});
