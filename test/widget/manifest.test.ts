@@ -33,7 +33,9 @@ describe('custom-elements.json', () => {
     const documented = sorted((await declaration()).attributes.map((a) => a.name));
     expect(documented).toEqual(sorted(WIDGET_ATTRIBUTES));
     const read: string[] = [];
-    for (const file of await readdir(WIDGET_SRC)) {
+    // Every source file of the widget, its views/ included.
+    for (const file of await readdir(WIDGET_SRC, { recursive: true })) {
+      if (!file.endsWith('.ts')) continue;
       const code = await readFile(new URL(file, WIDGET_SRC), 'utf8');
       for (const m of code.matchAll(/(?:get|has)Attribute\('([^']+)'\)/g)) read.push(m[1]!);
     }
