@@ -30,7 +30,7 @@ export interface BenchReport {
 export const WORKERD_CLOCK_NOTE =
   'Inside workerd `performance.now()` does not advance during CPU work (it moves only on I/O), so a ' +
   'Worker cannot time its own CPU cost: Worker latency is measured from the client over loopback, and ' +
-  'the pipeline CPU cost by running the same pure code (parseSearchRequest + searchPack, WASM kernel) in Node.';
+  'the pipeline CPU cost by running the same pure code (parseSearchRequest + search, the Worker’s entry, WASM kernel) in Node.';
 
 /** Milliseconds with precision that suits their size: 0.123 ms, 4.56 ms, 123 ms. */
 export function formatMs(ms: number): string {

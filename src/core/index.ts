@@ -9,8 +9,10 @@
  */
 
 // Searching a pack: the one entry, its options, its request and answer.
-export { search, searchPack, staticQueryVector, queryVectorFor, TERM_SET_MEMO_SIZE } from './search/search.ts';
-export type { SearchOutcome, SearchResult, SearchDebug, SearchWarning, RouteReport, RouteSkip, RoutePosition, QueryVector } from './search/search.ts';
+export { search, searchPack, TERM_SET_MEMO_SIZE } from './search/search.ts';
+export type { SearchOutcome, SearchResult, SearchDebug, RouteReport, RoutePosition } from './search/search.ts';
+export { queryVectorFor, staticQueryVector } from './search/query-vector.ts';
+export type { QueryVector, RouteSkip, SearchWarning } from './search/query-vector.ts';
 export { DEFAULT_SEARCH_OPTIONS } from './search/options.ts';
 export type { SearchOptions } from './search/options.ts';
 export { resolveLanguages } from './search/request.ts';

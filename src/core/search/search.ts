@@ -1,9 +1,13 @@
+/**
+ * A search of a pack, from a validated request to the answer: analyse the query, run both routes
+ * (routes.ts; the query's embedding from query-vector.ts), rank on the pack's columns (fusion,
+ * boosts, pools), read the sections ranking kept, finish (MMR, snippets, evidence, the verdict).
+ * `search` is the one entry; `searchPack` the same steps for a pack already in memory.
+ */
 import { judgeConfidence, type ConfidenceVerdict } from '../confidence/verdict.ts';
 import type { Fallback } from '../confidence/fallback.ts';
 import type { ResultSummary, RouteSummary } from '../confidence/signals.ts';
-import { isRecallBoxError } from '../errors.ts';
 import { compareFused, fuseRanks, type FusedHit, type Match, type RouteHit, type RouteName } from '../rank/fuse.ts';
-import { queryLanguage } from '../analysis/lang.ts';
 import { boostNamedHits } from '../rank/name-match.ts';
 import { evidenceFor, type Evidence } from '../present/evidence.ts';
 import { searchableText } from '../analysis/fields.ts';
@@ -13,10 +17,11 @@ import { selectByPools, type PoolAudit, type PoolName } from '../rank/pools.ts';
 import type { LoadedPack } from '../pack/load.ts';
 import type { SectionLookup } from '../pack/section-store.ts';
 import type { KeywordView, TermStat } from '../keyword/index.ts';
-import { resolveLanguages, type SearchRequest } from './request.ts';
+import type { SearchRequest } from './request.ts';
 import type { SearchOptions } from './options.ts';
-import { embedStatic, nonZero, queryTokens, type QueryEmbedder, type SemanticIndex } from '../embed/semantic.ts';
-import type { EmbeddingTokens } from '../embed/tokenize.ts';
+import type { QueryEmbedder } from '../embed/semantic.ts';
+import { queryVectorFor, type QueryVector, type RouteSkip, type SearchWarning } from './query-vector.ts';
+import { allowedLanguages, keywordRoute, vectorRoute } from './routes.ts';
 import { analyzeQuery, type QueryAnalysis } from '../analysis/query.ts';
 import { DEFAULT_SNIPPET_OPTIONS, makeSnippet, type Snippet } from '../present/snippet.ts';
 import { idf } from '../keyword/bm25f.ts';
@@ -64,26 +69,11 @@ export interface SearchDebug {
   mmr: Array<Omit<MmrDecision, 'id'> & { id: string }> | null;
 }
 
-/** Why a route took no part in a query. */
-export type RouteSkip =
-  /** The pack was built without vectors. */
-  | 'no-model'
-  /** The caller passed no query vector (a keyword-only search of a pack that has vectors). */
-  | 'not-requested'
-  /** The query has no token the model knows or can hash. */
-  | 'no-query-vector'
-  /** Its fusion weight is ≤ 0. */
-  | 'disabled'
-  /** Embedding the query failed; see `warnings`. */
-  | 'failed';
-
 /** What a route did for one query: its threshold diagnostics, or why it was skipped. */
 export type RouteReport = ({ ran: true } & ThresholdDiagnostics) | { ran: false; reason: RouteSkip };
 
-export interface SearchWarning {
-  code: string;
-  message: string;
-}
+export type { QueryVector, RouteSkip, SearchWarning };
+export { queryVectorFor, staticQueryVector } from './query-vector.ts';
 
 export interface SearchOutcome {
   results: SearchResult[];
@@ -106,124 +96,6 @@ export interface SearchOutcome {
  */
 const SCORE_DECIMALS = 6;
 const round = (x: number) => Math.round(x * 10 ** SCORE_DECIMALS) / 10 ** SCORE_DECIMALS;
-
-/** The query embedding a search needs: null when the vector route cannot or need not run. */
-export interface QueryVector {
-  vector: Float32Array | null;
-  /** Set when the route is skipped before searching (no model, no tokens, embedding failed). */
-  skip?: RouteSkip;
-  warning?: SearchWarning;
-}
-
-/**
- * Embeds the request's query for the vector route. Async because ONNX Runtime is; everything else
- * about a search is synchronous (searchPack). An embedding failure does not fail the search: the
- * keyword route still answers, and the outcome says why the vector route did not run.
- */
-export async function queryVectorFor(
-  pack: LoadedPack,
-  request: SearchRequest,
-  options: SearchOptions,
-  embedder?: QueryEmbedder,
-): Promise<QueryVector> {
-  const plan = planQueryVector(pack, request, options);
-  if ('skip' in plan) return plan.skip;
-  try {
-    return embedded(embedder ? await embedder(plan.tokens) : embedStatic(plan.semantic, plan.tokens));
-  } catch (e) {
-    return embeddingFailed(e);
-  }
-}
-
-/**
- * What both query-vector paths decide before embedding: whether the route runs at all, and the
- * query's tokens (one analysis, shared by the sync and the async path).
- */
-function planQueryVector(
-  pack: LoadedPack,
-  request: SearchRequest,
-  options: SearchOptions,
-): { skip: QueryVector } | { semantic: SemanticIndex; tokens: EmbeddingTokens } {
-  const { semantic } = pack;
-  if (semantic === null) return { skip: { vector: null, skip: 'no-model' } };
-  if (!(options.fuse.weights.vector > 0)) return { skip: { vector: null, skip: 'disabled' } };
-  const tokens = queryTokens(semantic, request.q, queryLanguage(request.q, request.lang, pack.manifest.defaultLang));
-  if (tokens.ids.length === 0) return { skip: { vector: null, skip: 'no-query-vector' } };
-  return { semantic, tokens };
-}
-
-/** An embedding as the route takes it: a zero vector (unknown tokens only) has nothing to score. */
-function embedded(vector: Float32Array): QueryVector {
-  const direction = nonZero(vector);
-  return direction === null ? { vector: null, skip: 'no-query-vector' } : { vector: direction };
-}
-
-/** The vector route is skipped with a warning when the query cannot be embedded: the keyword route still answers. */
-function embeddingFailed(e: unknown): QueryVector {
-  const code = isRecallBoxError(e) ? e.code : 'EMBED_FAILED';
-  const message = `the vector route is unavailable, results come from the keyword route alone: ${(e as Error).message}`;
-  return { vector: null, skip: 'failed', warning: { code, message } };
-}
-
-/**
- * `queryVectorFor` with the static model computed synchronously: for callers that cannot await
- * (the evaluation harness's systems), with the same result as the async path's default embedder.
- */
-export function staticQueryVector(pack: LoadedPack, request: SearchRequest, options: SearchOptions): QueryVector {
-  const plan = planQueryVector(pack, request, options);
-  if ('skip' in plan) return plan.skip;
-  try {
-    return embedded(embedStatic(plan.semantic, plan.tokens));
-  } catch (e) {
-    return embeddingFailed(e);
-  }
-}
-
-/** The sections of the languages a request allows, or null for all. */
-function allowedLanguages(pack: LoadedPack, request: SearchRequest): Set<Lang> | null {
-  return request.lang ? new Set(resolveLanguages(request.lang, pack.manifest.languages)) : null;
-}
-
-/**
- * Keyword route: FlexSearch candidates ranked by BM25F, in the allowed languages, and among them
- * the sections named by the query (every query term in their title or heading), in keyword order.
- */
-function keywordRoute(
-  pack: LoadedPack,
-  keyword: KeywordView,
-  concepts: readonly string[],
-  allowed: Set<Lang> | null,
-  options: SearchOptions,
-): { hits: RouteHit[]; named: number[] } {
-  // A route weighted ≤ 0 takes no part in fusion (fuse.ts): searching for it would be wasted work.
-  if (!(options.fuse.weights.keyword > 0)) return { hits: [], named: [] };
-  const hits = keyword.searchTerms(concepts, options.candidateLimit);
-  const kept = allowed ? hits.filter((h) => allowed.has(pack.sections.langOf(h.doc))) : hits;
-  return {
-    hits: kept.map((h) => ({ id: h.doc, score: h.score })),
-    named: kept.filter((h) => h.namedTerms === concepts.length).map((h) => h.doc),
-  };
-}
-
-/**
- * Vector route: the kernel's best cosines, in the allowed languages. With a language filter the
- * kernel is asked for proportionally more, so filtering still leaves about `candidateLimit`.
- */
-function vectorRoute(pack: LoadedPack, vector: Float32Array, allowed: Set<Lang> | null, options: SearchOptions): RouteHit[] {
-  const { sections } = pack;
-  let k = options.candidateLimit;
-  if (allowed) {
-    const inLanguage = sections.countIn(allowed);
-    k = inLanguage === 0 ? 0 : Math.min(sections.count, Math.ceil((options.candidateLimit * sections.count) / inLanguage));
-  }
-  const top = pack.semantic!.kernel.topK(vector, k);
-  const hits: RouteHit[] = [];
-  for (let i = 0; i < top.ids.length && hits.length < options.candidateLimit; i++) {
-    const id = top.ids[i]!;
-    if (!allowed || allowed.has(sections.langOf(id))) hits.push({ id, score: top.scores[i]! });
-  }
-  return hits;
-}
 
 function routePositions(hit: FusedHit): Partial<Record<RouteName, RoutePosition>> {
   const out: Partial<Record<RouteName, RoutePosition>> = {};
