@@ -520,7 +520,7 @@ describe('properties', () => {
 // ---------------------------------------------------------------------------------------------
 // Real documentation (../shared), skipped when absent
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const shared = path.resolve(projectRoot, '../shared');
 const astro = path.join(shared, 'corpora/astro-docs');
 const hasCorpora = existsSync(path.join(astro, 'zh-cn')) && existsSync(path.join(astro, 'ja'));
