@@ -70,7 +70,11 @@ export function headingQueries(
     .map((s) => ({ query: s.title.replace(/\s+/g, ' ').trim(), url: s.pageUrl }));
 }
 
-/** The queries as a JSONL file's content (one `{"query", "url"}` object a line, trailing newline). */
-export function toJsonLines(queries: readonly TitleQuery[]): string {
-  return queries.map((q) => JSON.stringify({ query: q.query, url: q.url })).join('\n') + (queries.length > 0 ? '\n' : '');
+/**
+ * The queries as a JSONL file's content: one `{"query", "url"}` object a line (with `variant` for a
+ * variant of a query, query-variants.ts), trailing newline.
+ */
+export function toJsonLines(queries: readonly (TitleQuery & { variant?: string })[]): string {
+  const line = (q: TitleQuery & { variant?: string }) => JSON.stringify({ query: q.query, url: q.url, ...(q.variant !== undefined && { variant: q.variant }) });
+  return queries.map(line).join('\n') + (queries.length > 0 ? '\n' : '');
 }
