@@ -9,6 +9,8 @@
  * - `orama:english`: the documented English setup — tokenizer `stemming: true` with the
  *   `@orama/stemmers/english` stemmer and `@orama/stopwords/english` stop words — plus the
  *   documented `boost` search parameter per field.
+ * - `orama:english-typo`: `orama:english` with the documented `tolerance: 1` (one edit per term),
+ *   Orama's typo tolerance as a site enables it.
  *
  * Synchronous search: Orama 3's `search` returns a Promise only when before/after-search hooks
  * (plugins) are installed; none are, so it returns its result directly and `EvalSystem.search`
@@ -33,6 +35,8 @@ class OramaSystem implements EvalSystem {
     /** Tokenizer settings; undefined = Orama's default tokenizer. */
     private readonly tokenizer: DefaultTokenizerConfig | undefined,
     private readonly boost: Readonly<Record<string, number>> | undefined,
+    /** Orama's `tolerance` search parameter (edits per term); 0 is its default. */
+    private readonly tolerance = 0,
   ) {}
 
   async index(docs: readonly EvalDoc[]): Promise<void> {
@@ -49,7 +53,7 @@ class OramaSystem implements EvalSystem {
     // An empty term is Orama's "list every document", not a query; a query that is only
     // whitespace asks nothing.
     if (query.trim() === '') return { hits: [] };
-    const result = search(db, { term: query, limit: k, ...(this.boost ? { boost: { ...this.boost } } : {}) });
+    const result = search(db, { term: query, limit: k, ...(this.boost ? { boost: { ...this.boost } } : {}), ...(this.tolerance > 0 ? { tolerance: this.tolerance } : {}) });
     if (result instanceof Promise) throw new Error(`${this.name}: Orama answered asynchronously; no search hooks should be installed.`);
     return { hits: (result as Results<unknown>).hits.map((h) => ({ docId: h.id, score: h.score })) };
   }
@@ -70,6 +74,13 @@ export function oramaSystems(): EvalSystem[] {
       `Orama 3.1.18, tokenizer stemming with @orama/stemmers/english + @orama/stopwords/english, search boost title ${b.title}, headings ${b.headings}, body ${b.body}; prefix matching, tolerance 0, threshold 1, Orama's BM25 (k 1.2, b 0.75, d 0.5).`,
       { stemming: true, stemmer: englishStemmer, stopWords: englishStopWords },
       b,
+    ),
+    new OramaSystem(
+      'orama:english-typo',
+      `orama:english with tolerance 1 (one edit per term): Orama 3.1.18, English stemmer and stop words, boost title ${b.title}, headings ${b.headings}, body ${b.body}; prefix matching, threshold 1.`,
+      { stemming: true, stemmer: englishStemmer, stopWords: englishStopWords },
+      b,
+      1,
     ),
   ];
 }
