@@ -2,8 +2,8 @@
  * FNV-1a, 32 bit (Fowler–Noll–Vo; the published offset basis and prime), over a string's UTF-16
  * code units in order, each unit XORed in whole (not as two bytes). Not cryptographic: it spreads
  * short, similar strings (terms, n-grams, cache keys) well enough, is a few lines with no table or
- * dependency, and is synchronous (crypto.subtle is not). The keyword partitions and the embedding
- * n-gram buckets store what it computes, so changing it changes the pack format.
+ * dependency, and is synchronous (crypto.subtle is not). The embedding's n-gram buckets store what
+ * it computes, so changing it changes the pack format.
  */
 const FNV_PRIME = 0x01000193;
 

@@ -6,6 +6,7 @@ import type { SectionFields } from '../analysis/fields.ts';
 import type { Lang } from '../types.ts';
 import { KEYWORD_INDEX_VERSION, type KeywordStats, type StoredKeywordIndex } from './data.ts';
 import { analyzeFields, createFlexIndex, type FlexIndex } from './flex.ts';
+import { encodeDictionary } from './dictionary.ts';
 import { resolveKeywordOptions, type KeywordOptions, type KeywordOptionsInput } from './options.ts';
 import { mapChunkBytes, partitionCount, partitionExport, resolveKeywordStorageOptions, type KeywordStorageOptions } from './partitions.ts';
 
@@ -40,8 +41,9 @@ export function indexDocuments(docs: readonly KeywordDoc[], options?: KeywordOpt
 
 /**
  * Builds the stored keyword index: ONE FlexSearch Document over every document, exactly as the
- * unpartitioned index was, exported, then its map entries redistributed by partitionOf(term, P)
- * with P = max(1, ceil(postings bytes / storage.partBytes)). The same input gives the same bytes.
+ * unpartitioned index was, exported, then its map entries redistributed into about
+ * P = max(1, ceil(postings bytes / storage.partBytes)) ranges of sorted terms, with the term
+ * dictionary in the head. The same input gives the same bytes.
  *
  * The export's id register (`<n>.reg`, every document id) is dropped: FlexSearch consults it only
  * when adding, removing or checking (`contain`) documents; `search(term, { field, resolve: false })`
@@ -60,9 +62,9 @@ export async function buildKeywordIndex(
   const { partBytes } = resolveKeywordStorageOptions(storage);
   const { flex, stats, options: resolved } = indexDocuments(docs, options);
   const exported = await flex.export();
-  const partitions = partitionCount(mapChunkBytes(exported), partBytes);
+  const { parts, starts, terms } = partitionExport(exported, partitionCount(mapChunkBytes(exported), partBytes));
   return {
-    head: { version: KEYWORD_INDEX_VERSION, options: resolved, stats, partitions },
-    parts: partitionExport(exported, partitions),
+    head: { version: KEYWORD_INDEX_VERSION, options: resolved, stats, starts, dictionary: encodeDictionary(terms) },
+    parts,
   };
 }

@@ -12,12 +12,14 @@ import { FIELD_NAMES, type FieldName } from '../analysis/fields.ts';
 import { isRecord } from '../is-record.ts';
 import { keywordOptionsProblem, type KeywordOptions } from './options.ts';
 import { partitionOf } from './partitions.ts';
+import { compareTerms, dictionaryProblem, type StoredDictionary } from './dictionary.ts';
 
 /**
  * Version of the stored shape; bump when the meaning of any stored part changes. 2: the postings
- * moved out of the head into term partitions (partitionOf), without the id register.
+ * moved out of the head into term partitions, without the id register. 3: partitions by sorted
+ * term ranges (`starts`) instead of a hash, and the term dictionary in the head.
  */
-export const KEYWORD_INDEX_VERSION = 2;
+export const KEYWORD_INDEX_VERSION = 3;
 
 export interface KeywordStats {
   /** Number of documents: ids are positions 0..docCount − 1 (documents without terms included). */
@@ -32,18 +34,23 @@ export interface KeywordHead {
   /** The options the index was built with; the query side ranks and analyzes with these. */
   options: KeywordOptions;
   stats: KeywordStats;
-  /** Number of term partitions (≥ 1); a term's postings are in part partitionOf(term, partitions). */
-  partitions: number;
+  /**
+   * Each term partition's first term, sorted; starts[0] = ''. A term's postings are in part
+   * partitionOf(term, starts); there are starts.length parts.
+   */
+  starts: string[];
+  /** Every term of the index, front-coded, with its postings count (dictionary.ts). */
+  dictionary: StoredDictionary;
 }
 
 /**
  * One partition: FlexSearch export chunks (key → JSON string, `<field>.<n>.map`) of the terms
- * whose partitionOf(term, partitions) is this partition's index. Besides the postings they carry
+ * whose partitionOf(term, starts) is this partition's index. Besides the postings they carry
  * the term frequencies (one score slot per frequency, see flex.ts).
  */
 export type KeywordPart = Record<string, string>;
 
-/** A whole stored index: the head and every part, `parts.length === head.partitions`. */
+/** A whole stored index: the head and every part, `parts.length === head.starts.length`. */
 export interface StoredKeywordIndex {
   head: KeywordHead;
   parts: KeywordPart[];
@@ -84,7 +91,12 @@ export function validateKeywordHead(value: unknown): KeywordHead {
     }
   }
 
-  if (!Number.isInteger(value.partitions) || (value.partitions as number) < 1) throw corrupt('partitions must be an integer ≥ 1');
+  const starts = value.starts;
+  if (!Array.isArray(starts) || starts[0] !== '' || !starts.every((t, i) => typeof t === 'string' && (i === 0 || compareTerms(starts[i - 1], t) < 0))) {
+    throw corrupt("starts must be a sorted list of distinct terms beginning with ''");
+  }
+  const dictionary = dictionaryProblem(value.dictionary);
+  if (dictionary !== undefined) throw corrupt(`dictionary ${dictionary}`);
   return value as unknown as KeywordHead;
 }
 
@@ -108,7 +120,7 @@ export function validateKeywordPart(value: unknown, head: KeywordHead, index: nu
     } catch {
       throw corrupt(`${where}["${key}"] is not valid JSON`);
     }
-    const problem = mapChunkProblem(data, docCount, head.options.maxTermFrequency) ?? partitionProblem(data as MapEntries, head.partitions, index);
+    const problem = mapChunkProblem(data, docCount, head.options.maxTermFrequency) ?? partitionProblem(data as MapEntries, head.starts, index);
     if (problem !== undefined) throw corrupt(`${where}["${key}"]: ${problem}`);
     chunks.push({ key, data });
   }
@@ -134,10 +146,10 @@ function mapChunkProblem(data: unknown, docCount: number, maxTermFrequency: numb
   return undefined;
 }
 
-function partitionProblem(entries: MapEntries, partitions: number, index: number): string | undefined {
+function partitionProblem(entries: MapEntries, starts: readonly string[], index: number): string | undefined {
   for (const [term] of entries) {
-    const home = partitionOf(term, partitions);
-    if (home !== index) return `term "${term}" belongs to partition ${home} of ${partitions}, not ${index}`;
+    const home = partitionOf(term, starts);
+    if (home !== index) return `term "${term}" belongs to partition ${home} of ${starts.length}, not ${index}`;
   }
   return undefined;
 }

@@ -19,11 +19,11 @@ export async function loadKeywordIndex(stored: StoredKeywordIndex): Promise<Keyw
   // A version 1 index was one object without a head: checking it as a head names its version.
   const head = validateKeywordHead(stored.head === undefined && stored.version !== undefined ? stored : stored.head);
   const parts: unknown = stored.parts;
-  if (!Array.isArray(parts) || parts.length !== head.partitions) {
-    throw corrupt(`parts must be a list of ${head.partitions} partitions (head.partitions)`);
+  if (!Array.isArray(parts) || parts.length !== head.starts.length) {
+    throw corrupt(`parts must be a list of ${head.starts.length} partitions (one per head.starts)`);
   }
   const flexes = parts.map((part, index) => importPart(part, head, index));
-  return partitionedIndex(head.stats, head.options, head.partitions, residentParts(flexes));
+  return partitionedIndex(head, residentParts(flexes));
 }
 
 /**
@@ -47,7 +47,7 @@ export function openKeywordIndex(
     },
     { budgetBytes: residentBytes },
   );
-  return partitionedIndex(valid.stats, valid.options, valid.partitions, {
+  return partitionedIndex(valid, {
     resident: (index) => cache.peek(index),
     load: (index) => cache.get(index),
   });

@@ -11,20 +11,24 @@
  * The partitions are still FlexSearch's own export format: each holds `<field>.<n>.map` chunks of
  * `[term, slots]` entries, imported with FlexSearch's own import into one FlexSearch `Document`
  * per partition. The build fills ONE Document over all documents, exports it, and redistributes
- * the map entries by `partitionOf(term)`; nothing is rebuilt from text at query time.
+ * the map entries by term; nothing is rebuilt from text at query time.
+ *
+ * By sorted term RANGES, as Pagefind chunks its index: partition i holds the terms from starts[i]
+ * up to the next start, so the terms that begin with a prefix — a reader's unfinished word — sit
+ * in one partition, or two at a boundary, and a correction's neighbours mostly near it.
  */
 import { RecallBoxError } from '../errors.ts';
-import { fnv1a } from '../hash.ts';
 import { isRecord } from '../is-record.ts';
 import { resolveBytesOption } from '../pack/resident-cache.ts';
+import { compareTerms, type TermCount } from './dictionary.ts';
 
 /** Storage options, separate from the ranking options because they change no ranking. */
 export interface KeywordStorageOptions {
   /**
    * Target size, in UTF-8 bytes of JSON, of one partition's postings: the build makes
-   * ceil(total postings bytes / partBytes) partitions (at least one). Terms are spread by hash, so
-   * partitions come out near this size, not exactly at it (the part file, an object of JSON
-   * strings, also escapes each term's quotes). A query reads, checks, parses and imports one part
+   * ceil(total postings bytes / partBytes) partitions (at least one), cut between terms in sorted
+   * order, so partitions come out near this size, not exactly at it (a term's postings are never
+   * split, and the part file, an object of JSON strings, also escapes each term's quotes). A query reads, checks, parses and imports one part
    * per term it has not seen lately, almost all of it other terms' postings: smaller parts make a
    * cold query cheaper, at the price of more stored files and a FlexSearch Document each.
    * Range integer ≥ 1 (tiny values are for tests: about one term per partition). Default 256 KiB:
@@ -48,15 +52,19 @@ export function resolveKeywordStorageOptions(input: Partial<KeywordStorageOption
 }
 
 /**
- * The partition (0..partitions − 1) holding `term`: its FNV-1a hash (core/hash.ts) mod
- * `partitions`. Build and query
- * compute it identically, so it is part of the stored format: changing it requires a new
- * KEYWORD_INDEX_VERSION. FNV-1a because it is a few lines, needs no table or dependency, and
- * spreads short, similar strings (identifiers, stems) well enough for a modulus.
+ * The partition holding `term`: the last i with starts[i] ≤ term (compareTerms order). `starts`
+ * is the head's list of each partition's first term, sorted, starts[0] = '' so every term has a
+ * partition. Build and query compute it identically: it is part of the stored format.
  */
-export function partitionOf(term: string, partitions: number): number {
-  if (!Number.isInteger(partitions) || partitions < 1) throw new RangeError(`partitions must be an integer ≥ 1, got ${partitions}`);
-  return fnv1a(term) % partitions;
+export function partitionOf(term: string, starts: readonly string[]): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (compareTerms(starts[mid]!, term) <= 0) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** Number of partitions for postings of `totalBytes`: ceil(totalBytes / partBytes), at least 1. */
@@ -74,17 +82,28 @@ const MAP_CHUNK = /^([^.]+)\.\d+\.map$/;
 /** `[term, slots]`: one entry of a map chunk. */
 type MapEntry = [string, unknown];
 
+/** A FlexSearch export redistributed by term: the parts, each part's first term, and the dictionary. */
+export interface PartitionedExport {
+  parts: Record<string, string>[];
+  /** Each part's first term; starts[0] = ''. */
+  starts: string[];
+  /** Every term, sorted, with its postings count over all fields. */
+  terms: TermCount[];
+}
+
 /**
- * Redistributes a FlexSearch export into `partitions` parts by the partition of each term.
- * Within a part, entries keep their export order (fields in export order, then chunk order), so
- * the same export always gives the same bytes. Each part's entries of a field are re-chunked to
- * at most as many entries as FlexSearch itself put in one chunk of this export (FlexSearch sizes
- * its chunks by the number of documents), so no part holds a chunk FlexSearch would not have
- * written. Chunks other than map chunks are dropped (see buildKeywordIndex for why the id
- * register is not needed).
+ * Redistributes a FlexSearch export into about `partitions` parts of consecutive terms in sorted
+ * order, each near an equal share of the postings bytes (a term is never split; a part that would
+ * be empty is not made, so there may be fewer). Within a part, entries are in term order, fields in
+ * export order, so the same export always gives the same bytes. Each part's entries of a field are
+ * re-chunked to at most as many entries as FlexSearch itself put in one chunk of this export
+ * (FlexSearch sizes its chunks by the number of documents), so no part holds a chunk FlexSearch
+ * would not have written. Chunks other than map chunks are dropped (see buildKeywordIndex for why
+ * the id register is not needed).
  */
-export function partitionExport(exported: Readonly<Record<string, string>>, partitions: number): Record<string, string>[] {
-  const perPart: Array<Map<string, MapEntry[]>> = Array.from({ length: partitions }, () => new Map());
+export function partitionExport(exported: Readonly<Record<string, string>>, partitions: number): PartitionedExport {
+  // Every term's entries, per field in export order; and its postings count and stored size.
+  const byTerm = new Map<string, { fields: Array<[string, MapEntry]>; count: number; bytes: number }>();
   let entriesPerChunk = 1;
   for (const [key, text] of Object.entries(exported)) {
     const field = MAP_CHUNK.exec(key)?.[1];
@@ -92,21 +111,58 @@ export function partitionExport(exported: Readonly<Record<string, string>>, part
     const entries = JSON.parse(text) as MapEntry[];
     entriesPerChunk = Math.max(entriesPerChunk, entries.length);
     for (const entry of entries) {
-      const fields = perPart[partitionOf(entry[0], partitions)];
-      let list = fields.get(field);
-      if (list === undefined) fields.set(field, (list = []));
-      list.push(entry);
+      let term = byTerm.get(entry[0]);
+      if (term === undefined) byTerm.set(entry[0], (term = { fields: [], count: 0, bytes: 0 }));
+      term.fields.push([field, entry]);
+      term.count += postingsCount(entry[1]);
+      term.bytes += utf8Length(JSON.stringify(entry));
     }
   }
-  return perPart.map((fields) => {
+  const sorted = [...byTerm.keys()].sort(compareTerms);
+  const total = sorted.reduce((sum, term) => sum + byTerm.get(term)!.bytes, 0);
+  // A term goes to the part its first byte falls in, at equal shares of the total.
+  const groups: string[][] = [];
+  let offset = 0;
+  let current = -1;
+  for (const term of sorted) {
+    const share = total === 0 ? 0 : Math.min(partitions - 1, Math.floor((offset * partitions) / total));
+    if (share !== current || groups.length === 0) {
+      groups.push([]);
+      current = share;
+    }
+    groups[groups.length - 1]!.push(term);
+    offset += byTerm.get(term)!.bytes;
+  }
+  if (groups.length === 0) groups.push([]);
+  const parts = groups.map((terms) => {
+    const perField = new Map<string, MapEntry[]>();
+    for (const term of terms) {
+      for (const [field, entry] of byTerm.get(term)!.fields) {
+        let list = perField.get(field);
+        if (list === undefined) perField.set(field, (list = []));
+        list.push(entry);
+      }
+    }
     const part: Record<string, string> = {};
-    for (const [field, entries] of fields) {
+    for (const [field, entries] of perField) {
       for (let start = 0, n = 1; start < entries.length; start += entriesPerChunk, n++) {
         part[`${field}.${n}.map`] = JSON.stringify(entries.slice(start, start + entriesPerChunk));
       }
     }
     return part;
   });
+  return {
+    parts,
+    starts: groups.map((terms, i) => (i === 0 ? '' : terms[0]!)),
+    terms: sorted.map((term) => ({ term, count: byTerm.get(term)!.count })),
+  };
+}
+
+/** Postings in a term's slots: the document ids over all its frequency slots. */
+function postingsCount(slots: unknown): number {
+  let count = 0;
+  if (Array.isArray(slots)) for (const slot of slots) if (Array.isArray(slot)) count += slot.length;
+  return count;
 }
 
 /** Total UTF-8 bytes of the map chunks of a FlexSearch export: what the partitions will hold. */

@@ -8,7 +8,8 @@ import { RecallBoxError } from '../errors.ts';
 import { FIELD_NAMES } from '../analysis/fields.ts';
 import type { Lang } from '../types.ts';
 import { fieldFactors, idf, saturate } from './bm25f.ts';
-import type { KeywordStats } from './data.ts';
+import type { KeywordHead, KeywordStats } from './data.ts';
+import { encodeDictionary, TermDictionary } from './dictionary.ts';
 import type { FlexIndex } from './flex.ts';
 import { queryConcepts } from '../analysis/query.ts';
 import type { KeywordOptions } from './options.ts';
@@ -69,6 +70,8 @@ export interface KeywordIndex extends KeywordView {
   readonly options: Readonly<KeywordOptions>;
   /** Number of term partitions. */
   readonly partitions: number;
+  /** Every term of the index, sorted, with how often it occurs: what exists before any postings are read. */
+  readonly dictionary: TermDictionary;
   /**
    * Loads (fetching what is not resident) the partitions holding `terms` — already analysed terms,
    * as termStats takes; for a query, queryTerms(query, …) — and returns a view that answers
@@ -113,13 +116,14 @@ export function residentParts(parts: readonly FlexIndex[]): PartSource {
  * partition holding every term.
  */
 export function rankingIndex(flex: FlexIndex, stats: KeywordStats, options: KeywordOptions): KeywordIndex {
-  return partitionedIndex(stats, options, 1, residentParts([flex]));
+  return partitionedIndex({ stats, options, starts: [''], dictionary: encodeDictionary([]) }, residentParts([flex]));
 }
 
-/** Puts BM25F ranking over `partitions` term partitions read through `source`. */
-export function partitionedIndex(stats: KeywordStats, options: KeywordOptions, partitions: number, source: PartSource): KeywordIndex {
+/** Puts BM25F ranking over the term partitions (head.starts) read through `source`. */
+export function partitionedIndex(head: Pick<KeywordHead, 'stats' | 'options' | 'starts' | 'dictionary'>, source: PartSource): KeywordIndex {
+  const { stats, options } = head;
   const factors = FIELD_NAMES.map((f) => fieldFactors(stats.fieldLengths[f], options.weights[f], options.b[f]));
-  return new PartitionedIndex(new Bm25f(stats.docCount, options, factors), partitions, source);
+  return new PartitionedIndex(new Bm25f(stats.docCount, options, factors), head.starts, new TermDictionary(head.dictionary), source);
 }
 
 /** The partition holding a term, or undefined when it is not at hand. */
@@ -132,9 +136,15 @@ const NOT_IN_VIEW = "is not held by this view; prepare the query's terms (queryT
 class PartitionedIndex implements KeywordIndex {
   constructor(
     private readonly ranking: Bm25f,
-    readonly partitions: number,
+    /** Each partition's first term (partitionOf). */
+    private readonly starts: readonly string[],
+    readonly dictionary: TermDictionary,
     private readonly source: PartSource,
   ) {}
+
+  get partitions(): number {
+    return this.starts.length;
+  }
 
   get size(): number {
     return this.ranking.size;
@@ -157,10 +167,10 @@ class PartitionedIndex implements KeywordIndex {
   }
 
   async prepare(terms: readonly string[]): Promise<KeywordView> {
-    const indexes = [...new Set(terms.map((term) => partitionOf(term, this.partitions)))];
+    const indexes = [...new Set(terms.map((term) => partitionOf(term, this.starts)))];
     const parts = await Promise.all(indexes.map((index) => this.source.load(index)));
     const held = new Map(indexes.map((index, i) => [index, parts[i]]));
-    const partOf: PartOf = (term) => held.get(partitionOf(term, this.partitions));
+    const partOf: PartOf = (term) => held.get(partitionOf(term, this.starts));
     const searchTerms = (terms: readonly string[], limit?: number) => this.ranking.search(terms, limit, partOf, NOT_IN_VIEW);
     return {
       search: (query, options) => searchTerms(queryTerms(query, options.lang, this.options), options.limit),
@@ -170,7 +180,7 @@ class PartitionedIndex implements KeywordIndex {
   }
 
   /** A term's partition if resident now (a hit also marks it recently used in a lazy cache). */
-  private readonly residentPartOf: PartOf = (term) => this.source.resident(partitionOf(term, this.partitions));
+  private readonly residentPartOf: PartOf = (term) => this.source.resident(partitionOf(term, this.starts));
 }
 
 /** BM25F over the field lengths; postings come from whichever partitions the caller hands in. */

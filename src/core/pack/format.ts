@@ -9,7 +9,7 @@ import { validateFileEntries, type PackFileEntry } from './shards.ts';
  * together through FORMAT_VERSION: a Worker refuses a pack of any other version instead of guessing
  * (the Pagefind lesson — a silently misread index returns plausible garbage).
  */
-export const FORMAT_VERSION = 4;
+export const FORMAT_VERSION = 5;
 
 /**
  * Logical file names of a pack. Each data file is stored as the shards its manifest entry lists
@@ -126,7 +126,7 @@ export function validateManifest(value: unknown): PackManifest {
   if (version !== FORMAT_VERSION) {
     throw new RecallBoxError(
       'INDEX_VERSION_MISMATCH',
-      `the index pack has format version ${version}, this Worker reads version ${FORMAT_VERSION}. Rebuild the pack with the same recall-box version as the Worker.`,
+      `the index pack has format version ${version}, this Worker reads version ${FORMAT_VERSION}. Rebuild the pack with the same recall-box version as the Worker: npx recall-box build <docs> --out public/pack`,
     );
   }
   if (typeof value.buildId !== 'string' || value.buildId.length === 0) throw corrupt('manifest.json has no buildId.');

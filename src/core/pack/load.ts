@@ -181,7 +181,7 @@ export async function loadPack(source: PackSource, options: LoadPackOptions = {}
   const head = validateSectionsHead(sectionsHead.data, manifest.counts.sections);
   // Checked before any partition is read: a keyword index of another pack is refused as such, not
   // for whatever its first partition happens to hold.
-  const { stats: { docCount: keywordSize }, partitions: keywordPartitions } = validateKeywordHead(keywordHead.data);
+  const { stats: { docCount: keywordSize }, starts: { length: keywordPartitions } } = validateKeywordHead(keywordHead.data);
   if (keywordSize !== head.page.length) {
     throw new RecallBoxError('INDEX_CORRUPT', `the keyword index covers ${keywordSize} sections, the section store holds ${head.page.length}.`);
   }

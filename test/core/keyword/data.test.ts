@@ -49,8 +49,8 @@ describe('export / import round trip', () => {
     const freshIndex = rankingIndex(fresh.flex, fresh.stats, fresh.options);
     const single = await buildKeywordIndex(docs);
     const many = await buildKeywordIndex(docs, undefined, TINY_PARTS);
-    expect(single.head.partitions).toBe(1);
-    expect(many.head.partitions).toBeGreaterThan(10);
+    expect(single.head.starts.length).toBe(1);
+    expect(many.head.starts.length).toBeGreaterThan(10);
     const eager = [await loadKeywordIndex(clone(single)), await loadKeywordIndex(clone(many))];
     const lazy = [lazily(single), lazily(many)];
     for (const q of queries) {
@@ -79,13 +79,13 @@ describe('export / import round trip', () => {
 
   it('stores the build options and per-field lengths for every document in the head', async () => {
     const { head, parts } = await buildKeywordIndex(docs, { k1: 0.9, weights: { title: 4 } });
-    expect(head.version).toBe(2);
+    expect(head.version).toBe(3);
     expect(head.options.k1).toBe(0.9);
     expect(head.options.weights).toEqual({ ...DEFAULT_KEYWORD_OPTIONS.weights, title: 4 });
     expect(head.stats.docCount).toBe(5);
     expect(head.stats.fieldLengths.title).toHaveLength(5);
     expect(head.stats.fieldLengths.body[3]).toBe(0);
-    expect(parts).toHaveLength(head.partitions);
+    expect(parts).toHaveLength(head.starts.length);
     expect((await loadKeywordIndex(clone({ head, parts }))).options.k1).toBe(0.9);
   });
 
@@ -96,7 +96,7 @@ describe('export / import round trip', () => {
       Object.entries(part).flatMap(([key, text]) => (JSON.parse(text) as Array<[string, unknown]>).map(([term, slots]) => [key.split('.')[0], term, slots] as const));
     parts.forEach((part, i) => {
       for (const key of Object.keys(part)) expect(key).toMatch(/^(title|headings|body)\.\d+\.map$/);
-      for (const [, term] of entries(part)) expect(partitionOf(term, head.partitions)).toBe(i);
+      for (const [, term] of entries(part)) expect(partitionOf(term, head.starts)).toBe(i);
     });
     // The same (field, term, slots) as the single partition, none lost or duplicated.
     const sorted = (list: ReadonlyArray<readonly [string, string, unknown]>) => list.map((e) => JSON.stringify(e)).sort();
@@ -107,12 +107,12 @@ describe('export / import round trip', () => {
     // What the build divides: the UTF-8 bytes of FlexSearch's map chunks (the docs include CJK).
     const total = mapChunkBytes(await indexDocuments(docs).flex.export());
     expect(total).toBeGreaterThan(100);
-    expect((await buildKeywordIndex(docs, undefined, { partBytes: total })).head.partitions).toBe(1);
-    expect((await buildKeywordIndex(docs, undefined, { partBytes: total - 1 })).head.partitions).toBe(2);
-    expect((await buildKeywordIndex(docs, undefined, { partBytes: Math.ceil(total / 3) })).head.partitions).toBe(3);
+    expect((await buildKeywordIndex(docs, undefined, { partBytes: total })).head.starts.length).toBe(1);
+    expect((await buildKeywordIndex(docs, undefined, { partBytes: total - 1 })).head.starts.length).toBe(2);
+    expect((await buildKeywordIndex(docs, undefined, { partBytes: Math.ceil(total / 3) })).head.starts.length).toBe(3);
     // No documents, no postings: still one (empty) partition.
     const empty = await buildKeywordIndex([], undefined, TINY_PARTS);
-    expect(empty.head.partitions).toBe(1);
+    expect(empty.head.starts.length).toBe(1);
     expect(empty.parts).toEqual([{}]);
   });
 
@@ -138,10 +138,15 @@ describe('malformed data is refused with INDEX_CORRUPT', () => {
     ['docCount not an integer', (d) => ({ ...d, head: { ...d.head, stats: { ...d.head.stats, docCount: 4.5 } } })],
     ['field lengths shorter than docCount', (d) => ({ ...d, head: { ...d.head, stats: { ...d.head.stats, fieldLengths: { ...d.head.stats.fieldLengths, body: [1, 2] } } } })],
     ['negative field length', (d) => ({ ...d, head: { ...d.head, stats: { ...d.head.stats, fieldLengths: { ...d.head.stats.fieldLengths, title: [-1, 1, 1, 0, 1] } } } })],
-    ['partitions missing', (d) => ({ ...d, head: { ...d.head, partitions: undefined } })],
-    ['partitions 0', (d) => ({ head: { ...d.head, partitions: 0 }, parts: [] })],
-    ['partitions not an integer', (d) => ({ ...d, head: { ...d.head, partitions: 1.5 } })],
-    ['fewer parts than partitions', (d) => ({ ...d, head: { ...d.head, partitions: 2 } })],
+    ['starts missing', (d) => ({ ...d, head: { ...d.head, starts: undefined } })],
+    ['no partition (starts empty)', (d) => ({ head: { ...d.head, starts: [] }, parts: [] })],
+    ["starts not beginning with ''", (d) => ({ ...d, head: { ...d.head, starts: ['a'] } })],
+    ['starts not sorted', (d) => ({ ...d, head: { ...d.head, starts: ['', 'm', 'c'] }, parts: [d.parts[0], {}, {}] })],
+    ['fewer parts than starts', (d) => ({ ...d, head: { ...d.head, starts: ['', 'm'] } })],
+    ['dictionary missing', (d) => ({ ...d, head: { ...d.head, dictionary: undefined } })],
+    ['dictionary lists of other lengths', (d) => ({ ...d, head: { ...d.head, dictionary: { ...d.head.dictionary, counts: [] } } })],
+    ['dictionary not sorted', (d) => ({ ...d, head: { ...d.head, dictionary: { shared: [0, 0], suffixes: ['b', 'a'], counts: [1, 1] } } })],
+    ['dictionary sharing more than the term before', (d) => ({ ...d, head: { ...d.head, dictionary: { shared: [2], suffixes: ['a'], counts: [1] } } })],
     ['parts missing', (d) => ({ ...d, parts: undefined })],
     ['part not an object', (d) => ({ ...d, parts: ['[]'] })],
     ['chunk not a string', (d) => inPart0(d, 'body.1.map', [])],
@@ -162,8 +167,8 @@ describe('malformed data is refused with INDEX_CORRUPT', () => {
 
   it('names the unsupported version', async () => {
     const data = clone(await buildKeywordIndex(docs));
-    await expect(loadKeywordIndex({ ...data, head: { ...data.head, version: 1 as 2 } })).rejects.toThrow(/unsupported keyword index version 1/);
-    expect(() => openKeywordIndex({ ...data.head, version: 3 }, async () => ({ data: {}, bytes: 0 }))).toThrow(/unsupported keyword index version 3/);
+    await expect(loadKeywordIndex({ ...data, head: { ...data.head, version: 1 as 3 } })).rejects.toThrow(/unsupported keyword index version 1/);
+    expect(() => openKeywordIndex({ ...data.head, version: 4 }, async () => ({ data: {}, bytes: 0 }))).toThrow(/unsupported keyword index version 4/);
     // A version 1 pack's keyword.json (one object with the postings inside), however it is read.
     const v1 = { version: 1, options: data.head.options, stats: data.head.stats, flexsearch: {} };
     await expect(loadKeywordIndex(v1 as never)).rejects.toThrow(/unsupported keyword index version 1/);
@@ -179,7 +184,7 @@ describe('malformed data is refused with INDEX_CORRUPT', () => {
     expect(await rejection({ ...many, parts: swapped })).toBe('INDEX_CORRUPT');
 
     const other = clone(await buildKeywordIndex(docs, undefined, { partBytes: 64 }));
-    expect(other.head.partitions).not.toBe(many.head.partitions);
+    expect(other.head.starts.length).not.toBe(many.head.starts.length);
     const mixed = many.parts.map((part, i) => other.parts[i] ?? part);
     expect(await rejection({ ...many, parts: mixed })).toBe('INDEX_CORRUPT');
   });

@@ -52,16 +52,17 @@ function opened(stored: StoredKeywordIndex, options?: Partial<KeywordResidencyOp
 }
 
 /** Analysed terms of `words`, each in a partition of its own (the tests below need them apart). */
-function termsInDistinctParts(partitions: number, ...words: string[]): string[] {
+function termsInDistinctParts(starts: readonly string[], ...words: string[]): string[] {
   const terms = words.map((w) => queryTerms(w, 'en', DEFAULT_KEYWORD_OPTIONS)[0]);
-  expect(new Set(terms.map((t) => partitionOf(t, partitions))).size).toBe(terms.length);
+  expect(new Set(terms.map((t) => partitionOf(t, starts))).size).toBe(terms.length);
   return terms;
 }
 
 /** Small enough that nearly every term gets a partition of its own. */
 const stored = await buildKeywordIndex(docs, undefined, { partBytes: 16 });
 const eager = await loadKeywordIndex(clone(stored));
-const P = stored.head.partitions;
+const P = stored.head.starts.length;
+const STARTS = stored.head.starts;
 const search = (index: { search: KeywordIndex['search'] }, q: string) => index.search(q, { lang: 'en' });
 
 describe('a lazily opened keyword index', () => {
@@ -84,7 +85,7 @@ describe('a lazily opened keyword index', () => {
     const { index, reads } = opened(stored);
     const terms = queryTerms('cors middleware cors', 'en', index.options);
     const view = await index.prepare(terms);
-    expect(reads.sort((a, b) => a - b)).toEqual([...new Set(terms.map((t) => partitionOf(t, P)))].sort((a, b) => a - b));
+    expect(reads.sort((a, b) => a - b)).toEqual([...new Set(terms.map((t) => partitionOf(t, STARTS)))].sort((a, b) => a - b));
     expect(reads.length).toBeLessThanOrEqual(2);
     expect(search(view, 'cors middleware')).toEqual(search(eager, 'cors middleware'));
     // Resident now: the index answers, and a second prepare reads nothing.
@@ -94,7 +95,7 @@ describe('a lazily opened keyword index', () => {
   });
 
   it('answers only the terms a view holds: another term throws KEYWORD_NOT_RESIDENT', async () => {
-    const [cors, deploy] = termsInDistinctParts(P, 'cors', 'deploy');
+    const [cors, deploy] = termsInDistinctParts(STARTS, 'cors', 'deploy');
     const { index } = opened(stored);
     const view = await index.prepare([cors]);
     await index.prepare([deploy]);
@@ -106,7 +107,7 @@ describe('a lazily opened keyword index', () => {
   });
 
   it('evicts the least recently used partition beyond residentBytes, and reads it again when needed', async () => {
-    const [a, b, c] = termsInDistinctParts(P, 'cors', 'deploy', 'cache');
+    const [a, b, c] = termsInDistinctParts(STARTS, 'cors', 'deploy', 'cache');
     const { index, reads } = opened(stored, { residentBytes: 2 * PART_BYTES });
     await index.prepare([a]);
     await index.prepare([b]);
@@ -117,12 +118,12 @@ describe('a lazily opened keyword index', () => {
     expect(await code(() => index.termStats([b]))).toBe('KEYWORD_NOT_RESIDENT');
     expect(index.termStats([a, c])).toEqual(eager.termStats([a, c]));
     await index.prepare([b]); // read again; evicts a (c was used after a)
-    expect(reads).toEqual([partitionOf(a, P), partitionOf(b, P), partitionOf(c, P), partitionOf(b, P)]);
+    expect(reads).toEqual([partitionOf(a, STARTS), partitionOf(b, STARTS), partitionOf(c, STARTS), partitionOf(b, STARTS)]);
     expect(await code(() => index.termStats([a]))).toBe('KEYWORD_NOT_RESIDENT');
   });
 
   it('answers from a partition bigger than the whole budget without keeping it', async () => {
-    const [a] = termsInDistinctParts(P, 'cors');
+    const [a] = termsInDistinctParts(STARTS, 'cors');
     const { index } = opened(stored, { residentBytes: 0 });
     const view = await index.prepare([a]);
     expect(view.termStats([a])).toEqual(eager.termStats([a]));
@@ -130,7 +131,7 @@ describe('a lazily opened keyword index', () => {
   });
 
   it('lets a view keep answering after its partitions were evicted', async () => {
-    const [cors, deploy, cache] = termsInDistinctParts(P, 'cors', 'deploy', 'cache');
+    const [cors, deploy, cache] = termsInDistinctParts(STARTS, 'cors', 'deploy', 'cache');
     const { index } = opened(stored, { residentBytes: 0 });
     const view = await index.prepare(queryTerms('cors', 'en', index.options));
     await index.prepare([deploy]);
@@ -147,7 +148,7 @@ describe('a lazily opened keyword index', () => {
     await expect(index.prepare(terms)).rejects.toBe(boom);
     expect(await code(() => index.search('cors', { lang: 'en' }))).toBe('KEYWORD_NOT_RESIDENT');
     const view = await index.prepare(terms);
-    expect(reads).toEqual([partitionOf(terms[0], P), partitionOf(terms[0], P)]);
+    expect(reads).toEqual([partitionOf(terms[0], STARTS), partitionOf(terms[0], STARTS)]);
     expect(search(view, 'cors')).toEqual(search(eager, 'cors'));
   });
 
@@ -178,14 +179,14 @@ describe('a lazily opened keyword index', () => {
     const second = index.prepare(terms);
     release();
     const [v1, v2] = await Promise.all([first, second]);
-    expect(reads).toEqual([partitionOf(terms[0], P)]);
+    expect(reads).toEqual([partitionOf(terms[0], STARTS)]);
     expect(search(v1, 'cors')).toEqual(search(eager, 'cors'));
     expect(search(v2, 'cors')).toEqual(search(eager, 'cors'));
   });
 
   it('refuses a part read from another position with INDEX_CORRUPT, and does not keep it', async () => {
-    const [cors] = termsInDistinctParts(P, 'cors');
-    const home = partitionOf(cors, P);
+    const [cors] = termsInDistinctParts(STARTS, 'cors');
+    const home = partitionOf(cors, STARTS);
     const elsewhere = stored.parts.findIndex((part, i) => i !== home && Object.keys(part).length > 0);
     let misplaced = true;
     const index = openKeywordIndex(clone(stored.head), async (i) => ({ data: clone(stored.parts[misplaced ? elsewhere : i]), bytes: PART_BYTES }));
@@ -197,7 +198,7 @@ describe('a lazily opened keyword index', () => {
   it('refuses a bad head at open (INDEX_CORRUPT) and bad residency options (INVALID_OPTIONS)', async () => {
     const read = async () => ({ data: {}, bytes: 0 });
     expect(await code(() => openKeywordIndex({ ...stored.head, version: 1 }, read))).toBe('INDEX_CORRUPT');
-    expect(await code(() => openKeywordIndex({ ...stored.head, partitions: 0 }, read))).toBe('INDEX_CORRUPT');
+    expect(await code(() => openKeywordIndex({ ...stored.head, starts: [] }, read))).toBe('INDEX_CORRUPT');
     expect(await code(() => openKeywordIndex(null, read))).toBe('INDEX_CORRUPT');
     expect(await code(() => openKeywordIndex(stored.head, read, { residentBytes: -1 }))).toBe('INVALID_OPTIONS');
   });

@@ -2,40 +2,33 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createFlexIndex } from '../../../src/core/keyword/flex.ts';
 import { partitionCount, partitionExport, partitionOf, utf8Length } from '../../../src/core/keyword/partitions.ts';
+import { compareTerms } from '../../../src/core/keyword/dictionary.ts';
 
-/** The full 32-bit hash: partitionOf with 2^32 partitions is the identity on it. */
-const fnv1a = (term: string) => partitionOf(term, 2 ** 32);
+/** Sorted distinct terms beginning with '', as a head's starts are. */
+const startsOf = (terms: string[]) => ['', ...[...new Set(terms)].filter((t) => t !== '').sort(compareTerms)];
 
 describe('partitionOf', () => {
-  it('is FNV-1a 32-bit (published test vectors for ASCII, where code units are bytes)', () => {
-    expect(fnv1a('')).toBe(0x811c9dc5);
-    expect(fnv1a('a')).toBe(0xe40c292c);
-    expect(fnv1a('foobar')).toBe(0xbf9cf968);
+  it('is the last partition whose first term is ≤ the term', () => {
+    const starts = ['', 'config', 'route'];
+    expect(partitionOf('adapter', starts)).toBe(0);
+    expect(partitionOf('config', starts)).toBe(1);
+    expect(partitionOf('configur', starts)).toBe(1);
+    expect(partitionOf('render', starts)).toBe(1);
+    expect(partitionOf('route', starts)).toBe(2);
+    expect(partitionOf('zod', starts)).toBe(2);
+    expect(partitionOf('', starts)).toBe(0);
   });
 
-  it('hashes UTF-16 code units whole (pinned: the stored format depends on it)', () => {
-    // '路' is one code unit, 0x8DEF: (basis ^ 0x8DEF) · prime mod 2^32.
-    expect(fnv1a('路')).toBe(Number((BigInt((0x811c9dc5 ^ 0x8def) >>> 0) * 0x01000193n) % 2n ** 32n));
-  });
-
-  it('is always an integer in 0..partitions − 1, and 0 for one partition', () => {
+  it('always names the partition whose range holds the term, and 0 for one partition', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), fc.integer({ min: 1, max: 100_000 }), (term, partitions) => {
-        const p = partitionOf(term, partitions);
-        expect(Number.isInteger(p) && p >= 0 && p < partitions).toBe(true);
-        expect(partitionOf(term, 1)).toBe(0);
+      fc.property(fc.string({ unit: 'binary' }), fc.array(fc.string({ unit: 'binary' }), { maxLength: 30 }), (term, terms) => {
+        const starts = startsOf(terms);
+        const p = partitionOf(term, starts);
+        expect(compareTerms(starts[p]!, term)).toBeLessThanOrEqual(0);
+        if (p + 1 < starts.length) expect(compareTerms(term, starts[p + 1]!)).toBeLessThan(0);
+        expect(partitionOf(term, [''])).toBe(0);
       }),
     );
-  });
-
-  it('spreads terms over the partitions', () => {
-    const counts = new Array(8).fill(0);
-    for (let i = 0; i < 8000; i++) counts[partitionOf(`term${i}`, 8)]++;
-    for (const n of counts) expect(n).toBeGreaterThan(800);
-  });
-
-  it.each([0, -1, 1.5, Number.NaN])('refuses %s partitions', (partitions) => {
-    expect(() => partitionOf('x', partitions)).toThrow(RangeError);
   });
 });
 
@@ -56,7 +49,9 @@ describe('partitionExport', () => {
       'title.1.map': JSON.stringify([['a', [null, [1]]]]),
       '1.reg': '[0,1]',
     };
-    const [part] = partitionExport(exported, 1);
+    const {
+      parts: [part],
+    } = partitionExport(exported, 1);
     expect(part).toEqual({
       'body.1.map': JSON.stringify([['a', [[0]]], ['b', [[1]]], ['c', [[0]]]]),
       'body.2.map': JSON.stringify([['d', [[1]]]]),
@@ -68,18 +63,37 @@ describe('partitionExport', () => {
     const flex = createFlexIndex(4);
     const words = Array.from({ length: 40 }, (_, i) => `w${i}`);
     for (let d = 0; d < 10; d++) flex.add(d, { title: [words[d]], headings: [], body: words.filter((_, i) => i % (d + 1) === 0) });
-    const parts = partitionExport(await flex.export(), 7);
+    const { parts, starts } = partitionExport(await flex.export(), 7);
+    expect(parts.length).toBeGreaterThan(1);
     const imported = parts.map((part) => {
       const copy = createFlexIndex(4);
       for (const [key, text] of Object.entries(part)) copy.importChunk(key, JSON.parse(text));
       return copy;
     });
     for (const word of words) {
-      const home = imported[partitionOf(word, 7)];
+      const home = imported[partitionOf(word, starts)];
       for (const field of ['title', 'body'] as const) {
         expect(JSON.stringify(home.slots(field, word)), `${field} ${word}`).toBe(JSON.stringify(flex.slots(field, word).map((s) => s ?? null)));
       }
     }
+  });
+  it('cuts sorted term ranges of about equal bytes, and lists every term once with its postings count', async () => {
+    const flex = createFlexIndex(4);
+    const words = Array.from({ length: 60 }, (_, i) => `t${String(i).padStart(2, '0')}`);
+    for (let d = 0; d < 12; d++) flex.add(d, { title: [], headings: [words[d]!], body: words.filter((_, i) => i % (d + 1) === 0) });
+    const { parts, starts, terms } = partitionExport(await flex.export(), 5);
+    expect(parts).toHaveLength(5);
+    expect(starts[0]).toBe('');
+    expect(terms.map((t) => t.term)).toEqual([...words].sort(compareTerms));
+    // t00 is in every document's body (12) and document 0's headings (1).
+    expect(terms.find((t) => t.term === 't00')!.count).toBe(13);
+    parts.forEach((part, i) => {
+      const held = Object.values(part).flatMap((text) => (JSON.parse(text) as Array<[string, unknown]>).map(([term]) => term));
+      for (const term of held) expect(partitionOf(term, starts), term).toBe(i);
+    });
+    // A prefix of consecutive terms reads at most the partitions its range spans: here t0… is in the first one or two.
+    const prefixParts = new Set(words.filter((w) => w.startsWith('t0')).map((w) => partitionOf(w, starts)));
+    expect(prefixParts.size).toBeLessThanOrEqual(2);
   });
 });
 

@@ -17,6 +17,7 @@ async function indexOf(docs: KeywordDoc[], options?: Parameters<typeof buildKeyw
     size: single.size,
     options: single.options,
     partitions: single.partitions,
+    dictionary: single.dictionary,
     search(query, searchOptions) {
       const hits = single.search(query, searchOptions);
       expect(many.search(query, searchOptions), `${query} over ${many.partitions} partitions`).toEqual(hits);

@@ -1,0 +1,122 @@
+/**
+ * The term dictionary: every term of the keyword index, sorted, with how often it occurs — what a
+ * cold isolate holds to know which terms exist before it reads any postings. It answers what a
+ * reader's unfinished or misspelt word needs (issue 16): does this term exist, which terms begin
+ * with these letters (most frequent first), and the partition a term's postings are in, so a
+ * prefix reads the one or two partitions of its sorted range instead of all of them.
+ *
+ * Stored front-coded in the keyword head (`shared[i]` leading characters of the previous term,
+ * then `suffixes[i]`): sorted terms share long prefixes (`config`, `configur`, `configuration`), so
+ * the head grows by about half of what a plain list would add.
+ */
+import { isRecord } from '../is-record.ts';
+
+/** The dictionary as the keyword head stores it; the three lists are parallel, in term order. */
+export interface StoredDictionary {
+  /** UTF-16 code units each term shares with the one before it (0 for the first). */
+  shared: number[];
+  /** The rest of each term. */
+  suffixes: string[];
+  /** Postings of each term over all fields: how often it occurs, to order completions. */
+  counts: number[];
+}
+
+/** A term and how often it occurs. */
+export interface TermCount {
+  term: string;
+  count: number;
+}
+
+/** The JavaScript string order (UTF-16 code units) the dictionary and the partitions are sorted in. */
+export const compareTerms = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Front-codes `entries`, which must be sorted by compareTerms and distinct. */
+export function encodeDictionary(entries: readonly TermCount[]): StoredDictionary {
+  const stored: StoredDictionary = { shared: [], suffixes: [], counts: [] };
+  let previous = '';
+  for (const { term, count } of entries) {
+    let shared = 0;
+    const most = Math.min(previous.length, term.length);
+    while (shared < most && previous.charCodeAt(shared) === term.charCodeAt(shared)) shared++;
+    stored.shared.push(shared);
+    stored.suffixes.push(term.slice(shared));
+    stored.counts.push(count);
+    previous = term;
+  }
+  return stored;
+}
+
+/** A problem of a stored dictionary, or undefined when it is one: parallel lists, strictly sorted distinct terms. */
+export function dictionaryProblem(value: unknown): string | undefined {
+  if (!isRecord(value)) return 'is not an object';
+  const { shared, suffixes, counts } = value;
+  if (!Array.isArray(shared) || !Array.isArray(suffixes) || !Array.isArray(counts)) return 'needs the lists shared, suffixes and counts';
+  if (shared.length !== suffixes.length || counts.length !== suffixes.length) return 'shared, suffixes and counts differ in length';
+  let previous = '';
+  for (let i = 0; i < suffixes.length; i++) {
+    const keep = shared[i];
+    if (!Number.isInteger(keep) || keep < 0 || keep > previous.length) return `entry ${i} shares more than the term before it has`;
+    if (typeof suffixes[i] !== 'string') return `entry ${i} has no suffix`;
+    if (!Number.isInteger(counts[i]) || counts[i] < 0) return `entry ${i} has no count`;
+    const term = previous.slice(0, keep) + suffixes[i];
+    if (i > 0 && compareTerms(previous, term) >= 0) return `terms are not sorted and distinct at entry ${i} ("${term}")`;
+    previous = term;
+  }
+  return undefined;
+}
+
+/** The decoded dictionary with its lookups. Construct from a stored one already checked by dictionaryProblem. */
+export class TermDictionary {
+  readonly terms: readonly string[];
+  readonly counts: readonly number[];
+
+  constructor(stored: StoredDictionary) {
+    const terms: string[] = [];
+    let previous = '';
+    for (let i = 0; i < stored.suffixes.length; i++) {
+      previous = previous.slice(0, stored.shared[i]) + stored.suffixes[i];
+      terms.push(previous);
+    }
+    this.terms = terms;
+    this.counts = stored.counts;
+  }
+
+  get size(): number {
+    return this.terms.length;
+  }
+
+  /** The position of the first term ≥ `term` (the dictionary's size when there is none). */
+  lowerBound(term: string): number {
+    let lo = 0;
+    let hi = this.terms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareTerms(this.terms[mid]!, term) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** How often `term` occurs; 0 when the index does not hold it. */
+  count(term: string): number {
+    const at = this.lowerBound(term);
+    return this.terms[at] === term ? this.counts[at]! : 0;
+  }
+
+  has(term: string): boolean {
+    return this.terms[this.lowerBound(term)] === term;
+  }
+
+  /**
+   * The terms that begin with `prefix` and are longer than it, most frequent first (ties in term
+   * order), at most `limit`. Reads one contiguous range of the sorted terms.
+   */
+  completions(prefix: string, limit: number): TermCount[] {
+    if (prefix === '' || limit <= 0) return [];
+    const found: TermCount[] = [];
+    for (let i = this.lowerBound(prefix); i < this.terms.length && this.terms[i]!.startsWith(prefix); i++) {
+      if (this.terms[i] !== prefix) found.push({ term: this.terms[i]!, count: this.counts[i]! });
+    }
+    return found.sort((a, b) => b.count - a.count || compareTerms(a.term, b.term)).slice(0, limit);
+  }
+}
