@@ -10,6 +10,7 @@ import type { Lang } from '../types.ts';
 import { fieldFactors, idf, saturate } from './bm25f.ts';
 import type { KeywordHead, KeywordStats } from './data.ts';
 import { encodeDictionary, TermDictionary } from './dictionary.ts';
+import type { TermVariant } from './expand.ts';
 import type { FlexIndex } from './flex.ts';
 import { queryConcepts } from '../analysis/query.ts';
 import type { KeywordOptions } from './options.ts';
@@ -54,6 +55,13 @@ export interface KeywordView {
    * analysed the query once for everything else already.
    */
   searchTerms(terms: readonly string[], limit?: number): KeywordHit[];
+  /**
+   * `searchTerms` where each query concept may be matched by several terms (expand.ts: the term as
+   * typed, its completions, its corrections), each weighted: a document scores, per concept, the
+   * best of its variants' weighted BM25F contributions, and counts the concept as named when any
+   * variant names it. With one exact variant per concept it is `searchTerms` exactly.
+   */
+  searchGroups(groups: readonly (readonly TermVariant[])[], limit?: number): KeywordHit[];
   /**
    * Each of `terms` — already analysed as this index analyses (the query's concepts,
    * query-analysis.ts) — with the number of sections holding it (in any field) and the IDF BM25F
@@ -126,6 +134,11 @@ export function partitionedIndex(head: Pick<KeywordHead, 'stats' | 'options' | '
   return new PartitionedIndex(new Bm25f(stats.docCount, options, factors), head.starts, new TermDictionary(head.dictionary), source);
 }
 
+/** A plain query's groups: each term matched as itself alone. */
+function exactGroups(terms: readonly string[]): TermVariant[][] {
+  return terms.map((term) => [{ term, weight: 1, kind: 'exact' }]);
+}
+
 /** The partition holding a term, or undefined when it is not at hand. */
 type PartOf = (term: string) => FlexIndex | undefined;
 
@@ -159,7 +172,11 @@ class PartitionedIndex implements KeywordIndex {
   }
 
   searchTerms(terms: readonly string[], limit?: number): KeywordHit[] {
-    return this.ranking.search(terms, limit, this.residentPartOf, NOT_RESIDENT);
+    return this.ranking.search(exactGroups(terms), limit, this.residentPartOf, NOT_RESIDENT);
+  }
+
+  searchGroups(groups: readonly (readonly TermVariant[])[], limit?: number): KeywordHit[] {
+    return this.ranking.search(groups, limit, this.residentPartOf, NOT_RESIDENT);
   }
 
   termStats(terms: readonly string[]): TermStat[] {
@@ -171,10 +188,12 @@ class PartitionedIndex implements KeywordIndex {
     const parts = await Promise.all(indexes.map((index) => this.source.load(index)));
     const held = new Map(indexes.map((index, i) => [index, parts[i]]));
     const partOf: PartOf = (term) => held.get(partitionOf(term, this.starts));
-    const searchTerms = (terms: readonly string[], limit?: number) => this.ranking.search(terms, limit, partOf, NOT_IN_VIEW);
+    const searchGroups = (groups: readonly (readonly TermVariant[])[], limit?: number) => this.ranking.search(groups, limit, partOf, NOT_IN_VIEW);
+    const searchTerms = (terms: readonly string[], limit?: number) => searchGroups(exactGroups(terms), limit);
     return {
       search: (query, options) => searchTerms(queryTerms(query, options.lang, this.options), options.limit),
       searchTerms,
+      searchGroups,
       termStats: (terms) => this.ranking.termStats(terms, partOf, NOT_IN_VIEW),
     };
   }
@@ -192,11 +211,15 @@ class Bm25f {
     private readonly factors: readonly Float64Array[],
   ) {}
 
-  /** `missing` ends the KEYWORD_NOT_RESIDENT message: why a partition is not at hand. */
-  search(terms: readonly string[], limit = this.options.defaultLimit, partOf: PartOf, missing: string): KeywordHit[] {
-    if (terms.length === 0 || limit <= 0) return [];
+  /**
+   * `missing` ends the KEYWORD_NOT_RESIDENT message: why a partition is not at hand. `groups`: per
+   * query concept, the terms it is matched by with their weights (one exact term per concept for a
+   * plain query); `matched` lists, per hit, the concepts (their first term) it matched.
+   */
+  search(groups: readonly (readonly TermVariant[])[], limit = this.options.defaultLimit, partOf: PartOf, missing: string): KeywordHit[] {
+    if (groups.length === 0 || limit <= 0) return [];
     // Every partition is found before any work: a query fails whole, not after ranking half.
-    const holders = this.holders(terms, partOf, missing);
+    const holders = groups.map((variants) => this.holders(variants.map((v) => v.term), partOf, missing));
     // Dense per-document accumulators instead of Maps: a common term's postings can cover most
     // sections, and a Worker has a few milliseconds of CPU per request; typed arrays keep the
     // inner loop allocation-free (Maps here showed 30+ ms GC pauses on the Astro docs).
@@ -204,37 +227,46 @@ class Bm25f {
     const named = new Uint16Array(this.size);
     const hits: number[] = [];
     const isHit = new Uint8Array(this.size);
-    // Per term, the documents it contributed to: `matched` is listed for the returned hits only.
+    // Per concept, the documents it contributed to: `matched` is listed for the returned hits only.
     // Built for every hit, it was one array per matching document — on a 135,000-section site a
     // common term matches nearly all of them, and those arrays (with a sort of every hit) were
     // most of the keyword route's time there.
     const contributedTo: number[][] = [];
     const pseudo = new Float64Array(this.size);
     const seenAtTerm = new Uint32Array(this.size);
-    const namedAtTerm = new Uint32Array(this.size);
+    const namedAtConcept = new Uint32Array(this.size);
+    // A concept's best weighted contribution per document, over its variants.
+    const best = new Float64Array(this.size);
     const containing: number[] = [];
-    terms.forEach((term, t) => {
-      containing.length = 0;
-      this.accumulate(term, holders[t], t + 1, pseudo, seenAtTerm, namedAtTerm, containing, named);
-      const weight = idf(this.size, containing.length);
+    let variantMark = 0;
+    groups.forEach((variants, c) => {
       const docs: number[] = [];
-      for (const doc of containing) {
-        const contribution = weight * saturate(pseudo[doc], this.options.k1);
-        pseudo[doc] = 0;
-        if (contribution <= 0) continue;
+      variants.forEach((variant, v) => {
+        containing.length = 0;
+        this.accumulate(variant.term, holders[c]![v]!, ++variantMark, c + 1, pseudo, seenAtTerm, namedAtConcept, containing, named);
+        const weight = variant.weight * idf(this.size, containing.length);
+        for (const doc of containing) {
+          const contribution = weight * saturate(pseudo[doc], this.options.k1);
+          pseudo[doc] = 0;
+          if (contribution <= 0) continue;
+          if (best[doc] === 0) docs.push(doc);
+          if (contribution > best[doc]!) best[doc] = contribution;
+        }
+      });
+      for (const doc of docs) {
         if (isHit[doc] === 0) {
           isHit[doc] = 1;
           hits.push(doc);
         }
-        scores[doc] += contribution;
-        docs.push(doc);
+        scores[doc] += best[doc]!;
+        best[doc] = 0;
       }
       contributedTo.push(docs);
     });
     const top = topHits(hits, scores, limit);
     const matched = new Map<number, string[]>(top.map((doc) => [doc, []]));
-    terms.forEach((term, t) => {
-      for (const doc of contributedTo[t]!) matched.get(doc)?.push(term);
+    groups.forEach((variants, c) => {
+      for (const doc of contributedTo[c]!) matched.get(doc)?.push(variants[0]!.term);
     });
     return top.map((doc) => ({ doc, score: scores[doc]!, matched: matched.get(doc)!, namedTerms: named[doc]! }));
   }
@@ -274,12 +306,14 @@ class Bm25f {
   /**
    * Adds tf~(term, d) into `pseudo` for every document containing the term in any field and lists
    * those documents in `containing` (its length is the df). `mark` tells this term's documents
-   * from earlier terms' in `seenAtTerm`.
+   * from earlier terms' in `seenAtTerm`; `namedMark` (its concept's) lets a document count a
+   * concept as named once, however many of its variants or naming fields hold it.
    */
   private accumulate(
     term: string,
     flex: FlexIndex,
     mark: number,
+    namedMark: number,
     pseudo: Float64Array,
     seenAtTerm: Uint32Array,
     namedAtTerm: Uint32Array,
@@ -301,8 +335,8 @@ class Bm25f {
           }
           pseudo[doc] += factor[doc] * frequency;
           // A document counts a term as named once, however many naming fields hold it.
-          if (naming && namedAtTerm[doc] !== mark) {
-            namedAtTerm[doc] = mark;
+          if (naming && namedAtTerm[doc] !== namedMark) {
+            namedAtTerm[doc] = namedMark;
             named[doc]++;
           }
         }

@@ -28,6 +28,11 @@ async function indexOf(docs: KeywordDoc[], options?: Parameters<typeof buildKeyw
       expect(many.searchTerms(terms, limit), `${terms.join(' ')} over ${many.partitions} partitions`).toEqual(hits);
       return hits;
     },
+    searchGroups(groups, limit) {
+      const hits = single.searchGroups(groups, limit);
+      expect(many.searchGroups(groups, limit), `groups over ${many.partitions} partitions`).toEqual(hits);
+      return hits;
+    },
     termStats: (terms) => single.termStats(terms),
     prepare: (terms) => single.prepare(terms),
   };
@@ -216,5 +221,35 @@ describe('determinism and limits', () => {
     const index = await indexOf([doc('', '', ''), doc('', '', 'the'), doc('', '', 'found')]);
     expect(index.size).toBe(3);
     expect(order(index, 'found')).toEqual([2]);
+  });
+});
+
+describe('searchGroups: a concept matched by several weighted terms', () => {
+  const docs = [
+    /* 0 */ doc('Deploy', '', 'Deploy your site.'),
+    /* 1 */ doc('Deployment adapters', '', 'Choose a deployment adapter.'),
+    /* 2 */ doc('Routing', '', 'Routes and deployment notes.'),
+    /* 3 */ doc('Testing', '', 'Test handlers.'),
+  ];
+  const exact = (term: string) => ({ term, weight: 1, kind: 'exact' as const });
+
+  it('answers exactly as searchTerms when every concept is one exact term', async () => {
+    const index = await indexOf(docs);
+    for (const terms of [['deploi'], ['deploy', 'rout'], ['test', 'handler', 'zzz'], []]) {
+      expect(index.searchGroups(terms.map((t) => [exact(t)])), terms.join(' ')).toEqual(index.searchTerms(terms));
+    }
+  });
+
+  it('adds the documents of a weaker variant below those of the term as typed, counting the concept once', async () => {
+    const index = await indexOf(docs);
+    // Porter stems "Deploy" to `deploi` and "deployment" to `deploy`: two terms of one prefix.
+    expect(index.dictionary.completions('deplo', 5).map((c) => c.term).sort()).toEqual(['deploi', 'deploy']);
+    const hits = index.searchGroups([[exact('deploi'), { term: 'deploy', weight: 0.5, kind: 'prefix' }]]);
+    // Doc 0 holds the term as typed; 1 and 2 only the other term, at half weight.
+    expect(hits.map((h) => h.doc)).toEqual([0, 1, 2]);
+    expect(hits.find((h) => h.doc === 1)!.namedTerms).toBe(1);
+    expect(hits.find((h) => h.doc === 1)!.matched).toEqual(['deploi']);
+    const alone = index.searchTerms(['deploy']).find((h) => h.doc === 1)!.score;
+    expect(hits.find((h) => h.doc === 1)!.score).toBeCloseTo(alone * 0.5, 10);
   });
 });

@@ -1,0 +1,134 @@
+/**
+ * What a reader's query terms may also match (issue 16): the dictionary terms an unfinished last
+ * word begins (`deplo` → `deploy`, `deployment`), and the terms one or two edits from a word the
+ * index does not hold (`conifdenc` → `confid`). Each variant carries a weight below 1, so a
+ * document holding the term as typed always outranks one that only holds a completion or a
+ * correction of it. Pure: the dictionary is the keyword head's (dictionary.ts).
+ */
+import type { TermDictionary } from './dictionary.ts';
+
+/** One term a query concept is looked up as. */
+export interface TermVariant {
+  term: string;
+  /** Multiplies the term's BM25F contribution: 1 for the term as typed, below 1 otherwise. */
+  weight: number;
+  kind: 'exact' | 'prefix' | 'typo';
+}
+
+export interface ExpansionOptions {
+  /**
+   * Most completions of an unfinished last word, most frequent first. Range integer ≥ 0 (0: no
+   * prefix matching). Default 8: the words a reader is likely typing; more reads more partitions
+   * and postings for completions that rarely win.
+   */
+  maxCompletions: number;
+  /** Fewest letters of an unfinished word before it is completed. Range ≥ 1. Default 2: one letter matches too much to mean anything. */
+  minPrefix: number;
+  /** Weight of a completion's contribution. Range (0, 1). Default 0.8: below the typed term, above a correction. */
+  prefixWeight: number;
+  /**
+   * Most corrections of a word the index does not hold, closest first, then most frequent. Range
+   * integer ≥ 0 (0: no typo tolerance). Default 3.
+   */
+  maxCorrections: number;
+  /** Fewest letters for one edit to be tolerated. Default 4: shorter words have too many neighbours (`cat` ~ `car`, `cap`, `bat`). */
+  minLettersOneEdit: number;
+  /** Fewest letters for two edits. Default 8: as DocSearch and MiniSearch allow about one edit per four letters. */
+  minLettersTwoEdits: number;
+  /** Weight of a correction at distance 1 and 2. Range (0, 1). Default 0.7 and 0.5: the further, the less sure. */
+  typoWeights: readonly [number, number];
+}
+
+export const DEFAULT_EXPANSION_OPTIONS: Readonly<ExpansionOptions> = Object.freeze({
+  maxCompletions: 8,
+  minPrefix: 2,
+  prefixWeight: 0.8,
+  maxCorrections: 3,
+  minLettersOneEdit: 4,
+  minLettersTwoEdits: 8,
+  typoWeights: Object.freeze([0.7, 0.5]) as readonly [number, number],
+});
+
+/**
+ * The optimal-string-alignment (restricted Damerau–Levenshtein) distance between `a` and `b` in
+ * UTF-16 code units, or `max + 1` as soon as it must exceed `max`: one row of the table at a time,
+ * abandoned when a whole row is over the bound.
+ */
+export function boundedEditDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prevPrev: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) d = Math.min(d, prevPrev[j - 2]! + 1);
+      row.push(d);
+      if (d < best) best = d;
+    }
+    if (best > max) return max + 1;
+    prevPrev = prev;
+    prev = row;
+  }
+  return Math.min(prev[b.length]!, max + 1);
+}
+
+/** Edits tolerated for a word of `length` letters: 0, 1 or 2. */
+function editsFor(length: number, options: ExpansionOptions): number {
+  return length >= options.minLettersTwoEdits ? 2 : length >= options.minLettersOneEdit ? 1 : 0;
+}
+
+/**
+ * The dictionary terms within the tolerated edits of `term`, closest first, then most frequent,
+ * at most `maxCorrections`. Only terms sharing the first letter or the second are compared: a typo
+ * rarely hits both (a swap of the first two keeps both), and the scan stays a small slice of the
+ * dictionary.
+ */
+export function corrections(term: string, dictionary: TermDictionary, options: ExpansionOptions = DEFAULT_EXPANSION_OPTIONS): Array<TermVariant & { distance: number }> {
+  const max = editsFor(term.length, options);
+  if (max === 0 || options.maxCorrections <= 0) return [];
+  const found: Array<{ term: string; distance: number; count: number }> = [];
+  const { terms, counts } = dictionary;
+  for (let i = 0; i < terms.length; i++) {
+    const candidate = terms[i]!;
+    if (candidate === term || Math.abs(candidate.length - term.length) > max) continue;
+    if (candidate[0] !== term[0] && candidate[1] !== term[1]) continue;
+    const distance = boundedEditDistance(term, candidate, max);
+    if (distance <= max) found.push({ term: candidate, distance, count: counts[i]! });
+  }
+  found.sort((a, b) => a.distance - b.distance || b.count - a.count || (a.term < b.term ? -1 : 1));
+  return found.slice(0, options.maxCorrections).map((f) => ({ term: f.term, weight: options.typoWeights[f.distance - 1]!, kind: 'typo', distance: f.distance }));
+}
+
+/**
+ * The variants each concept is looked up as, in concept order: the concept itself (weight 1) when
+ * the index holds it; for the last concept of a query still being typed (`lastIsPartial`), its
+ * completions too; for a concept the index does not hold and cannot complete, its corrections.
+ * A concept with no variant stays listed as itself (it matches nothing, as today).
+ */
+export function expandConcepts(
+  concepts: readonly string[],
+  dictionary: TermDictionary,
+  lastIsPartial: boolean,
+  options: ExpansionOptions = DEFAULT_EXPANSION_OPTIONS,
+): TermVariant[][] {
+  return concepts.map((concept, i) => {
+    const known = dictionary.has(concept);
+    const variants: TermVariant[] = [{ term: concept, weight: 1, kind: 'exact' }];
+    if (lastIsPartial && i === concepts.length - 1 && [...concept].length >= options.minPrefix) {
+      for (const c of dictionary.completions(concept, options.maxCompletions)) variants.push({ term: c.term, weight: options.prefixWeight, kind: 'prefix' });
+    }
+    if (!known && variants.length === 1) for (const c of corrections(concept, dictionary, options)) variants.push({ term: c.term, weight: c.weight, kind: c.kind });
+    return variants;
+  });
+}
+
+/**
+ * Whether the query's last word is still being typed: it does not end in white space or
+ * punctuation (the reader has not moved on to the next word).
+ */
+export function endsMidWord(q: string): boolean {
+  return /[\p{L}\p{N}]$/u.test(q);
+}

@@ -1,0 +1,95 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { boundedEditDistance, corrections, endsMidWord, expandConcepts } from '../../../src/core/keyword/expand.ts';
+import { encodeDictionary, TermDictionary } from '../../../src/core/keyword/dictionary.ts';
+
+/** Restricted Damerau–Levenshtein, the full table: the reference the bounded one must agree with. */
+function osa(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+const dictionary = new TermDictionary(
+  encodeDictionary(
+    [
+      ['confid', 50],
+      ['config', 80],
+      ['configur', 120],
+      ['deploi', 30],
+      ['deploy', 90],
+      ['deployment', 40],
+      ['getstaticpath', 25],
+      ['middlewar', 60],
+      ['rout', 200],
+    ].map(([term, count]) => ({ term: term as string, count: count as number })),
+  ),
+);
+
+describe('boundedEditDistance', () => {
+  it('agrees with the full table up to the bound, and says "over" past it', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 9 }), fc.string({ maxLength: 9 }), fc.integer({ min: 0, max: 3 }), (a, b, max) => {
+        const exact = osa(a, b);
+        expect(boundedEditDistance(a, b, max)).toBe(Math.min(exact, max + 1));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('corrections', () => {
+  it('finds the terms one edit away from a word of 4+ letters, closest and most frequent first', () => {
+    expect(corrections('confdi', dictionary).map((c) => [c.term, c.distance])).toEqual([['confid', 1]]);
+    expect(corrections('middlewra', dictionary).map((c) => [c.term, c.distance])).toEqual([['middlewar', 1]]);
+  });
+
+  it('tolerates two edits only from 8 letters, none under 4', () => {
+    expect(corrections('depolyment', dictionary).map((c) => c.term)).toEqual(['deployment']);
+    expect(corrections('depoly', dictionary).map((c) => c.term)).toEqual(['deploy']);
+    expect(corrections('rot', dictionary)).toEqual([]);
+  });
+});
+
+describe('expandConcepts', () => {
+  it('keeps a known term as typed, and completes only the last word of a query still being typed', () => {
+    expect(expandConcepts(['rout', 'config'], dictionary, false)).toEqual([
+      [{ term: 'rout', weight: 1, kind: 'exact' }],
+      [{ term: 'config', weight: 1, kind: 'exact' }],
+    ]);
+    const typing = expandConcepts(['rout', 'config'], dictionary, true);
+    expect(typing[0]).toEqual([{ term: 'rout', weight: 1, kind: 'exact' }]);
+    expect(typing[1]!.map((v) => [v.term, v.kind])).toEqual([
+      ['config', 'exact'],
+      ['configur', 'prefix'],
+    ]);
+  });
+
+  it('completes an unfinished word the index does not hold, most frequent first, weighted below the typed term', () => {
+    const [deplo] = expandConcepts(['deplo'], dictionary, true);
+    expect(deplo!.map((v) => v.term)).toEqual(['deplo', 'deploy', 'deployment', 'deploi']);
+    for (const v of deplo!.slice(1)) expect(v.weight).toBeLessThan(1);
+  });
+
+  it('corrects a word the index does not hold and cannot complete, and never an identifier it holds', () => {
+    expect(expandConcepts(['confdi'], dictionary, false)[0]!.map((v) => [v.term, v.kind])).toEqual([
+      ['confdi', 'exact'],
+      ['confid', 'typo'],
+    ]);
+    expect(expandConcepts(['getstaticpath'], dictionary, false)).toEqual([[{ term: 'getstaticpath', weight: 1, kind: 'exact' }]]);
+  });
+});
+
+describe('endsMidWord', () => {
+  it('is true while the last character is a letter or digit', () => {
+    expect(endsMidWord('deplo')).toBe(true);
+    expect(endsMidWord('路由')).toBe(true);
+    expect(endsMidWord('deploy ')).toBe(false);
+    expect(endsMidWord('what is astro?')).toBe(false);
+  });
+});
