@@ -77,20 +77,27 @@ interface Paragraph {
 
 const ELLIPSIS_SPACE = 2; // one `…` at each end of a cut excerpt
 
-/** The evidence of `section` for a query whose analysed terms are `queryTerms`. */
+/**
+ * The evidence of `section` for a query whose analysed terms are `queryTerms`. `conceptOf`, when a
+ * concept may be matched by several terms (a word and its completions or corrections), names each
+ * term's concept, so coverage counts concepts, not terms; without it every term is its own concept.
+ */
 export function evidenceFor(
   section: Section,
   queryTerms: ReadonlySet<string>,
   analyzer: Partial<AnalyzerOptions>,
   options: Partial<EvidenceOptions> = {},
+  conceptOf?: ReadonlyMap<string, string>,
 ): Evidence {
   const opts = resolveOptions(options);
   if (queryTerms.size === 0) return { excerpts: [], coverage: 0 };
   const full = searchableText(section);
   const matches = segment(full, section.lang, analyzer).filter((t) => queryTerms.has(t.term));
-  const coverage = distinctTerms(matches) / queryTerms.size;
+  const concepts = conceptOf ? new Set(conceptOf.values()).size : queryTerms.size;
+  const distinct = (tokens: readonly Token[]) => new Set(tokens.map((t) => conceptOf?.get(t.term) ?? t.term)).size;
+  const coverage = distinct(matches) / concepts;
   const scored = paragraphsOf(section, full)
-    .map((p, position) => ({ p, position, coverage: distinctTerms(within(matches, p)) / queryTerms.size }))
+    .map((p, position) => ({ p, position, coverage: distinct(within(matches, p)) / concepts }))
     .filter((s) => s.coverage > 0 && s.coverage >= opts.minCoverage)
     .sort((a, b) => b.coverage - a.coverage || a.position - b.position)
     .slice(0, opts.maxExcerpts);
@@ -107,10 +114,6 @@ function resolveOptions(options: Partial<EvidenceOptions>): EvidenceOptions {
   if (!(o.lead >= 0 && o.lead <= o.maxLength / 2)) throw bad('lead', 'in 0..maxLength/2');
   if (!Number.isInteger(o.snapDistance) || o.snapDistance < 0) throw bad('snapDistance', 'an integer ≥ 0');
   return o;
-}
-
-function distinctTerms(tokens: readonly Token[]): number {
-  return new Set(tokens.map((t) => t.term)).size;
 }
 
 function within(tokens: readonly Token[], p: Paragraph): Token[] {

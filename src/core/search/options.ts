@@ -10,6 +10,7 @@ import { DEFAULT_GRAPH_BOOST_OPTIONS, type GraphBoostOptions } from '../rank/gra
 import { DEFAULT_MMR_OPTIONS, type MmrOptions } from '../rank/mmr.ts';
 import { DEFAULT_POOLS, type Pool } from '../rank/pools.ts';
 import { DEFAULT_THRESHOLDS, type Threshold } from '../rank/thresholds.ts';
+import { DEFAULT_EXPANSION_SETTING, type ExpansionSetting } from './matching.ts';
 
 export interface SearchOptions {
   /**
@@ -70,6 +71,12 @@ export interface SearchOptions {
    * default mode, reason thresholds and the fallback's messages, link and suggestion count.
    */
   confidence: ConfidenceOptions;
+  /**
+   * Matching a reader's unfinished or misspelt words (matching.ts, keyword/expand.ts): completions
+   * of the last word while it is being typed, corrections of a word the index lacks. Default OFF
+   * until measured across the collections (issue 16); `npm run eval` has it as `recall-box:full+expand`.
+   */
+  expansion: ExpansionSetting;
   /** Collect the pipeline's decisions for `?debug=1` (SearchOutcome.debug). Default false: costs a little. */
   debug: boolean;
 }
@@ -88,5 +95,6 @@ export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
   mmr: Object.freeze({ ...DEFAULT_MMR_OPTIONS, enabled: true, depth: 3 }),
   evidence: DEFAULT_EVIDENCE_OPTIONS,
   confidence: DEFAULT_CONFIDENCE_OPTIONS,
+  expansion: DEFAULT_EXPANSION_SETTING,
   debug: false,
 });

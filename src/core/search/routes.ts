@@ -4,6 +4,7 @@
  * the request allows.
  */
 import type { KeywordView } from '../keyword/index.ts';
+import type { TermVariant } from '../keyword/expand.ts';
 import type { LoadedPack } from '../pack/load.ts';
 import type { RouteHit } from '../rank/fuse.ts';
 import type { Lang } from '../types.ts';
@@ -17,22 +18,23 @@ export function allowedLanguages(pack: LoadedPack, request: SearchRequest): Set<
 
 /**
  * Keyword route: FlexSearch candidates ranked by BM25F, in the allowed languages, and among them
- * the sections named by the query (every query term in their title or heading), in keyword order.
+ * the sections named by the query (every concept, by any of its terms, in their title or heading),
+ * in keyword order. `groups`: per concept, the terms it is looked up as (matching.ts).
  */
 export function keywordRoute(
   pack: LoadedPack,
   keyword: KeywordView,
-  concepts: readonly string[],
+  groups: readonly (readonly TermVariant[])[],
   allowed: Set<Lang> | null,
   options: SearchOptions,
 ): { hits: RouteHit[]; named: number[] } {
   // A route weighted ≤ 0 takes no part in fusion (fuse.ts): searching for it would be wasted work.
   if (!(options.fuse.weights.keyword > 0)) return { hits: [], named: [] };
-  const hits = keyword.searchTerms(concepts, options.candidateLimit);
+  const hits = keyword.searchGroups(groups, options.candidateLimit);
   const kept = allowed ? hits.filter((h) => allowed.has(pack.sections.langOf(h.doc))) : hits;
   return {
     hits: kept.map((h) => ({ id: h.doc, score: h.score })),
-    named: kept.filter((h) => h.namedTerms === concepts.length).map((h) => h.doc),
+    named: kept.filter((h) => h.namedTerms === groups.length).map((h) => h.doc),
   };
 }
 

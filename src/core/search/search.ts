@@ -22,6 +22,8 @@ import type { SearchOptions } from './options.ts';
 import type { QueryEmbedder } from '../embed/semantic.ts';
 import { queryVectorFor, type QueryVector, type RouteSkip, type SearchWarning } from './query-vector.ts';
 import { allowedLanguages, keywordRoute, vectorRoute } from './routes.ts';
+import { matchQuery, type QueryMatching } from './matching.ts';
+import type { TermVariant } from '../keyword/expand.ts';
 import { analyzeQuery, type QueryAnalysis } from '../analysis/query.ts';
 import { DEFAULT_SNIPPET_OPTIONS, makeSnippet, type Snippet } from '../present/snippet.ts';
 import { idf } from '../keyword/bm25f.ts';
@@ -116,6 +118,8 @@ interface Ranked {
   options: SearchOptions;
   query: QueryVector;
   analysis: QueryAnalysis;
+  /** How the concepts were looked up, and the term that stands for each (matching.ts). */
+  matching: QueryMatching;
   keyword: ReturnType<typeof applyThreshold>;
   vector: ReturnType<typeof applyThreshold> | null;
   nameMatch: ReturnType<typeof boostNamedHits>;
@@ -148,10 +152,18 @@ function analyze(pack: LoadedPack, request: SearchRequest): QueryAnalysis {
 }
 
 /** Ranking up to the point where section text is needed (see Ranked). */
-function rank(pack: LoadedPack, keywordView: KeywordView, analysis: QueryAnalysis, request: SearchRequest, options: SearchOptions, query: QueryVector): Ranked {
+function rank(
+  pack: LoadedPack,
+  keywordView: KeywordView,
+  analysis: QueryAnalysis,
+  matching: QueryMatching,
+  request: SearchRequest,
+  options: SearchOptions,
+  query: QueryVector,
+): Ranked {
   const { sections } = pack;
   const allowed = allowedLanguages(pack, request);
-  const keywordHits = keywordRoute(pack, keywordView, analysis.concepts, allowed, options);
+  const keywordHits = keywordRoute(pack, keywordView, matching.groups, allowed, options);
   const keyword = applyThreshold(keywordHits.hits, options.thresholds.keyword);
   const vector =
     query.vector && pack.semantic
@@ -166,8 +178,8 @@ function rank(pack: LoadedPack, keywordView: KeywordView, analysis: QueryAnalysi
   // Without MMR the results are the pools' picks, which read only columns: chosen here, once.
   const picked = options.mmr.enabled ? null : selectFromPools(pack, fused, limit, options);
   const compared = picked ? picked.chosen : fused.slice(0, limit * options.mmr.depth);
-  const conceptStats = keywordView.termStats(analysis.concepts);
-  return { request, options, query, analysis, keyword, vector, nameMatch, linkGraph, fused, picked, compared, conceptStats };
+  const conceptStats = keywordView.termStats(matching.resolved);
+  return { request, options, query, analysis, matching, keyword, vector, nameMatch, linkGraph, fused, picked, compared, conceptStats };
 }
 
 /**
@@ -180,7 +192,8 @@ function rank(pack: LoadedPack, keywordView: KeywordView, analysis: QueryAnalysi
 export function searchPack(pack: LoadedPack, request: SearchRequest, options: SearchOptions, query?: QueryVector): SearchOutcome {
   query ??= { vector: null, skip: pack.semantic ? 'not-requested' : 'no-model' };
   const analysis = analyze(pack, request);
-  const ranked = rank(pack, pack.keyword, analysis, request, options, query);
+  const matching = matchQuery(request.q, analysis.concepts, pack.keyword.dictionary, options.expansion);
+  const ranked = rank(pack, pack.keyword, analysis, matching, request, options, query);
   return finish(pack, ranked, pack.sections.resident(sectionsToRead(ranked)));
 }
 
@@ -190,7 +203,8 @@ function finish(pack: LoadedPack, ranked: Ranked, section: SectionLookup): Searc
   const { manifest } = pack;
   // The query's concepts (its analysed terms), once: for the snippets, the evidence and the verdict
   // — the concepts the verdict checks coverage of are the very terms the evidence was computed for.
-  const queryTerms = new Set(analysis.concepts);
+  const queryTerms = new Set(ranked.matching.terms);
+  const conceptOf = conceptsOfTerms(ranked.matching);
   const { chosen, mmr, pools } = ranked.picked ? { ...ranked.picked, mmr: null } : selectWithMmr(pack, section, ranked.compared, request.limit, options);
 
   const snippetOptions = { ...DEFAULT_SNIPPET_OPTIONS, length: options.snippetLength };
@@ -208,13 +222,15 @@ function finish(pack: LoadedPack, ranked: Ranked, section: SectionLookup): Searc
       match: hit.match,
       routes: routePositions(hit),
       pool: s.pool,
-      evidence: evidenceFor(s, queryTerms, manifest.analyzer, options.evidence),
+      evidence: evidenceFor(s, queryTerms, manifest.analyzer, options.evidence, conceptOf),
     };
   });
   const keywordReport: RouteReport = options.fuse.weights.keyword > 0 ? { ran: true, ...keyword.diagnostics } : { ran: false, reason: 'disabled' };
   const vectorReport: RouteReport = vector ? { ran: true, ...vector.diagnostics } : { ran: false, reason: query.skip ?? 'no-query-vector' };
   const { confidence, fallback } = judge(pack, section, request, options, {
-    analysis,
+    // Each concept is checked by the term that stands for it: as typed, or its completion or correction.
+    analysis: { ...analysis, concepts: ranked.matching.resolved },
+    groups: ranked.matching.groups,
     conceptStats: ranked.conceptStats,
     keyword: { ran: keywordReport.ran, hits: pageHits(pack, keyword.hits), topScore: keyword.diagnostics.topScore },
     vector: vector ? { ran: true, hits: pageHits(pack, vector.hits), topScore: vector.diagnostics.topScore } : { ran: false, hits: [], topScore: null },
@@ -259,6 +275,8 @@ function judge(
   options: SearchOptions,
   found: {
     analysis: QueryAnalysis;
+    /** Per concept, the terms it was looked up as: a concept is in a section when any of them is. */
+    groups: readonly (readonly TermVariant[])[];
     conceptStats: TermStat[];
     keyword: RouteSummary;
     vector: RouteSummary;
@@ -270,7 +288,8 @@ function judge(
   const { concepts, words } = analysis;
   const stats = found.conceptStats;
   const topTerms = chosen[0] === undefined ? new Set<string>() : termsOf(pack, section, chosen[0].id);
-  const topFound = concepts.filter((c) => topTerms.has(c));
+  const present = (i: number) => found.groups[i]!.some((v) => topTerms.has(v.term));
+  const topFound = concepts.filter((_, i) => present(i));
   const summaries: ResultSummary[] = results.map((r, i) => ({
     page: pack.sections.pageOf(chosen[i]!.id),
     pool: r.pool,
@@ -292,7 +311,7 @@ function judge(
       strategy: analysis.strategy,
       lang: analysis.lang,
       mode: request.confidence ?? options.confidence.mode,
-      missingWords: results.length === 0 ? [] : words.filter((_, i) => !topTerms.has(concepts[i]!)),
+      missingWords: results.length === 0 ? [] : words.filter((_, i) => !present(i)),
       knownWords,
       pages: chosen.map((h) => {
         const s = section(h.id);
@@ -302,6 +321,15 @@ function judge(
     pack.confidence,
     options.confidence,
   );
+}
+
+/** Each looked-up term's concept (its index), for evidence coverage by concept. */
+function conceptsOfTerms(matching: QueryMatching): Map<string, string> {
+  const conceptOf = new Map<string, string>();
+  matching.groups.forEach((variants, c) => {
+    for (const v of variants) if (!conceptOf.has(v.term)) conceptOf.set(v.term, String(c));
+  });
+  return conceptOf;
 }
 
 /** Each candidate's fused score times its pool's weight (pools.ts), re-sorted; unchanged when pools are off. */
@@ -365,7 +393,8 @@ function selectFromPools(pack: LoadedPack, ordered: readonly FusedHit[], limit: 
  */
 export async function search(pack: LoadedPack, request: SearchRequest, options: SearchOptions, embedder?: QueryEmbedder): Promise<SearchOutcome> {
   const analysis = analyze(pack, request);
-  const [query, keywordView] = await Promise.all([queryVectorFor(pack, request, options, embedder), pack.keyword.prepare(analysis.concepts)]);
-  const ranked = rank(pack, keywordView, analysis, request, options, query);
+  const matching = matchQuery(request.q, analysis.concepts, pack.keyword.dictionary, options.expansion);
+  const [query, keywordView] = await Promise.all([queryVectorFor(pack, request, options, embedder), pack.keyword.prepare(matching.terms)]);
+  const ranked = rank(pack, keywordView, analysis, matching, request, options, query);
   return finish(pack, ranked, await pack.sections.load(sectionsToRead(ranked)));
 }

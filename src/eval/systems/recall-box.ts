@@ -137,6 +137,12 @@ export function recallBoxSystems(options: RecallBoxSystemsOptions = {}): EvalSys
     ),
     new RecallBoxPipeline('recall-box:full', `recall-box as the Worker answers /search, every stage at its default: ${PIPELINE}.`, undefined, c),
     new RecallBoxPipeline(
+      'recall-box:full+expand',
+      `recall-box:full with expansion on: completions of the unfinished last word and corrections of words the index lacks (keyword/expand.ts defaults; off by default until measured): ${PIPELINE}.`,
+      (o) => ({ ...o, expansion: { ...o.expansion, enabled: true } }),
+      c,
+    ),
+    new RecallBoxPipeline(
       'recall-box:full+pools',
       `recall-box:full with recall pools on (off by default; the harness's pools comparison): ${PIPELINE}.`,
       (o) => ({ ...o, pools: { ...o.pools, enabled: true } }),

@@ -1,0 +1,33 @@
+/**
+ * How a query's concepts are looked up in the keyword index: as typed, or (expansion on) also by
+ * the completions of an unfinished last word and the corrections of a word the index lacks
+ * (keyword/expand.ts). One decision per search, shared by the keyword route (which terms to read
+ * and score) and by everything that checks a concept is present — the verdict, the evidence, the
+ * snippets — which see each concept as the one term that stands for it.
+ */
+import type { TermDictionary } from '../keyword/dictionary.ts';
+import { DEFAULT_EXPANSION_OPTIONS, endsMidWord, expandConcepts, type ExpansionOptions, type TermVariant } from '../keyword/expand.ts';
+
+/** Expansion's settings in SearchOptions: off, or on with the expansion options. */
+export type ExpansionSetting = ExpansionOptions & { enabled: boolean };
+
+export const DEFAULT_EXPANSION_SETTING: Readonly<ExpansionSetting> = Object.freeze({ ...DEFAULT_EXPANSION_OPTIONS, enabled: false });
+
+export interface QueryMatching {
+  /** Per concept, the terms the keyword route looks it up as, weighted (the term as typed first). */
+  groups: TermVariant[][];
+  /**
+   * Per concept, the one term that stands for it where presence is checked (verdict, evidence,
+   * snippets): the term as typed when the index holds it, else its best completion or correction,
+   * else the term as typed (found nowhere, as without expansion).
+   */
+  resolved: string[];
+  /** Every distinct term of the groups: whose postings the route reads. */
+  terms: string[];
+}
+
+export function matchQuery(q: string, concepts: readonly string[], dictionary: TermDictionary, setting: ExpansionSetting): QueryMatching {
+  const groups = setting.enabled ? expandConcepts(concepts, dictionary, endsMidWord(q), setting) : concepts.map((term): TermVariant[] => [{ term, weight: 1, kind: 'exact' }]);
+  const resolved = groups.map((variants) => (dictionary.has(variants[0]!.term) || variants.length === 1 ? variants[0]!.term : variants[1]!.term));
+  return { groups, resolved, terms: [...new Set(groups.flat().map((v) => v.term))] };
+}

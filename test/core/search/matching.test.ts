@@ -1,0 +1,82 @@
+/**
+ * Unfinished and misspelt words through the whole pipeline (search), on the fixture site built as
+ * in production: with expansion off a reader's partial word matches nothing by keyword, as before;
+ * with it on, the completion or correction finds the page and the verdict counts the concept found.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPack } from '../../../src/indexer/build-pack.ts';
+import { fsPackSource } from '../../../src/indexer/fs-source.ts';
+import { loadPack, type LoadedPack } from '../../../src/core/pack/load.ts';
+import { parseSearchRequest } from '../../../src/protocol/request.ts';
+import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../../src/core/search/options.ts';
+import { search, type SearchOutcome } from '../../../src/core/search/search.ts';
+import { matchQuery } from '../../../src/core/search/matching.ts';
+import { encodeDictionary, TermDictionary } from '../../../src/core/keyword/dictionary.ts';
+
+const SITE = path.resolve(__dirname, '../../fixtures/site');
+let dir: string;
+let pack: LoadedPack;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'recall-box-matching-'));
+  await buildPack(SITE, path.join(dir, 'pack'));
+  pack = await loadPack(fsPackSource(path.join(dir, 'pack')));
+}, 120_000);
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const ON: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, expansion: { ...DEFAULT_SEARCH_OPTIONS.expansion, enabled: true } };
+const KEYWORD_ONLY = (o: SearchOptions): SearchOptions => ({ ...o, fuse: { ...o.fuse, weights: { ...o.fuse.weights, vector: 0 } } });
+const ask = (q: string, options: SearchOptions): Promise<SearchOutcome> => search(pack, parseSearchRequest({ q }, options), options);
+const codes = (o: SearchOutcome) => o.confidence.reasons.map((r) => r.code);
+
+describe('matchQuery', () => {
+  const dictionary = new TermDictionary(encodeDictionary([{ term: 'deploi', count: 3 }, { term: 'deploy', count: 9 }, { term: 'middlewar', count: 5 }]));
+  const setting = { ...DEFAULT_SEARCH_OPTIONS.expansion, enabled: true };
+
+  it('looks every concept up as typed when expansion is off', () => {
+    expect(matchQuery('deplo', ['deplo'], dictionary, DEFAULT_SEARCH_OPTIONS.expansion)).toEqual({
+      groups: [[{ term: 'deplo', weight: 1, kind: 'exact' }]],
+      resolved: ['deplo'],
+      terms: ['deplo'],
+    });
+  });
+
+  it('stands a concept the index lacks for by its best completion or correction, and a known one for itself', () => {
+    expect(matchQuery('deplo', ['deplo'], dictionary, setting).resolved).toEqual(['deploy']);
+    expect(matchQuery('midleware', ['midlewar'], dictionary, setting).resolved).toEqual(['middlewar']);
+    const known = matchQuery('deploy', ['deploy'], dictionary, setting);
+    expect(known.resolved).toEqual(['deploy']);
+    expect(known.terms).toEqual(['deploy']);
+  });
+});
+
+describe('search with expansion', () => {
+  it('finds nothing by keyword for an unfinished word with expansion off, the deploying guide first with it on', async () => {
+    expect((await ask('deplo', KEYWORD_ONLY(DEFAULT_SEARCH_OPTIONS))).results).toEqual([]);
+    const on = await ask('deplo', ON);
+    expect(on.results[0]!.url).toMatch(/deploy/);
+    expect(codes(on)).not.toContain('CONCEPTS_MISSING');
+    // Snippets mark the completions, as they mark a word typed in full.
+    expect(on.results.some((r) => r.snippet.highlights.length > 0)).toBe(true);
+    expect(on.confidence.shouldAnswer).toBe(true);
+  });
+
+  it('corrects a misspelt word the index lacks', async () => {
+    const off = await ask('midleware', KEYWORD_ONLY(DEFAULT_SEARCH_OPTIONS));
+    expect(off.results).toEqual([]);
+    const on = await ask('midleware', KEYWORD_ONLY(ON));
+    expect(on.results.length).toBeGreaterThan(0);
+    expect(on.results[0]!.title.toLowerCase()).toContain('middleware');
+  });
+
+  it('answers a query of complete, known words with the same first results either way', async () => {
+    for (const q of ['route parameters', 'cache headers etag', 'Route groups']) {
+      const off = (await ask(q, DEFAULT_SEARCH_OPTIONS)).results.map((r) => r.id);
+      const on = (await ask(q, ON)).results.map((r) => r.id);
+      expect(on.slice(0, 3), q).toEqual(off.slice(0, 3));
+    }
+  });
+});
