@@ -57,16 +57,17 @@ describe('corrections', () => {
 });
 
 describe('expandConcepts', () => {
-  it('keeps a known term as typed, and completes only the last word of a query still being typed', () => {
-    expect(expandConcepts(['rout', 'config'], dictionary, false)).toEqual([
-      [{ term: 'rout', weight: 1, kind: 'exact' }],
-      [{ term: 'config', weight: 1, kind: 'exact' }],
-    ]);
-    const typing = expandConcepts(['rout', 'config'], dictionary, true);
-    expect(typing[0]).toEqual([{ term: 'rout', weight: 1, kind: 'exact' }]);
-    expect(typing[1]!.map((v) => [v.term, v.kind])).toEqual([
-      ['config', 'exact'],
+  it('keeps a known term as typed, finished or not, and completes only the last word of a query still being typed', () => {
+    const exactly = [[{ term: 'rout', weight: 1, kind: 'exact' }], [{ term: 'config', weight: 1, kind: 'exact' }]];
+    expect(expandConcepts(['rout', 'config'], dictionary, false)).toEqual(exactly);
+    expect(expandConcepts(['rout', 'config'], dictionary, true)).toEqual(exactly);
+    // Not the last word: not completed (it may still be corrected).
+    expect(expandConcepts(['deplo', 'rout'], dictionary, true)[0]!.filter((v) => v.kind === 'prefix')).toEqual([]);
+    expect(expandConcepts(['rout', 'confi'], dictionary, true)[1]!.map((v) => [v.term, v.kind])).toEqual([
+      ['confi', 'exact'],
       ['configur', 'prefix'],
+      ['config', 'prefix'],
+      ['confid', 'prefix'],
     ]);
   });
 
