@@ -57,6 +57,7 @@ export { CONFIDENCE_MODES } from './confidence/levels.ts';
 export type { ConfidenceMode } from './confidence/levels.ts';
 export type { ConfidenceVerdict } from './confidence/verdict.ts';
 export type { Fallback, FallbackSuggestion } from './confidence/fallback.ts';
+export type { Correction } from './present/correction.ts';
 export { confidenceScore, DEFAULT_CONFIDENCE_MODEL } from './confidence/score.ts';
 export type { ConfidenceModel } from './confidence/score.ts';
 export { fitCalibration, modelFromCalibration } from './confidence/calibration.ts';

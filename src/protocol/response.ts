@@ -3,7 +3,7 @@
  * other server of the same answers (the widget tests' Node server of real search results) cannot
  * drift apart in what a client receives.
  */
-import type { ConfidenceVerdict, Fallback, Lang, LoadedPack, RouteName, RouteReport, SearchDebug, SearchOutcome, SearchResult, SearchWarning } from '../core/index.ts';
+import type { ConfidenceVerdict, Correction, Fallback, Lang, LoadedPack, RouteName, RouteReport, SearchDebug, SearchOutcome, SearchResult, SearchWarning } from '../core/index.ts';
 import type { SearchRequest } from './request.ts';
 
 export type { ErrorBody } from './errors.ts';
@@ -29,6 +29,8 @@ export interface SearchResponse {
   fallback: Fallback | null;
   /** Problems that degraded the answer without failing it (e.g. the vector route was down). */
   warnings: SearchWarning[];
+  /** "Did you mean": the words read as corrections of misspelt ones, and the query as searched; null when none. */
+  correction: Correction | null;
   /** Time spent answering, as the server's clock measures it (see the README on workerd's clock). */
   tookMs: number;
   /** For `debug=1`: the pipeline's decisions, and the thresholds each route applied. */
@@ -55,6 +57,7 @@ export function searchResponseBody({ request, index, pack, outcome, tookMs }: Se
     confidence: outcome.confidence,
     fallback: outcome.fallback,
     warnings: outcome.warnings,
+    correction: outcome.correction,
     tookMs,
     // The debug report carries the thresholds the routes applied, which the outcome keeps apart.
     ...(outcome.debug && { debug: { ...outcome.debug, thresholds: outcome.routes } }),

@@ -24,6 +24,7 @@ import { queryVectorFor, type QueryVector, type RouteSkip, type SearchWarning } 
 import { allowedLanguages, keywordRoute, vectorRoute } from './routes.ts';
 import { matchQuery, type QueryMatching } from './matching.ts';
 import type { TermVariant } from '../keyword/expand.ts';
+import { correctionOf, type Correction } from '../present/correction.ts';
 import { analyzeQuery, type QueryAnalysis } from '../analysis/query.ts';
 import { DEFAULT_SNIPPET_OPTIONS, makeSnippet, type Snippet } from '../present/snippet.ts';
 import { idf } from '../keyword/bm25f.ts';
@@ -88,6 +89,8 @@ export interface SearchOutcome {
   confidence: ConfidenceVerdict;
   /** What to show instead of the results when `confidence.shouldAnswer` is false; null otherwise. */
   fallback: Fallback | null;
+  /** The words read as corrections of misspelt ones ("did you mean"), or null when none was corrected. */
+  correction: Correction | null;
   /** Present when SearchOptions.debug is set. */
   debug?: SearchDebug;
 }
@@ -244,6 +247,17 @@ function finish(pack: LoadedPack, ranked: Ranked, section: SectionLookup): Searc
     warnings: query.warning ? [query.warning] : [],
     confidence,
     fallback,
+    correction: correctionOf(
+      request.q,
+      analysis.words,
+      ranked.matching.groups,
+      ranked.matching.resolved,
+      chosen.slice(0, CORRECTION_SOURCES).map((h) => {
+        const s = section(h.id);
+        return { text: searchableText(s), lang: s.lang };
+      }),
+      manifest.analyzer,
+    ),
   };
   if (options.debug) {
     const idOf = (id: number) => section(id).id;
@@ -322,6 +336,9 @@ function judge(
     options.confidence,
   );
 }
+
+/** Results whose text a correction's docs' word is looked for in: the few a reader sees first. */
+const CORRECTION_SOURCES = 3;
 
 /** Each looked-up term's concept (its index), for evidence coverage by concept. */
 function conceptsOfTerms(matching: QueryMatching): Map<string, string> {

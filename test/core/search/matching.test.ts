@@ -70,6 +70,9 @@ describe('search with expansion', () => {
     const on = await ask('midleware', KEYWORD_ONLY(ON));
     expect(on.results.length).toBeGreaterThan(0);
     expect(on.results[0]!.title.toLowerCase()).toContain('middleware');
+    // Did you mean: the docs' own word, in the reader's case.
+    expect(on.correction).toEqual({ query: 'middleware', words: [{ typed: 'midleware', corrected: 'middleware' }] });
+    expect(off.correction).toBeNull();
   });
 
   it('answers a query of complete, known words with the same first results either way', async () => {
