@@ -47,6 +47,11 @@ export interface WorkerConfig {
    * its guides out can turn them on.
    */
   pools: boolean;
+  /**
+   * Matching unfinished and misspelt words (core/search/matching.ts). From EXPANSION (`on`/`off`).
+   * Default: the search defaults' (DEFAULT_SEARCH_OPTIONS.expansion.enabled).
+   */
+  expansion: boolean;
   /** The confidence verdict's settings a site owner sets (core/confidence/verdict.ts). */
   confidence: {
     /** From CONFIDENCE_MODE (`strict`/`relaxed`). Default strict: fall back rather than show a doubtful list. */
@@ -88,6 +93,7 @@ export const DEFAULT_WORKER_CONFIG: Readonly<WorkerConfig> = Object.freeze({
   cacheMaxAge: 300,
   maxBodyBytes: 8192,
   pools: false,
+  expansion: DEFAULT_SEARCH_OPTIONS.expansion.enabled,
   edgeCache: true,
   gaps: false,
   rateLimitPeriod: RATE_LIMIT_DEFAULTS.periodSeconds,
@@ -104,6 +110,7 @@ export interface WorkerVars {
   CACHE_MAX_AGE?: string;
   MAX_BODY_BYTES?: string;
   POOLS?: string;
+  EXPANSION?: string;
   CONFIDENCE_MODE?: string;
   FALLBACK_MESSAGE?: string;
   FALLBACK_LINK?: string;
@@ -227,6 +234,7 @@ export function readConfig(vars: WorkerVars): WorkerConfig {
     cacheMaxAge: positiveInt(vars.CACHE_MAX_AGE, DEFAULT_WORKER_CONFIG.cacheMaxAge),
     maxBodyBytes: positiveInt(vars.MAX_BODY_BYTES, DEFAULT_WORKER_CONFIG.maxBodyBytes),
     pools: vars.POOLS === undefined || vars.POOLS.trim() === '' ? DEFAULT_WORKER_CONFIG.pools : vars.POOLS.trim().toLowerCase() === 'on',
+    expansion: vars.EXPANSION === undefined || vars.EXPANSION.trim() === '' ? DEFAULT_WORKER_CONFIG.expansion : vars.EXPANSION.trim().toLowerCase() === 'on',
     edgeCache: onOff('EDGE_CACHE', vars.EDGE_CACHE, DEFAULT_WORKER_CONFIG.edgeCache, warnings),
     gaps: onOff('GAPS', vars.GAPS, DEFAULT_WORKER_CONFIG.gaps, warnings),
     rateLimitPeriod: readRateLimitPeriod(vars, warnings),
@@ -240,6 +248,7 @@ export function searchOptionsFor(config: WorkerConfig, defaults: SearchOptions =
   return {
     ...defaults,
     pools: { ...defaults.pools, enabled: config.pools || defaults.pools.enabled },
+    expansion: { ...defaults.expansion, enabled: config.expansion },
     confidence: {
       ...defaults.confidence,
       mode: config.confidence.mode,

@@ -46,6 +46,7 @@ interface SearchBody {
   confidence: Verdict;
   fallback: FallbackBody | null;
   warnings: Array<{ code: string; message: string }>;
+  correction: { query: string; words: Array<{ typed: string; corrected: string }> } | null;
   tookMs: number;
 }
 interface ErrorBody {
@@ -332,6 +333,18 @@ describe('?debug=1 explains the ranking', () => {
     expect(audit.reduce((n, a) => n + a.quota, 0)).toBe(10);
     const off = (await (await get('/search?q=routing&debug=1')).json()) as DebugBody;
     expect(off.debug.pools).toBeNull();
+  });
+
+  it('matches an unfinished word by its completions and corrects a misspelt one when EXPANSION=on', async () => {
+    const typing = await searchWith({ EXPANSION: 'on' }, 'deplo');
+    expect(typing.results[0]!.url).toMatch(/\/guides\/deploying\//);
+    expect(typing.confidence.shouldAnswer).toBe(true);
+    expect(typing.correction).toBeNull();
+    const typo = await searchWith({ EXPANSION: 'on' }, 'midleware');
+    expect(typo.results[0]!.title.toLowerCase()).toContain('middleware');
+    expect(typo.correction).toEqual({ query: 'middleware', words: [{ typed: 'midleware', corrected: 'middleware' }] });
+    // Off (the default): nothing is corrected.
+    expect((await searchWith({}, 'midleware')).correction).toBeNull();
   });
 
   it('takes debug in a POST body too', async () => {

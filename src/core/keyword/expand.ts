@@ -82,9 +82,10 @@ function editsFor(length: number, options: ExpansionOptions): number {
 
 /**
  * The dictionary terms within the tolerated edits of `term`, closest first, then most frequent,
- * at most `maxCorrections`. Only terms sharing the first letter or the second are compared: a typo
- * rarely hits both (a swap of the first two keeps both), and the scan stays a small slice of the
- * dictionary.
+ * at most `maxCorrections`. Only terms with the same first letter are compared: readers rarely
+ * mistype the first letter of a word (and a swap of the first two is also kept out), a wrong first
+ * letter is as often another word (`fin-body` is not `wing-body`), and the scan stays a small
+ * slice of the dictionary.
  */
 export function corrections(term: string, dictionary: TermDictionary, options: ExpansionOptions = DEFAULT_EXPANSION_OPTIONS): Array<TermVariant & { distance: number }> {
   const max = editsFor(term.length, options);
@@ -94,7 +95,7 @@ export function corrections(term: string, dictionary: TermDictionary, options: E
   for (let i = 0; i < terms.length; i++) {
     const candidate = terms[i]!;
     if (candidate === term || Math.abs(candidate.length - term.length) > max) continue;
-    if (candidate[0] !== term[0] && candidate[1] !== term[1]) continue;
+    if (candidate[0] !== term[0]) continue;
     const distance = boundedEditDistance(term, candidate, max);
     if (distance <= max) found.push({ term: candidate, distance, count: counts[i]! });
   }
