@@ -30,7 +30,7 @@ export const BAD_BLOCKS_PACK_PATH = '/pack-bad-blocks/';
 /** Node's answers from the calibrated pack. */
 export const SEARCH_EXPECTED_CALIBRATED_FILE = 'search-expected-calibrated.json';
 
-/** Chosen to exercise both routes: plain words, a typo (vector only), a question, CJK, a heading. */
+/** Chosen to exercise both routes: plain words, a typo (corrected by expansion, found by the vector route too), a question, CJK, a heading. */
 export const SEARCH_SAMPLES: readonly string[] = [
   'route parameters',
   'midleware',

@@ -172,8 +172,8 @@ describe('both routes in workerd: the static embedder and the WASM kernel', () =
     expect(vectorHits).toBeGreaterThan(0);
   });
 
-  it('finds a misspelt word by the vector route alone', async () => {
-    const body = await search('midleware');
+  it('finds a misspelt word by the vector route alone when expansion is off', async () => {
+    const body = await searchWith({ EXPANSION: 'off' }, 'midleware');
     expect(body.results.length).toBeGreaterThan(0);
     expect(body.results.every((r) => r.match === 'vector' && r.url.startsWith('/guides/middleware/'))).toBe(true);
     expect(body.warnings).toEqual([]);
@@ -187,7 +187,7 @@ describe('both routes in workerd: the static embedder and the WASM kernel', () =
   });
 
   it('answers from a keyword-only pack with keyword matches, and /health says it has no model', async () => {
-    const res = await getWith({ PACK_PATH: '/pack-keyword/' }, '/search?q=midleware%20routing');
+    const res = await getWith({ PACK_PATH: '/pack-keyword/', EXPANSION: 'off' }, '/search?q=midleware%20routing');
     expect(res.status).toBe(200);
     const body = (await res.json()) as SearchBody;
     expect(body.results.length).toBeGreaterThan(0);
@@ -248,8 +248,8 @@ describe('the confidence verdict and the fallback', () => {
   });
 
   it('still carries the closest candidates when it falls back, with page suggestions from them', async () => {
-    // A misspelling: the vector route finds the middleware guide, but no query word is in the docs.
-    const body = await search('midleware');
+    // A misspelling, expansion off: the vector route finds the middleware guide, but no query word is in the docs.
+    const body = await searchWith({ EXPANSION: 'off' }, 'midleware');
     expect(body.confidence.shouldAnswer).toBe(false);
     expect(body.results.length).toBeGreaterThan(0);
     const pages = body.fallback!.suggestions.filter((s) => s.kind === 'page');
@@ -335,16 +335,16 @@ describe('?debug=1 explains the ranking', () => {
     expect(off.debug.pools).toBeNull();
   });
 
-  it('matches an unfinished word by its completions and corrects a misspelt one when EXPANSION=on', async () => {
-    const typing = await searchWith({ EXPANSION: 'on' }, 'deplo');
+  it('matches an unfinished word by its completions and corrects a misspelt one (EXPANSION, on by default)', async () => {
+    const typing = await search('deplo');
     expect(typing.results[0]!.url).toMatch(/\/guides\/deploying\//);
     expect(typing.confidence.shouldAnswer).toBe(true);
     expect(typing.correction).toBeNull();
-    const typo = await searchWith({ EXPANSION: 'on' }, 'midleware');
+    const typo = await search('midleware');
     expect(typo.results[0]!.title.toLowerCase()).toContain('middleware');
     expect(typo.correction).toEqual({ query: 'middleware', words: [{ typed: 'midleware', corrected: 'middleware' }] });
-    // Off (the default): nothing is corrected.
-    expect((await searchWith({}, 'midleware')).correction).toBeNull();
+    // Off: nothing is corrected.
+    expect((await searchWith({ EXPANSION: 'off' }, 'midleware')).correction).toBeNull();
   });
 
   it('takes debug in a POST body too', async () => {

@@ -11,7 +11,7 @@ import { DEFAULT_EXPANSION_OPTIONS, endsMidWord, expandConcepts, type ExpansionO
 /** Expansion's settings in SearchOptions: off, or on with the expansion options. */
 export type ExpansionSetting = ExpansionOptions & { enabled: boolean };
 
-export const DEFAULT_EXPANSION_SETTING: Readonly<ExpansionSetting> = Object.freeze({ ...DEFAULT_EXPANSION_OPTIONS, enabled: false });
+export const DEFAULT_EXPANSION_SETTING: Readonly<ExpansionSetting> = Object.freeze({ ...DEFAULT_EXPANSION_OPTIONS, enabled: true });
 
 export interface QueryMatching {
   /** Per concept, the terms the keyword route looks it up as, weighted (the term as typed first). */

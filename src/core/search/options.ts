@@ -73,8 +73,13 @@ export interface SearchOptions {
   confidence: ConfidenceOptions;
   /**
    * Matching a reader's unfinished or misspelt words (matching.ts, keyword/expand.ts): completions
-   * of the last word while it is being typed, corrections of a word the index lacks. Default OFF
-   * until measured across the collections (issue 16); `npm run eval` has it as `recall-box:full+expand`.
+   * of the last word while it is being typed, corrections of a word the index lacks. Default ON:
+   * measured with `npm run eval` (recall-box:full against recall-box:exact, which has it off) it
+   * changes nothing for queries of words the docs hold (Astro and Hono titles and headings,
+   * Cranfield: identical nDCG@10) and raises MRR@10 of as-you-type queries (Astro titles
+   * 0.778 → 0.843, headings 0.760 → 0.845, Hono titles 0.821 → 0.845) and of one-typo queries
+   * (Astro titles 0.857 → 0.957, Hono titles 0.799 → 0.906); query sets from
+   * `npm run eval:titles -- <docs> --as-you-type | --typos 1`.
    */
   expansion: ExpansionSetting;
   /** Collect the pipeline's decisions for `?debug=1` (SearchOutcome.debug). Default false: costs a little. */

@@ -137,9 +137,9 @@ export function recallBoxSystems(options: RecallBoxSystemsOptions = {}): EvalSys
     ),
     new RecallBoxPipeline('recall-box:full', `recall-box as the Worker answers /search, every stage at its default: ${PIPELINE}.`, undefined, c),
     new RecallBoxPipeline(
-      'recall-box:full+expand',
-      `recall-box:full with expansion on: completions of the unfinished last word and corrections of words the index lacks (keyword/expand.ts defaults; off by default until measured): ${PIPELINE}.`,
-      (o) => ({ ...o, expansion: { ...o.expansion, enabled: true } }),
+      'recall-box:exact',
+      `recall-box:full with expansion off: every word matched only as typed, no completions of an unfinished last word, no corrections (the default before issue 16): ${PIPELINE}.`,
+      (o) => ({ ...o, expansion: { ...o.expansion, enabled: false } }),
       c,
     ),
     new RecallBoxPipeline(

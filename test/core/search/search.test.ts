@@ -302,8 +302,8 @@ describe('searchPack with the vector route', () => {
     pack = await loadPack(memorySource(await packFiles(DOCS)));
   });
 
-  it('finds a misspelt word by the vector route alone, where the keyword route finds nothing', async () => {
-    const { results, routes } = await withVectors('midleware');
+  it('finds a misspelt word by the vector route alone, where the keyword route finds nothing (expansion off)', async () => {
+    const { results, routes } = await withVectors('midleware', {}, { ...DEFAULT_SEARCH_OPTIONS, expansion: { ...DEFAULT_SEARCH_OPTIONS.expansion, enabled: false } });
     expect(routes.keyword).toMatchObject({ ran: true, kept: 0 });
     expect(routes.vector).toMatchObject({ ran: true, scale: 'absolute', min: DEFAULT_SEARCH_OPTIONS.thresholds.vector.min });
     expect(results.length).toBeGreaterThan(0);
