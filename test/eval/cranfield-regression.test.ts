@@ -22,7 +22,15 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const cranfield = path.resolve(projectRoot, '../shared/datasets/cranfield');
 const hasCranfield = existsSync(path.join(cranfield, 'cran.all.1400'));
 /** Bound on the whole run (~95 s here: five recall-box configurations, each with evidence for 100 hits per query, plus the peers and the protocol); CI must not hang. */
-const TIMEOUT_MS = 300_000;
+const TIMEOUT_MS = 450_000;
+
+/**
+ * Systems this gate does not compare, left out of its run: recall-box without expansion and the
+ * peers configured as docs sites run them (issue 16's reader-query comparisons). None is a gate
+ * here, and they would add about half again to the run (`npm run eval -- --dataset
+ * ../shared/datasets/cranfield --no-confidence --systems minisearch:vitepress`: 59 ms a query).
+ */
+const NOT_GATED: ReadonlySet<string> = new Set(['recall-box:exact', 'minisearch:vitepress', 'orama:english-typo']);
 
 if (!hasCranfield) console.warn(`cranfield-regression: SKIPPED, no Cranfield collection at ${cranfield} (cran.all.1400, cran.qry, cranqrel)`);
 
@@ -38,7 +46,7 @@ describe.skipIf(!hasCranfield)(`Cranfield regression (needs ${path.relative(proj
     'runs every system on all 225 queries (every Cranfield query has a relevant judgement), and the protocol',
     async () => {
       const { dataset } = await loadDataset(cranfield);
-      evaluation = await evaluate(dataset, allSystems);
+      evaluation = await evaluate(dataset, () => allSystems().filter((s) => !NOT_GATED.has(s.name)));
       expect(evaluation.docs).toBe(1400);
       expect(evaluation.evaluated).toBe(225);
       expect(evaluation.graded).toBe(true);
