@@ -1,6 +1,7 @@
 /**
  * The term dictionary: every term of the keyword index, sorted, with how often it occurs — what a
- * cold isolate holds to know which terms exist before it reads any postings. It answers what a
+ * cold isolate holds to know which terms exist before it reads any postings (decoded and checked
+ * once, when the index is opened). It answers what a
  * reader's unfinished or misspelt word needs (issue 16): does this term exist, which terms begin
  * with these letters (most frequent first), and the partition a term's postings are in, so a
  * prefix reads the one or two partitions of its sorted range instead of all of them.
@@ -9,6 +10,7 @@
  * then `suffixes[i]`): sorted terms share long prefixes (`config`, `configur`, `configuration`), so
  * the head grows by about half of what a plain list would add.
  */
+import { RecallBoxError } from '../errors.ts';
 import { isRecord } from '../is-record.ts';
 
 /** The dictionary as the keyword head stores it; the three lists are parallel, in term order. */
@@ -46,12 +48,17 @@ export function encodeDictionary(entries: readonly TermCount[]): StoredDictionar
   return stored;
 }
 
-/** A problem of a stored dictionary, or undefined when it is one: parallel lists, strictly sorted distinct terms. */
-export function dictionaryProblem(value: unknown): string | undefined {
+/**
+ * Decodes a stored dictionary, checking it on the way (parallel lists, strictly sorted distinct
+ * terms): one pass over the terms, made once when an index is opened. Returns the problem instead
+ * when it is not a dictionary.
+ */
+export function decodeDictionary(value: unknown): { terms: string[]; counts: number[] } | string {
   if (!isRecord(value)) return 'is not an object';
   const { shared, suffixes, counts } = value;
   if (!Array.isArray(shared) || !Array.isArray(suffixes) || !Array.isArray(counts)) return 'needs the lists shared, suffixes and counts';
   if (shared.length !== suffixes.length || counts.length !== suffixes.length) return 'shared, suffixes and counts differ in length';
+  const terms: string[] = [];
   let previous = '';
   for (let i = 0; i < suffixes.length; i++) {
     const keep = shared[i];
@@ -60,29 +67,30 @@ export function dictionaryProblem(value: unknown): string | undefined {
     if (!Number.isInteger(counts[i]) || counts[i] < 0) return `entry ${i} has no count`;
     const term = previous.slice(0, keep) + suffixes[i];
     if (i > 0 && compareTerms(previous, term) >= 0) return `terms are not sorted and distinct at entry ${i} ("${term}")`;
+    terms.push(term);
     previous = term;
   }
-  return undefined;
+  return { terms, counts: counts as number[] };
 }
 
-/** The decoded dictionary with its lookups. Construct from a stored one already checked by dictionaryProblem. */
+/** A problem of a stored dictionary, or undefined when it is one (decodeDictionary's check). */
+export function dictionaryProblem(value: unknown): string | undefined {
+  const decoded = decodeDictionary(value);
+  return typeof decoded === 'string' ? decoded : undefined;
+}
+
+/** The decoded dictionary with its lookups (from decodeDictionary). */
 export class TermDictionary {
-  readonly terms: readonly string[];
-  readonly counts: readonly number[];
+  constructor(
+    readonly terms: readonly string[],
+    readonly counts: readonly number[],
+  ) {}
 
-  constructor(stored: StoredDictionary) {
-    const terms: string[] = [];
-    let previous = '';
-    for (let i = 0; i < stored.suffixes.length; i++) {
-      previous = previous.slice(0, stored.shared[i]) + stored.suffixes[i];
-      terms.push(previous);
-    }
-    this.terms = terms;
-    this.counts = stored.counts;
-  }
-
-  get size(): number {
-    return this.terms.length;
+  /** Decodes `stored` (decodeDictionary); INDEX_CORRUPT naming the problem when it is not a dictionary. */
+  static from(stored: unknown): TermDictionary {
+    const decoded = decodeDictionary(stored);
+    if (typeof decoded === 'string') throw new RecallBoxError('INDEX_CORRUPT', `keyword index: dictionary ${decoded}`);
+    return new TermDictionary(decoded.terms, decoded.counts);
   }
 
   /** The position of the first term ≥ `term` (the dictionary's size when there is none). */

@@ -131,7 +131,7 @@ export function rankingIndex(flex: FlexIndex, stats: KeywordStats, options: Keyw
 export function partitionedIndex(head: Pick<KeywordHead, 'stats' | 'options' | 'starts' | 'dictionary'>, source: PartSource): KeywordIndex {
   const { stats, options } = head;
   const factors = FIELD_NAMES.map((f) => fieldFactors(stats.fieldLengths[f], options.weights[f], options.b[f]));
-  return new PartitionedIndex(new Bm25f(stats.docCount, options, factors), head.starts, new TermDictionary(head.dictionary), source);
+  return new PartitionedIndex(new Bm25f(stats.docCount, options, factors), head.starts, TermDictionary.from(head.dictionary), source);
 }
 
 /** A plain query's groups: each term matched as itself alone. */

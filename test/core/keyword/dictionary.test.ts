@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareTerms, dictionaryProblem, encodeDictionary, TermDictionary, type TermCount } from '../../../src/core/keyword/dictionary.ts';
 
-const dictionaryOf = (entries: TermCount[]) => new TermDictionary(encodeDictionary(entries));
+const dictionaryOf = (entries: TermCount[]) => TermDictionary.from(encodeDictionary(entries));
 const sortedEntries = (terms: string[]) =>
   [...new Set(terms)].sort(compareTerms).map((term, i) => ({ term, count: (i * 7) % 5 }));
 
@@ -31,7 +31,7 @@ describe('the term dictionary', () => {
         const entries = sortedEntries(terms);
         const stored = encodeDictionary(entries);
         expect(dictionaryProblem(JSON.parse(JSON.stringify(stored)))).toBeUndefined();
-        const dict = new TermDictionary(stored);
+        const dict = TermDictionary.from(stored);
         expect(dict.terms).toEqual(entries.map((e) => e.term));
         for (const e of entries) expect(dict.count(e.term)).toBe(e.count);
       }),
