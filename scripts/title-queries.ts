@@ -47,9 +47,12 @@ if (typoSeed !== undefined && values['as-you-type']) fail(`--as-you-type and --t
 
 /** The query set as asked: the queries themselves, or their as-you-type or typo variants. */
 function variants(queries: TitleQuery[]): { lines: string; what: string } {
-  if (values['as-you-type']) return { lines: toJsonLines(asYouTypeQueries(queries)), what: `${asYouTypeQueries(queries).length} as-you-type variants of` };
-  if (typoSeed !== undefined) return { lines: toJsonLines(typoQueries(queries, typoSeed)), what: `${typoQueries(queries, typoSeed).length} typo variants (seed ${typoSeed}) of` };
-  return { lines: toJsonLines(queries), what: 'all of' };
+  const [made, what] = values['as-you-type']
+    ? [asYouTypeQueries(queries), 'as-you-type variants']
+    : typoSeed !== undefined
+      ? [typoQueries(queries, typoSeed), `typo variants (seed ${typoSeed})`]
+      : [queries, ''];
+  return { lines: toJsonLines(made), what: what === '' ? 'all of' : `${made.length} ${what} of` };
 }
 
 try {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fnv1a, fnv1aHex } from '../../src/core/hash.ts';
+import { fnv1a, FNV1A_START, fnv1aHex, fnv1aStep } from '../../src/core/hash.ts';
 
 describe('fnv1aHex', () => {
   it('matches the published FNV-1a 32-bit test vectors for ASCII', () => {
@@ -31,5 +31,28 @@ describe('fnv1aHex', () => {
   it('hashes UTF-16 code units, so a CJK string gets the code-unit FNV-1a value', () => {
     // Reference value computed independently (per UTF-16 unit: xor, then multiply by 16777619 mod 2^32).
     expect(fnv1aHex('路由')).toBe('c0e24efd');
+  });
+});
+
+describe('fnv1a', () => {
+  it('is FNV-1a 32-bit as an unsigned integer (published test vectors for ASCII, where code units are bytes)', () => {
+    expect(fnv1a('')).toBe(0x811c9dc5);
+    expect(fnv1a('a')).toBe(0xe40c292c);
+    expect(fnv1a('foobar')).toBe(0xbf9cf968);
+  });
+
+  it('hashes UTF-16 code units whole (pinned: the embedding buckets stored in packs depend on it)', () => {
+    // '路' is one code unit, 0x8DEF: (basis ^ 0x8DEF) · prime mod 2^32.
+    expect(fnv1a('路')).toBe(Number((BigInt((0x811c9dc5 ^ 0x8def) >>> 0) * 0x01000193n) % 2n ** 32n));
+  });
+
+  it('is fnv1aStep over the code units from FNV1A_START', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 30 }), (s) => {
+        let h = FNV1A_START;
+        for (let i = 0; i < s.length; i++) h = fnv1aStep(h, s.charCodeAt(i));
+        expect(h >>> 0).toBe(fnv1a(s));
+      }),
+    );
   });
 });

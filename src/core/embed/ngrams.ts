@@ -7,9 +7,9 @@
  * `Math.imul`, so build (Node) and query (Worker) agree bit for bit.
  */
 
-/** Marks the start of a term, so `<con` (a prefix) differs from `con` inside a word. */
 import { fnv1a, FNV1A_START, fnv1aStep } from '../hash.ts';
 
+/** Marks the start of a term, so `<con` (a prefix) differs from `con` inside a word. */
 export const NGRAM_START = '<';
 /** Marks the end of a term, so `ig>` (a suffix) differs from `ig` inside a word. */
 export const NGRAM_END = '>';

@@ -28,6 +28,7 @@ export interface QueryMatching {
 
 export function matchQuery(q: string, concepts: readonly string[], dictionary: TermDictionary, setting: ExpansionSetting): QueryMatching {
   const groups = setting.enabled ? expandConcepts(concepts, dictionary, endsMidWord(q), setting) : concepts.map((term): TermVariant[] => [{ term, weight: 1, kind: 'exact' }]);
-  const resolved = groups.map((variants) => (dictionary.has(variants[0]!.term) || variants.length === 1 ? variants[0]!.term : variants[1]!.term));
+  // expandConcepts adds variants only to a concept the index lacks: its first variant after itself is its best.
+  const resolved = groups.map((variants) => (variants[1] ?? variants[0]!).term);
   return { groups, resolved, terms: [...new Set(groups.flat().map((v) => v.term))] };
 }

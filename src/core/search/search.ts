@@ -76,7 +76,6 @@ export interface SearchDebug {
 export type RouteReport = ({ ran: true } & ThresholdDiagnostics) | { ran: false; reason: RouteSkip };
 
 export type { QueryVector, RouteSkip, SearchWarning };
-export { queryVectorFor, staticQueryVector } from './query-vector.ts';
 
 export interface SearchOutcome {
   results: SearchResult[];
