@@ -51,6 +51,11 @@ export interface SmartJudgement {
   doc: string;
   /** The collection's relevance code as written (Cranfield: 1 = most relevant … 4, −1 = not relevant). */
   code: number;
+  /**
+   * True for a four-column line (`query doc 0 0.000000`, as CISI ships): the pair is listed because
+   * it is relevant, and the two last columns carry no grade.
+   */
+  listed?: true;
 }
 
 /** Error code for input that is not a SMART collection. */
@@ -142,13 +147,15 @@ export function parseSmartJudgements(content: string): SmartJudgement[] {
       const cols = line.trim().split(/\s+/);
       if (cols.length === 1 && cols[0] === '') return;
       const [query, doc, code] = cols;
-      if (cols.length !== 3 || !isInteger(query) || !isInteger(doc) || !isInteger(code)) {
+      // Four columns only in CISI's shape: a 0 in the third, a number in the fourth.
+      const listed = cols.length === 4 && cols[2] === '0' && Number.isFinite(Number(cols[3]));
+      if ((cols.length !== 3 && !listed) || !isInteger(query) || !isInteger(doc) || !isInteger(code)) {
         throw new RecallBoxError(
           SMART_INVALID,
-          `line ${index + 1}: expected '<query> <doc> <code>' with integers, got '${line.trim()}'`,
+          `line ${index + 1}: expected '<query> <doc> <code>' (or '<query> <doc> 0 <score>', every pair relevant) with integers, got '${line.trim()}'`,
         );
       }
-      judgements.push({ query: Number(query), doc: normaliseId(doc), code: Number(code) });
+      judgements.push({ query: Number(query), doc: normaliseId(doc), code: Number(code), ...(listed && { listed: true as const }) });
     });
   return judgements;
 }

@@ -4,7 +4,8 @@
  *
  * - Query ids are query POSITIONS (1-based, as strings), never the `.I` labels: Cranfield's labels
  *   run 001…365 with gaps, while its judgements number queries 1…225 by position.
- * - Gains follow Cranfield's codes: 1–4 relevant with gain 5 − code, −1 (and anything else) 0.
+ * - Gains follow Cranfield's codes: 1–4 relevant with gain 5 − code, −1 (and anything else) 0. A
+ *   four-column judgement file (CISI's `query doc 0 0.000000`) lists relevant pairs only: gain 1.
  * - A document is its own unit; it is indexed as title + abstract (`.T`, `.W`). Authors and the
  *   bibliographic source are not content a query is about, and the earlier keyword gate
  *   (scripts/keyword-cranfield.ts) measured on the same two fields.
@@ -68,10 +69,10 @@ export function smartDataset(name: string, content: { docs: string; queries: str
     }
     let judged = qrels.get(queryId);
     if (!judged) qrels.set(queryId, (judged = new Map()));
-    judged.set(j.doc, cranfieldGain(j.code));
+    judged.set(j.doc, j.listed ? 1 : cranfieldGain(j.code));
   }
   const dataset = documentCollection(name, docs, queries, qrels);
-  const notes = ['SMART: query ids are positions in the query file (judgements number queries by position); gain = 5 − code for codes 1–4.'];
+  const notes = ['SMART: query ids are positions in the query file (judgements number queries by position); gain = 5 − code for codes 1–4, 1 for a pair of a four-column (listed-relevant) file.'];
   if (unknownQueryLines > 0) notes.push(`SMART: ${unknownQueryLines} judgement lines name a query number beyond the query file and were ignored.`);
   return { kind: 'smart', dataset, notes };
 }

@@ -68,6 +68,13 @@ describe('parseSmartQueries', () => {
 });
 
 describe('parseSmartJudgements', () => {
+  it("reads CISI's four columns as listed (relevant) pairs", () => {
+    expect(parseSmartJudgements('1     28\t0\t0.000000\n2 7 0 0.000000\n')).toEqual([
+      { query: 1, doc: '28', code: 0, listed: true },
+      { query: 2, doc: '7', code: 0, listed: true },
+    ]);
+  });
+
   it('reads query, doc and signed code per line, skipping blank lines and trailing spaces', () => {
     const qrels = parseSmartJudgements('1 184 2 \r\n1 29 -1\n\n225 1188 4');
     expect(qrels).toEqual([
@@ -79,6 +86,7 @@ describe('parseSmartJudgements', () => {
 
   it('rejects lines that are not three integers', () => {
     expect(codeOf(() => parseSmartJudgements('1 184'))).toBe('DATASET_INVALID');
+    expect(codeOf(() => parseSmartJudgements('1 184 0 x'))).toBe('DATASET_INVALID');
     expect(codeOf(() => parseSmartJudgements('1 184 x'))).toBe('DATASET_INVALID');
     expect(codeOf(() => parseSmartJudgements('1 0 184 2'))).toBe('DATASET_INVALID');
   });
