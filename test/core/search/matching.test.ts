@@ -34,7 +34,7 @@ const ask = (q: string, options: SearchOptions): Promise<SearchOutcome> => searc
 const codes = (o: SearchOutcome) => o.confidence.reasons.map((r) => r.code);
 
 describe('matchQuery', () => {
-  const dictionary = new TermDictionary(encodeDictionary([{ term: 'deploi', count: 3 }, { term: 'deploy', count: 9 }, { term: 'middlewar', count: 5 }]));
+  const dictionary = TermDictionary.from(encodeDictionary([{ term: 'deploi', count: 3 }, { term: 'deploy', count: 9 }, { term: 'middlewar', count: 5 }]));
   const setting = { ...DEFAULT_SEARCH_OPTIONS.expansion, enabled: true };
 
   it('looks every concept up as typed when expansion is off', () => {
