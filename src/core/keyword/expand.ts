@@ -75,6 +75,9 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
   return Math.min(prev[b.length]!, max + 1);
 }
 
+/** A term of letters only, in any script: what a typo correction may apply to. */
+const LETTERS_ONLY = /^\p{L}+$/u;
+
 /** Edits tolerated for a word of `length` letters: 0, 1 or 2. */
 function editsFor(length: number, options: ExpansionOptions): number {
   return length >= options.minLettersTwoEdits ? 2 : length >= options.minLettersOneEdit ? 1 : 0;
@@ -92,10 +95,11 @@ export function corrections(term: string, dictionary: TermDictionary, options: E
   if (max === 0 || options.maxCorrections <= 0) return [];
   const found: Array<{ term: string; distance: number; count: number }> = [];
   const { terms, counts } = dictionary;
-  for (let i = 0; i < terms.length; i++) {
+  // The terms of the same first letter are one contiguous range of the sorted dictionary.
+  const end = dictionary.lowerBound(String.fromCharCode(term.charCodeAt(0) + 1));
+  for (let i = dictionary.lowerBound(term[0]!); i < end; i++) {
     const candidate = terms[i]!;
     if (candidate === term || Math.abs(candidate.length - term.length) > max) continue;
-    if (candidate[0] !== term[0]) continue;
     const distance = boundedEditDistance(term, candidate, max);
     if (distance <= max) found.push({ term: candidate, distance, count: counts[i]! });
   }
@@ -106,7 +110,8 @@ export function corrections(term: string, dictionary: TermDictionary, options: E
 /**
  * The variants each concept is looked up as, in concept order: the concept itself (weight 1); for
  * the last concept of a query still being typed (`lastIsPartial`) that the index does not hold,
- * its completions; for a concept the index does not hold and cannot complete, its corrections.
+ * its completions; for a concept of letters only that the index does not hold and cannot
+ * complete, its corrections.
  * A concept with no variant stays listed as itself (it matches nothing, as today).
  */
 export function expandConcepts(
@@ -118,13 +123,18 @@ export function expandConcepts(
   return concepts.map((concept, i) => {
     const known = dictionary.has(concept);
     const variants: TermVariant[] = [{ term: concept, weight: 1, kind: 'exact' }];
-    // A word the index holds is taken as the reader typed it, finished or not: completing it cost
-    // clean title lookups 0.021 MRR@10 on the Astro docs (`npm run eval` with recall-box:full+expand),
-    // and a stem that is a term already matches the word's forms.
+    // A word the index holds is taken as the reader typed it, finished or not: its completions
+    // would outrank what a reader who finished typing it looks for (measured on the Astro title
+    // lookups while this rule was being written), and a stem that is a term already matches the
+    // word's forms.
     if (!known && lastIsPartial && i === concepts.length - 1 && [...concept].length >= options.minPrefix) {
       for (const c of dictionary.completions(concept, options.maxCompletions)) variants.push({ term: c.term, weight: options.prefixWeight, kind: 'prefix' });
     }
-    if (!known && variants.length === 1) for (const c of corrections(concept, dictionary, options)) variants.push({ term: c.term, weight: c.weight, kind: c.kind });
+    // Only a word of letters is corrected: a number (`1978`), a version or an identifier
+    // (`sub-set`, `1972-1979`) typed as the reader means it is not a slip of another one.
+    if (!known && variants.length === 1 && LETTERS_ONLY.test(concept)) {
+      for (const c of corrections(concept, dictionary, options)) variants.push({ term: c.term, weight: c.weight, kind: c.kind });
+    }
     return variants;
   });
 }

@@ -15,7 +15,7 @@ function osa(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-const dictionary = new TermDictionary(
+const dictionary = TermDictionary.from(
   encodeDictionary(
     [
       ['confid', 50],
@@ -83,6 +83,11 @@ describe('expandConcepts', () => {
       ['confid', 'typo'],
     ]);
     expect(expandConcepts(['getstaticpath'], dictionary, false)).toEqual([[{ term: 'getstaticpath', weight: 1, kind: 'exact' }]]);
+    // A number or a hyphenated code is meant as typed, even when the index lacks it.
+    expect(expandConcepts(['1978', 'sub-set'], TermDictionary.from(encodeDictionary([{ term: '1968', count: 3 }, { term: 'subset', count: 3 }])), false)).toEqual([
+      [{ term: '1978', weight: 1, kind: 'exact' }],
+      [{ term: 'sub-set', weight: 1, kind: 'exact' }],
+    ]);
   });
 });
 
