@@ -28,10 +28,12 @@ export const WIDGET_BUILD_DEFAULTS = {
    * not an accident. 12 KiB was the production widget's target (issue 7: modes, combobox, grouped
    * results, fallback, recent searches, theming, five languages), under DocSearch's and Pagefind
    * UI's bundles; 12.5 KiB since the element was split into a controller and views (issue 15),
-   * whose seam costs ~250 B gzipped (`npm run build:widget`: 12,188 B before, 12,433 B after).
+   * whose seam costs ~250 B gzipped (`npm run build:widget`: 12,188 B before, 12,433 B after);
+   * 13 KiB with "did you mean", a finished word's space and no fallback mid-word (issue 16: ~600 B
+   * with its strings in five languages, `npm run build:widget`: 12,325 B before, 12,924 B after).
    * Raise it deliberately when features land.
    */
-  gzipBudgetBytes: 12.5 * 1024,
+  gzipBudgetBytes: 13 * 1024,
   /** zlib level used to measure gzip size: 9 approximates what CDNs serve for static assets. */
   gzipLevel: 9,
 } as const;

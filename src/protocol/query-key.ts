@@ -16,6 +16,8 @@ export interface SearchKeyParts {
   debug?: boolean;
   confidence?: string;
   index?: string;
+  lastWordFinished?: boolean;
+  exact?: boolean;
 }
 
 /**
@@ -24,5 +26,6 @@ export interface SearchKeyParts {
  * cache keys on it in full, where a 32-bit hash's collisions would hand one query another's answer.
  */
 export function searchRequestKey(req: SearchKeyParts): string {
-  return [normalizeQueryKey(req.q), req.limit, req.lang ?? '', req.debug ? 'debug' : '', req.confidence ?? '', req.index ?? ''].join('\u0000');
+  // A finished last word (`deplo `) is read otherwise than one being typed (`deplo`): its own answer.
+  return [normalizeQueryKey(req.q), req.limit, req.lang ?? '', req.debug ? 'debug' : '', req.confidence ?? '', req.index ?? '', req.lastWordFinished ? 'finished' : '', req.exact ? 'exact' : ''].join('\u0000');
 }

@@ -16,6 +16,7 @@ export interface RawSearchRequest {
   debug?: unknown;
   confidence?: unknown;
   index?: unknown;
+  exact?: unknown;
 }
 
 /**
@@ -41,9 +42,11 @@ export function parseSearchRequest(raw: RawSearchRequest, options: SearchOptions
     if (typeof raw.lang !== 'string') throw new RecallBoxError('UNKNOWN_LANGUAGE', 'lang must be a string.');
     lang = normalizeLang(raw.lang);
   }
-  const debug = raw.debug === true || raw.debug === 1 || raw.debug === '1' || raw.debug === 'true';
+  const debug = isOn(raw.debug);
   const request: SearchRequest = { q, limit, lang };
   if (debug) request.debug = true;
+  if (isOn(raw.exact)) request.exact = true;
+  if (typeof raw.q === 'string' && /\s$/u.test(raw.q)) request.lastWordFinished = true;
   if (raw.confidence !== undefined && raw.confidence !== null && raw.confidence !== '') {
     if (typeof raw.confidence !== 'string' || !(CONFIDENCE_MODES as readonly string[]).includes(raw.confidence)) {
       throw new RecallBoxError('BAD_CONFIDENCE_MODE', `confidence must be one of ${CONFIDENCE_MODES.join(', ')}.`);
@@ -55,4 +58,9 @@ export function parseSearchRequest(raw: RawSearchRequest, options: SearchOptions
     request.index = raw.index;
   }
   return request;
+}
+
+/** A flag as a query string (`1`, `true`) or a JSON body (`true`, `1`) turns it on; anything else leaves it off. */
+function isOn(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 'true';
 }

@@ -31,6 +31,8 @@ export interface SearchResponse {
   warnings: SearchWarning[];
   /** "Did you mean": the words read as corrections of misspelt ones, and the query as searched; null when none. */
   correction: Correction | null;
+  /** The last word was still being typed and matched by the words it begins (SearchOutcome.lastWordCompleted). */
+  lastWordCompleted: boolean;
   /** Time spent answering, as the server's clock measures it (see the README on workerd's clock). */
   tookMs: number;
   /** For `debug=1`: the pipeline's decisions, and the thresholds each route applied. */
@@ -58,6 +60,7 @@ export function searchResponseBody({ request, index, pack, outcome, tookMs }: Se
     fallback: outcome.fallback,
     warnings: outcome.warnings,
     correction: outcome.correction,
+    lastWordCompleted: outcome.lastWordCompleted,
     tookMs,
     // The debug report carries the thresholds the routes applied, which the outcome keeps apart.
     ...(outcome.debug && { debug: { ...outcome.debug, thresholds: outcome.routes } }),

@@ -21,8 +21,8 @@ import { lowering, type View } from './views/view.ts';
 
 /** What the controller needs from the element that hosts it. */
 export interface ControllerHost {
-  /** The request URL for `query` (endpoint, attributes, searchParams); throws when the endpoint is not a URL. */
-  requestUrl(query: string): string;
+  /** The request URL for `query` (endpoint, attributes, searchParams; `exact`: no correction); throws when the endpoint is not a URL. */
+  requestUrl(query: string, exact: boolean): string;
   /** The strings in the reader's language, read when a request starts. */
   strings(): WidgetStrings;
   /** Show `view` (an answer, an error, or idle). */
@@ -38,7 +38,10 @@ export interface ControllerHost {
 }
 
 export class SearchController {
-  /** The trimmed query the box is showing or fetching; '' when idle. */
+  /**
+   * The query the box is showing or fetching, trimmed but for one space after the last word, which
+   * tells the Worker the word is finished (`deplo ` is not completed to deploy); '' when idle.
+   */
   #query = '';
   #timer: ReturnType<typeof setTimeout> | undefined;
   #loadingTimer: ReturnType<typeof setTimeout> | undefined;
@@ -67,7 +70,7 @@ export class SearchController {
    * `debounceMs` of quiet. Returns false when the trimmed query is the one already shown or fetched.
    */
   typed(text: string, debounceMs: number): boolean {
-    const query = text.trim();
+    const query = asTyped(text);
     if (query === this.#query) return false;
     this.#query = query;
     this.cancel();
@@ -76,13 +79,16 @@ export class SearchController {
     return true;
   }
 
-  /** Searches for `text` now (Enter, a suggestion, a recent search, retry); an empty query does nothing. */
-  run(text: string): void {
-    const query = text.trim();
+  /**
+   * Searches for `text` now (Enter, a suggestion, a recent search, retry); an empty query does
+   * nothing. `exact`: every word as typed, no correction ("Search instead for …").
+   */
+  run(text: string, exact = false): void {
+    const query = asTyped(text);
     if (query === '') return;
     this.#query = query;
     this.cancel();
-    void this.#search(query);
+    void this.#search(query, exact);
   }
 
   /** Forgets the query (the element left the page); nothing pending survives. */
@@ -108,7 +114,7 @@ export class SearchController {
     this.#host.busy(false);
   }
 
-  async #search(query: string): Promise<void> {
+  async #search(query: string, exact = false): Promise<void> {
     const generation = ++this.#generation;
     const s = this.#host.strings();
     if (isOffline()) {
@@ -125,7 +131,7 @@ export class SearchController {
     this.#host.emit<SearchEventDetail>(SEARCH_EVENT, { query });
     let outcome: FetchOutcome;
     try {
-      outcome = await fetchSearch(this.#host.requestUrl(query), request.signal, s);
+      outcome = await fetchSearch(this.#host.requestUrl(query, exact), request.signal, s);
     } catch {
       // Aborted: a newer query (or an empty box) owns the display now. Otherwise the endpoint
       // attribute is not a URL, which is the page author's to fix, not the reader's (requestUrl
@@ -142,11 +148,13 @@ export class SearchController {
       this.#host.show({ kind: 'error', query, message: offline ? s.offline : outcome.message, offline });
       return;
     }
-    const { hits, confidence, fallback } = outcome;
+    const { hits, confidence, fallback, correction, completing } = outcome;
+    // A reader still typing a word the docs hold (`deplo`) has not asked yet: the fallback would
+    // tell them the docs do not answer. Its matches are listed, at the verdict's level, instead.
     const view: View =
-      confidence && fallback
-        ? { kind: 'fallback', query, hits, confidence, fallback, revealed: false }
-        : { kind: 'results', query, hits, confidence };
+      confidence && fallback && !(completing && hits.length > 0)
+        ? { kind: 'fallback', query, hits, confidence, fallback, revealed: false, correction }
+        : { kind: 'results', query, hits, confidence, correction };
     this.#host.show(view);
     this.#host.emit<ResultsEventDetail>(RESULTS_EVENT, {
       query,
@@ -170,6 +178,11 @@ export class SearchController {
       });
     }
   }
+}
+
+/** The box's text as a query: trimmed, but one space kept after a finished last word; '' for a blank box. */
+function asTyped(text: string): string {
+  return text.trim() === '' ? '' : text.trimStart().replace(/\s+$/u, ' ');
 }
 
 /** Whether the browser says it has no network (then a search cannot succeed and is not sent). */

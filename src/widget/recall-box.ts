@@ -13,6 +13,7 @@ import { RecentSearches } from './recent.ts';
 import { buildSearchUrl, type SearchHit } from './search-client.ts';
 import { countText, format, resolveStrings, type WidgetStrings } from './strings.ts';
 import { STYLES } from './styles.ts';
+import { renderCorrection } from './views/correction.ts';
 import { renderFallback } from './views/fallback.ts';
 import { groupByPage, renderGroups, renderRecent } from './views/results.ts';
 import { badgeText, listedLevel, listsHits, lowering, statusOf, type View } from './views/view.ts';
@@ -92,6 +93,9 @@ type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTML
  * @csspart fallback-link - The site's contact or issue link.
  * @csspart show-anyway - The "Show closest matches anyway" button.
  * @csspart low-confidence-note - "Closest matches — these may not answer your question", above revealed matches.
+ * @csspart correction - "Showing results for **…**. Search instead for …", when the Worker corrected a misspelt word.
+ * @csspart corrected-query - The query as the Worker searched it, inside `correction`.
+ * @csspart search-instead - The button that searches the query as typed, uncorrected.
  *
  * @cssprop --recall-box-accent - Focus ring, titles, links. Default `#1d4ed8` (dark `#8ab4ff`).
  * @cssprop --recall-box-fg - Text color. Default `#1f2328` (dark `#e6edf3`).
@@ -128,6 +132,7 @@ export class RecallBoxElement extends HTMLElement {
   readonly #clearRecent: HTMLButtonElement;
   readonly #fallback: HTMLDivElement;
   readonly #note: HTMLParagraphElement;
+  readonly #correction: HTMLParagraphElement;
   readonly #list: HTMLDivElement;
   readonly #footer: HTMLDivElement;
   readonly #polite: HTMLDivElement;
@@ -137,7 +142,7 @@ export class RecallBoxElement extends HTMLElement {
   #announceTimer: ReturnType<typeof setTimeout> | undefined;
   /** Requests and their state (debounce, abort, stale answers, loading); this element renders. */
   readonly #search = new SearchController({
-    requestUrl: (query) => this.#requestUrl(query),
+    requestUrl: (query, exact) => this.#requestUrl(query, exact),
     strings: () => this.strings,
     show: (view) => this.#show(view),
     busy: (on) => (on ? this.#list.setAttribute('aria-busy', 'true') : this.#list.removeAttribute('aria-busy')),
@@ -191,12 +196,14 @@ export class RecallBoxElement extends HTMLElement {
     this.#recentHeader = el(doc, 'div', { part: 'recent-header', hidden: '' }, [this.#recentTitle, this.#clearRecent]);
     this.#fallback = el(doc, 'div', { part: 'fallback', hidden: '' });
     this.#note = el(doc, 'p', { part: 'low-confidence-note', hidden: '' });
+    this.#correction = el(doc, 'p', { part: 'correction', hidden: '' });
     this.#list = el(doc, 'div', { part: 'results', role: 'listbox', id: 'listbox', hidden: '' });
     this.#drop = el(doc, 'div', { part: 'dropdown', class: 'drop', hidden: '' }, [
       this.#status,
       this.#retry,
       this.#recentHeader,
       this.#badge,
+      this.#correction,
       this.#fallback,
       this.#note,
       this.#list,
@@ -446,16 +453,16 @@ export class RecallBoxElement extends HTMLElement {
   }
 
   /** Puts `text` in the input and searches for it now (Enter, a suggestion, a recent search, retry). */
-  #runQuery(text: string, focus = true): void {
+  #runQuery(text: string, focus = true, exact = false): void {
     this.#input.value = text;
     if (focus) this.#input.focus();
-    this.#search.run(text);
+    this.#search.run(text, exact);
   }
 
   /** The request URL for `query`; an endpoint that is not a URL is the page author's to fix, said on the console. */
-  #requestUrl(query: string): string {
+  #requestUrl(query: string, exact: boolean): string {
     try {
-      return buildSearchUrl(this.#endpoint(), { query, limit: this.getAttribute('limit'), lang: this.getAttribute('lang') }, this.ownerDocument.baseURI, this.#params);
+      return buildSearchUrl(this.#endpoint(), { query, exact, limit: this.getAttribute('limit'), lang: this.getAttribute('lang') }, this.ownerDocument.baseURI, this.#params);
     } catch (e) {
       console.error(`recall-box: the endpoint attribute ${JSON.stringify(this.#endpoint())} is not a URL`);
       throw e;
@@ -587,6 +594,11 @@ export class RecallBoxElement extends HTMLElement {
     this.#badge.hidden = badge === '';
     this.#note.textContent = view.kind === 'fallback' && view.revealed && view.hits.length > 0 ? s.lowConfidenceNote : '';
     this.#note.hidden = this.#note.textContent === '';
+    const typed = view.query.trim();
+    // "Search instead" puts the query as typed back in the box and searches it, uncorrected.
+    const correction = view.kind !== 'error' && view.correction ? renderCorrection(doc, view.correction, typed, () => this.#runQuery(typed, true, true), s) : [];
+    this.#correction.replaceChildren(...correction);
+    this.#correction.hidden = correction.length === 0;
 
     if (view.kind === 'fallback') {
       const parts = renderFallback(
@@ -632,7 +644,7 @@ export class RecallBoxElement extends HTMLElement {
     this.#list.removeAttribute('data-confidence');
     this.#options = nodes.map((node, i) => ({ node, recent: queries[i]! }));
     this.#recentHeader.hidden = queries.length === 0;
-    for (const node of [this.#badge, this.#note, this.#fallback]) {
+    for (const node of [this.#badge, this.#note, this.#correction, this.#fallback]) {
       node.replaceChildren();
       node.hidden = true;
     }

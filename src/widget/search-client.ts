@@ -24,6 +24,8 @@ export interface SearchHit extends Pick<Result, 'id' | 'url' | 'title' | 'breadc
 
 export interface SearchParams {
   query: string;
+  /** Match the words as typed, no correction (the reader's "Search instead for …"). */
+  exact?: boolean;
   /** Passed through verbatim; the Worker validates it and answers 400 if it is bad. */
   limit?: string | null;
   lang?: string | null;
@@ -49,6 +51,9 @@ export type SearchFallback = NonNullable<SearchResponse['fallback']>;
 
 export type FallbackSuggestion = SearchFallback['suggestions'][number];
 
+/** The Worker's `correction`: the query as searched, and each word as typed and as read. */
+export type SearchCorrection = NonNullable<SearchResponse['correction']>;
+
 /** What one request came to: hits to show (with the verdict), or a message. */
 export type FetchOutcome =
   | {
@@ -58,6 +63,10 @@ export type FetchOutcome =
       confidence: SearchConfidence | null;
       /** Non-null exactly when `confidence.shouldAnswer` is false. */
       fallback: SearchFallback | null;
+      /** "Did you mean": the query as the Worker read it, when it corrected a word; null otherwise. */
+      correction: SearchCorrection | null;
+      /** The last word was still being typed and matched by the words it begins (the Worker's `lastWordCompleted`). */
+      completing: boolean;
     }
   /** `unreachable`: no answer at all (network, DNS, CORS); `error`: an answer that is not a result list. */
   | { ok: false; kind: 'unreachable' | 'error'; message: string };
@@ -72,6 +81,7 @@ export function buildSearchUrl(endpoint: string, params: SearchParams, base: str
   url.searchParams.set('q', params.query);
   if (params.limit) url.searchParams.set('limit', params.limit);
   if (params.lang) url.searchParams.set('lang', params.lang);
+  if (params.exact) url.searchParams.set('exact', '1');
   return url.href;
 }
 
@@ -98,7 +108,8 @@ export async function fetchSearch(url: string, signal: AbortSignal, text: Client
   const hits = parseHits(body);
   if (!hits) return { ok: false, kind: 'error', message: text.failed };
   const confidence = parseConfidence(body);
-  return { ok: true, hits, confidence, fallback: parseFallback(body, confidence, text.fallback) };
+  const completing = isRecord(body) && body.lastWordCompleted === true;
+  return { ok: true, hits, confidence, fallback: parseFallback(body, confidence, text.fallback), correction: parseCorrection(body), completing };
 }
 
 /** The `error.message` of an error body, or a generic message naming the status. */
@@ -188,4 +199,12 @@ export function parseFallback(body: unknown, confidence: SearchConfidence | null
   const fallback: SearchFallback = { message: isText(f.message) ? f.message : defaultMessage, suggestions };
   if (isRecord(f.link) && typeof f.link.url === 'string' && isText(f.link.text)) fallback.link = { url: f.link.url, text: f.link.text };
   return fallback;
+}
+
+/** The body's correction when well formed (a query and at least one word pair), else `null`. */
+export function parseCorrection(body: unknown): SearchCorrection | null {
+  const c = isRecord(body) ? body.correction : undefined;
+  if (!isRecord(c) || !isText(c.query) || !Array.isArray(c.words)) return null;
+  const words = c.words.filter((w): w is SearchCorrection['words'][number] => isRecord(w) && isText(w.typed) && isText(w.corrected));
+  return words.length === 0 ? null : { query: c.query, words };
 }

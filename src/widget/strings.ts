@@ -37,6 +37,10 @@ export interface WidgetStrings {
   suggestions: string;
   showAnyway: string;
   lowConfidenceNote: string;
+  /** "Did you mean", when the Worker corrected a word: `{query}` is the query it searched … */
+  showingResultsFor: string;
+  /** … and the query as typed, a button that searches it uncorrected. */
+  searchInsteadFor: string;
   /** The confidence badge (attribute `confidence-badge`), per level. */
   confidenceHigh: string;
   confidenceMedium: string;
@@ -68,6 +72,8 @@ const en: WidgetStrings = {
   suggestions: 'Suggestions',
   showAnyway: 'Show closest matches anyway',
   lowConfidenceNote: 'Closest matches — these may not answer your question',
+  showingResultsFor: 'Showing results for {query}.',
+  searchInsteadFor: 'Search instead for {query}',
   confidenceHigh: 'High confidence',
   confidenceMedium: 'Medium confidence',
   confidenceLow: 'Low confidence',
@@ -100,6 +106,8 @@ export const STRINGS: Readonly<Record<string, WidgetStrings>> = {
     suggestions: '建议',
     showAnyway: '仍然显示最接近的结果',
     lowConfidenceNote: '最接近的结果——可能无法回答您的问题',
+    showingResultsFor: '以下是 {query} 的结果。',
+    searchInsteadFor: '仍然搜索 {query}',
     confidenceHigh: '高可信度',
     confidenceMedium: '中等可信度',
     confidenceLow: '低可信度',
@@ -128,6 +136,8 @@ export const STRINGS: Readonly<Record<string, WidgetStrings>> = {
     suggestions: '候補',
     showAnyway: 'それでも近い結果を表示',
     lowConfidenceNote: '近い結果 — 質問の答えにならない可能性があります',
+    showingResultsFor: '{query} の検索結果を表示しています。',
+    searchInsteadFor: '{query} で検索する',
     confidenceHigh: '信頼度: 高',
     confidenceMedium: '信頼度: 中',
     confidenceLow: '信頼度: 低',
@@ -156,6 +166,8 @@ export const STRINGS: Readonly<Record<string, WidgetStrings>> = {
     suggestions: 'Sugerencias',
     showAnyway: 'Mostrar igualmente los resultados más cercanos',
     lowConfidenceNote: 'Resultados más cercanos: puede que no respondan a tu pregunta',
+    showingResultsFor: 'Mostrando resultados de {query}.',
+    searchInsteadFor: 'Buscar {query} en su lugar',
     confidenceHigh: 'Confianza alta',
     confidenceMedium: 'Confianza media',
     confidenceLow: 'Confianza baja',
@@ -184,6 +196,8 @@ export const STRINGS: Readonly<Record<string, WidgetStrings>> = {
     suggestions: 'Sugestões',
     showAnyway: 'Mostrar os resultados mais próximos mesmo assim',
     lowConfidenceNote: 'Resultados mais próximos — talvez não respondam à sua pergunta',
+    showingResultsFor: 'Mostrando resultados para {query}.',
+    searchInsteadFor: 'Pesquisar por {query}',
     confidenceHigh: 'Confiança alta',
     confidenceMedium: 'Confiança média',
     confidenceLow: 'Confiança baixa',

@@ -165,7 +165,7 @@ export function createApp(deps: AppDeps): Hono {
   };
 
   app.get('/search', (c) =>
-    answer(c, { q: c.req.query('q'), limit: c.req.query('limit'), lang: c.req.query('lang'), debug: c.req.query('debug'), confidence: c.req.query('confidence'), index: c.req.query('index') }),
+    answer(c, { q: c.req.query('q'), limit: c.req.query('limit'), lang: c.req.query('lang'), debug: c.req.query('debug'), confidence: c.req.query('confidence'), index: c.req.query('index'), exact: c.req.query('exact') }),
   );
   app.post('/search', async (c) => answer(c, await readJsonBody(c, config.maxBodyBytes)));
   app.all('/search', () => {

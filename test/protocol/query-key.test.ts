@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeQueryKey } from '../../src/protocol/query-key.ts';
+import { normalizeQueryKey, searchRequestKey } from '../../src/protocol/query-key.ts';
 
 describe('normalizeQueryKey', () => {
   it('lower-cases', () => {
@@ -50,3 +50,15 @@ describe('normalizeQueryKey', () => {
   });
 });
 
+
+describe('searchRequestKey', () => {
+  const base = { q: 'Deplo', limit: 10, lang: null };
+
+  it('is one key for requests a reader calls the same search', () => {
+    expect(searchRequestKey({ ...base, q: '  deplo' })).toBe(searchRequestKey(base));
+  });
+
+  it('keeps a finished last word apart from one being typed: they are read differently', () => {
+    expect(searchRequestKey({ ...base, lastWordFinished: true })).not.toBe(searchRequestKey(base));
+  });
+});

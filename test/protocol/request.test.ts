@@ -9,8 +9,20 @@ const codeOf = (fn: () => unknown) => thrown(fn).code;
 
 describe('parseSearchRequest: q', () => {
   it('trims the query and applies the default limit and no language', () => {
-    expect(parse({ q: '  routing params \n' })).toEqual({ q: 'routing params', limit: 10, lang: null });
+    expect(parse({ q: '  routing params' })).toEqual({ q: 'routing params', limit: 10, lang: null });
   });
+
+  it('keeps, of trailing white space, only that the last word is finished', () => {
+    expect(parse({ q: '  routing params \n' })).toEqual({ q: 'routing params', limit: 10, lang: null, lastWordFinished: true });
+    expect(parse({ q: 'routing para' }).lastWordFinished).toBeUndefined();
+  });
+
+  it.each([['1', true], ['true', true], [true, true], [1, true], ['0', undefined], ['', undefined], [undefined, undefined], ['yes', undefined]])(
+    'reads exact=%j as %j',
+    (exact, wanted) => {
+      expect(parse({ q: 'routing', exact }).exact).toBe(wanted);
+    },
+  );
 
   it.each([
     ['missing', {}],

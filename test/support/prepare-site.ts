@@ -9,6 +9,7 @@
  *   test/.generated/site/pack-sharded/ the same site cut into 16 KiB shards (SHARDED_PACK_PATH)
  *   test/.generated/site/pack-bad-shard/ that pack with one byte of one shard (read at load) flipped
  *   test/.generated/site/pack-bad-blocks/ the default pack with one byte of every section block flipped
+ *   test/.generated/site/pack-docs/  this repository's docs/ as the demo (`npm start`) builds them
  *   test/.generated/site/pack-calibrated/ the pack after `recall-box calibrate` on the fixture site
  *   test/.generated/site/search-expected-calibrated.json  Node's answers (and verdicts) from it
  *   test/.generated/site/search-expected.json  Node's /search answers for SEARCH_SAMPLES
@@ -54,6 +55,7 @@ import {
   type SearchExpected,
   FIXTURE_LAYOUT,
   BAD_BLOCKS_PACK_PATH,
+  DOCS_PACK_PATH,
 } from './search-samples.ts';
 import { writeTinyTransformer } from './transformer-fixture.ts';
 import { importTransformer } from '../../src/indexer/embed/transformer-import.ts';
@@ -89,6 +91,8 @@ export async function prepareSite(): Promise<void> {
   await buildPack(path.join(root, 'test/fixtures/site'), path.join(SITE_DIR, 'pack-keyword'), { embedding: false, now: () => new Date('2026-01-01T00:00:00Z'), layout: FIXTURE_LAYOUT });
   await damageBlocks(pack, path.join(SITE_DIR, BAD_BLOCKS_PACK_PATH));
   await prepareShardedPacks(path.join(root, 'test/fixtures/site'));
+  // The demo's docs with the demo's defaults (no layout): what a reader of `npm start` searches.
+  await buildPack(path.join(root, 'docs'), path.join(SITE_DIR, DOCS_PACK_PATH), { now: () => new Date('2026-01-01T00:00:00Z') });
   await writeSearchExpected(pack, SEARCH_EXPECTED_FILE);
   // The calibration round trip: fit on the fixture site's own title and heading queries, store in
   // a copy of the pack, and record the scores Node computes with it for workerd to match.

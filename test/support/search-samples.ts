@@ -27,6 +27,8 @@ export const SHARDED_PACK_SHARD_BYTES = 16 * 1024;
 export const FIXTURE_LAYOUT = { blocks: { blockBytes: 4096 }, keyword: { partBytes: 4096 } } as const;
 /** The default pack with every section block damaged: it loads (the head is sound) and a search that reads a block is refused. */
 export const BAD_BLOCKS_PACK_PATH = '/pack-bad-blocks/';
+/** This repository's own docs (`docs/`), built as `npm start` builds the demo's pack. */
+export const DOCS_PACK_PATH = '/pack-docs/';
 /** Node's answers from the calibrated pack. */
 export const SEARCH_EXPECTED_CALIBRATED_FILE = 'search-expected-calibrated.json';
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { STRINGS } from '../../src/widget/strings.ts';
-import { parseConfidence, parseFallback, type SearchConfidence } from '../../src/widget/search-client.ts';
+import { parseConfidence, parseCorrection, parseFallback, type SearchConfidence } from '../../src/widget/search-client.ts';
 
 const LOW: SearchConfidence = { score: 0.2, level: 'low', shouldAnswer: false, reasons: [] };
 
@@ -97,6 +97,20 @@ describe('parseFallback', () => {
   it('still gives a fallback, with the default message, when a not-answering verdict comes without a usable one', () => {
     for (const fallback of [undefined, null, 7, { message: '', suggestions: 'x', link: { url: 5, text: 'Ask' } }]) {
       expect(parseFallback({ fallback }, LOW)).toEqual({ message: STRINGS.en.fallback, suggestions: [] });
+    }
+  });
+});
+
+describe('parseCorrection', () => {
+  it('reads a well-formed correction and drops malformed word pairs', () => {
+    const words = [{ typed: 'conifdence', corrected: 'confidence' }];
+    expect(parseCorrection({ correction: { query: 'confidence', words } })).toEqual({ query: 'confidence', words });
+    expect(parseCorrection({ correction: { query: 'confidence', words: [...words, { typed: 'x' }, null, 'y'] } })).toEqual({ query: 'confidence', words });
+  });
+
+  it('is null without a correction, without a query, or without one usable word', () => {
+    for (const correction of [undefined, null, 'confidence', { words: [] }, { query: '', words: [{ typed: 'a', corrected: 'b' }] }, { query: 'q', words: [{ typed: 'a' }] }, { query: 'q', words: 'a' }]) {
+      expect(parseCorrection({ correction })).toBeNull();
     }
   });
 });

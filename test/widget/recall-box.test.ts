@@ -795,3 +795,72 @@ describe('confidence and fallback', () => {
     ]);
   });
 });
+
+describe("a reader's query: unfinished words, a finished word's space, did you mean", () => {
+  const part = (name: string) => page.locator(`recall-box:not([mode=modal]) [part~="${name}"]`);
+  /** A Worker's answer with fields added to its body (correction, lastWordCompleted). */
+  const withBody = (answer: Reply, fields: Record<string, unknown>): Reply => ({ ...answer, body: { ...(answer.body as object), ...fields } });
+
+  it('lists the matches of a word still being typed instead of the fallback, and falls back once the reader has finished it', async () => {
+    reply = (q) =>
+      q === 'deplo'
+        ? withBody(judged(q, [hit({ id: 'd', title: 'Deploying' })], 'low'), { lastWordCompleted: true })
+        : judged(q, [hit({ id: 'x', title: 'Closest' })], 'low');
+    await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
+    await input().fill('deplo');
+    await titleShown('Deploying');
+    expect(await part('fallback').isVisible()).toBe(false);
+    expect(await part('results').getAttribute('data-confidence')).toBe('low');
+    // The same low verdict for a word that completes nothing: the fallback.
+    await input().fill('deplox');
+    await part('fallback-message').waitFor();
+    expect(await results().count()).toBe(0);
+  });
+
+  it('sends one space after a finished last word, so the Worker does not complete it, and none for a blank box', async () => {
+    await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
+    await input().fill('deplo');
+    await requestFor('deplo');
+    await input().fill('  deplo   ');
+    await requestFor('deplo ');
+    await input().fill('   ');
+    await input().fill('install');
+    await requestFor('install');
+    expect(requests.map((r) => r.params.get('q'))).toEqual(['deplo', 'deplo ', 'install']);
+  });
+
+  it('keeps the previous results on screen while the next keystroke\'s answer is on its way', async () => {
+    const gate = deferred();
+    reply = (q) => (q === 'dep' ? ok(q, [hit({ id: 'a', title: 'Answer for dep' })]) : { ...ok(q, [hit({ id: 'b', title: 'Answer for depl' })]), gate: gate.promise });
+    await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
+    await input().fill('dep');
+    await titleShown('Answer for dep');
+    await input().fill('depl');
+    await requestFor('depl');
+    expect(await titles().allTextContents()).toEqual(['Answer for dep']);
+    gate.resolve();
+    await titleShown('Answer for depl');
+  });
+
+  it('says which query it searched when the Worker corrected a word, and searches the typed one exactly on request', async () => {
+    // The request being answered is the last one received: exact=1 gets the uncorrected answer.
+    reply = (q) =>
+      q === 'conifdence' && requests.at(-1)?.params.get('exact') !== '1'
+        ? withBody(judged(q, [hit({ id: 'c', title: 'The confidence verdict' })], 'high'), {
+            correction: { query: 'confidence', words: [{ typed: 'conifdence', corrected: 'confidence' }] },
+          })
+        : judged(q, [hit({ id: 'e', title: 'Exactly as typed' })], 'low');
+    await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
+    await input().fill('conifdence');
+    await titleShown('The confidence verdict');
+    expect(await part('correction').isVisible()).toBe(true);
+    expect(await part('correction').textContent()).toBe(`${format(EN.showingResultsFor, { query: 'confidence' })} ${format(EN.searchInsteadFor, { query: 'conifdence' })}`);
+    expect(await part('corrected-query').textContent()).toBe('confidence');
+    await page.getByRole('button', { name: 'conifdence', exact: true }).click();
+    await part('fallback-message').waitFor();
+    const exact = requests.filter((r) => r.params.get('exact') === '1');
+    expect(exact.map((r) => r.params.get('q'))).toEqual(['conifdence']);
+    expect(await input().inputValue()).toBe('conifdence');
+    expect(await part('correction').isVisible()).toBe(false);
+  });
+});

@@ -14,19 +14,19 @@ const low: SearchConfidence = {
     { code: 'ROUTES_AGREE', message: 'agree', effect: 'raises' },
   ],
 };
-const fallback = (revealed: boolean): View => ({ kind: 'fallback', query: 'q', hits: [hit], confidence: low, fallback: { message: 'm', suggestions: [] }, revealed });
+const fallback = (revealed: boolean): View => ({ kind: 'fallback', query: 'q', hits: [hit], confidence: low, fallback: { message: 'm', suggestions: [] }, revealed, correction: null });
 
 describe('the view decisions', () => {
   it('lists hits for an answer, and for the fallback only once revealed', () => {
-    expect(listsHits({ kind: 'results', query: 'q', hits: [hit], confidence: null })).toBe(true);
+    expect(listsHits({ kind: 'results', query: 'q', hits: [hit], confidence: null, correction: null })).toBe(true);
     expect(listsHits(fallback(false))).toBe(false);
     expect(listsHits(fallback(true))).toBe(true);
     expect(listsHits({ kind: 'idle' })).toBe(false);
   });
 
   it('marks revealed closest matches low, an answer with its own level, and nothing else', () => {
-    expect(listedLevel({ kind: 'results', query: 'q', hits: [hit], confidence: { ...low, level: 'high', shouldAnswer: true } })).toBe('high');
-    expect(listedLevel({ kind: 'results', query: 'q', hits: [hit], confidence: null })).toBeUndefined();
+    expect(listedLevel({ kind: 'results', query: 'q', hits: [hit], confidence: { ...low, level: 'high', shouldAnswer: true }, correction: null })).toBe('high');
+    expect(listedLevel({ kind: 'results', query: 'q', hits: [hit], confidence: null, correction: null })).toBeUndefined();
     expect(listedLevel(fallback(true))).toBe('low');
     expect(listedLevel(fallback(false))).toBeUndefined();
   });
@@ -36,8 +36,8 @@ describe('the view decisions', () => {
     expect(statusOf(error, true, s)).toEqual({ text: s.loading, kind: 'loading' });
     expect(statusOf(error, false, s)).toEqual({ text: 'boom', kind: 'error' });
     expect(statusOf({ ...error, offline: true }, false, s).kind).toBe('offline');
-    expect(statusOf({ kind: 'results', query: 'zzz', hits: [], confidence: null }, false, s)).toEqual({ text: s.noResults.replace('{query}', 'zzz'), kind: 'empty' });
-    expect(statusOf({ kind: 'results', query: 'q', hits: [hit], confidence: null }, false, s).text).toBe('');
+    expect(statusOf({ kind: 'results', query: 'zzz', hits: [], confidence: null, correction: null }, false, s)).toEqual({ text: s.noResults.replace('{query}', 'zzz'), kind: 'empty' });
+    expect(statusOf({ kind: 'results', query: 'q', hits: [hit], confidence: null, correction: null }, false, s).text).toBe('');
   });
 
   it('lists only the reasons that lower confidence, and names each level on the badge', () => {

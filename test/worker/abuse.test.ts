@@ -145,7 +145,7 @@ describe('answer cache (caches.default)', () => {
   it('shares an entry between requests that normalise alike, GET and POST', async () => {
     const q = freshQuery('Route  Parameters');
     expect((await call({}, `/search?q=${encodeURIComponent(q)}`)).headers.get('x-recall-box-cache')).toBe('miss');
-    const post = await call({}, '/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ q: ` ${q.toLowerCase()} ` }) });
+    const post = await call({}, '/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ q: `  ${q.toLowerCase()}` }) });
     expect(post.headers.get('x-recall-box-cache')).toBe('hit');
   });
 

@@ -5,6 +5,7 @@ import worker, { type Env } from '../../src/worker/index.ts';
 import {
   CALIBRATED_PACK_PATH,
   comparable,
+  DOCS_PACK_PATH,
   comparableConfidence,
   MODEL2VEC_PACK_PATH,
   SEARCH_EXPECTED_CALIBRATED_FILE,
@@ -47,6 +48,7 @@ interface SearchBody {
   fallback: FallbackBody | null;
   warnings: Array<{ code: string; message: string }>;
   correction: { query: string; words: Array<{ typed: string; corrected: string }> } | null;
+  lastWordCompleted: boolean;
   tookMs: number;
 }
 interface ErrorBody {
@@ -354,6 +356,63 @@ describe('?debug=1 explains the ranking', () => {
   });
 });
 
+describe("readers' queries on this repository's docs, as the demo (`npm start`) serves them", () => {
+  const docs = (q: string, extra = '') => searchWith({ PACK_PATH: DOCS_PACK_PATH }, q, extra);
+  const page = (url: string) => url.replace(/#.*$/, '');
+
+  it.each([
+    // [typed, the page that answers, the section first, how the word is matched]
+    ['deplo', '/deploying/', null, 'completed'],
+    ['wrang', '/deploying/', '#deploy-with-wrangler', 'completed'],
+    ['conifdence', '/api/', '#the-confidence-verdict', 'corrected'],
+  ])('%s: the right section first, the word counted as present', async (q, wanted, anchor, how) => {
+    const body = await docs(q);
+    expect(page(body.results[0]!.url)).toMatch(new RegExp(`${wanted}$`));
+    if (anchor) expect(body.results[0]!.url).toMatch(new RegExp(`${anchor}$`));
+    expect(body.confidence.reasons.map((r) => r.code)).not.toContain('CONCEPTS_MISSING');
+    expect(body.lastWordCompleted).toBe(how === 'completed');
+    if (how === 'corrected') expect(body.correction?.words).toEqual([{ typed: q, corrected: 'confidence' }]);
+    else expect(body.correction).toBeNull();
+  });
+
+  it('reads a last word followed by a space as finished: corrected, not completed', async () => {
+    const body = await docs('deplo ');
+    expect(body.lastWordCompleted).toBe(false);
+    expect(body.correction?.words).toEqual([{ typed: 'deplo', corrected: 'deploy' }]);
+  });
+
+  it('matches every word as typed with exact=1 ("Search instead for …")', async () => {
+    const body = await docs('conifdence', '&exact=1');
+    expect(body.correction).toBeNull();
+    expect(body.lastWordCompleted).toBe(false);
+    expect(body.confidence.shouldAnswer).toBe(false);
+  });
+
+  // Deterministic "random" text: the same letters on every run, so a failure reproduces.
+  const letters = (n: number, seed: number) => {
+    let x = seed;
+    return Array.from({ length: n }, () => String.fromCharCode(97 + ((x = (x * 1103515245 + 12345) % 2 ** 31) % 26))).join('');
+  };
+
+  it.each([
+    ['1,000 random letters', letters(1000, 7), 400, 'QUERY_TOO_LONG'],
+    ['256 random letters in one word', letters(256, 11), 200, null],
+    ['256 random letters in words of five', letters(255, 13).replace(/(.{5})/g, '$1 ').trim().slice(0, 256), 200, null],
+    ['only punctuation', '?!…—,;:()[]{}"\'`~', 200, null],
+  ])('%s: a clear answer, never a 5xx', async (_name, q, status, code) => {
+    const res = await getWith({ PACK_PATH: DOCS_PACK_PATH }, `/search?q=${encodeURIComponent(q)}`);
+    expect(res.status).toBe(status);
+    const body = (await res.json()) as SearchBody & ErrorBody;
+    if (code) {
+      expect(body.error.code).toBe(code);
+      return;
+    }
+    // Nothing the docs hold: the fallback, with its message, not a list presented as an answer.
+    expect(body.confidence.shouldAnswer).toBe(false);
+    expect(body.fallback?.message.length).toBeGreaterThan(0);
+  });
+});
+
 describe('bad requests get a JSON error with a stable code', () => {
   it.each([
     ['/search', 'QUERY_EMPTY'],
@@ -425,8 +484,10 @@ describe('HTTP caching and CORS', () => {
     const etag = a.headers.get('etag')!;
     expect(etag).toMatch(/^W\/"[0-9a-f]{16}-[0-9a-f]{8}"$/);
     expect(a.headers.get('cache-control')).toMatch(/max-age=\d+/);
-    const same = await get('/search?q=%20routing%20', { headers: { 'if-none-match': etag } });
+    const same = await get('/search?q=%20%20routing', { headers: { 'if-none-match': etag } });
     expect(same.status).toBe(304);
+    // A space after the last word says it is finished, which can change the answer: its own tag.
+    expect((await get('/search?q=routing%20')).headers.get('etag')).not.toBe(etag);
     const other = await get('/search?q=deploy');
     expect(other.headers.get('etag')).not.toBe(etag);
   });

@@ -4,7 +4,7 @@
  * stem, `confid`; a reader is shown `confidence`, as the top results write it).
  */
 import { segment, type AnalyzerOptions } from '../analysis/segment.ts';
-import type { TermVariant } from '../keyword/expand.ts';
+import { boundedEditDistance, type TermVariant } from '../keyword/expand.ts';
 import type { Lang } from '../types.ts';
 
 export interface Correction {
@@ -34,25 +34,45 @@ export function correctionOf(
     if (used?.kind === 'typo') wanted.set(resolved[i]!, [...(wanted.get(resolved[i]!) ?? []), i]);
   });
   if (wanted.size === 0) return null;
-  const surface = new Map<string, string>();
+  // Every way the results write each corrected term (`deploy`, `deploying`, `deployed`).
+  const surfaces = new Map<string, Set<string>>();
   for (const { text, lang } of texts) {
     for (const token of segment(text, lang, analyzer)) {
-      if (wanted.has(token.term) && !surface.has(token.term)) surface.set(token.term, text.slice(token.start, token.end));
+      if (wanted.has(token.term)) surfaces.set(token.term, (surfaces.get(token.term) ?? new Set()).add(text.slice(token.start, token.end)));
     }
-    if (surface.size === wanted.size) break;
   }
   const corrected: Correction['words'] = [];
   let query = q;
   for (const [term, concepts] of wanted) {
-    const found = surface.get(term);
-    if (found === undefined) continue;
+    const forms = [...(surfaces.get(term) ?? [])];
+    if (forms.length === 0) continue;
     for (const i of concepts) {
       const typed = words[i]!;
+      // The form nearest to what the reader typed: `deplo` reads as `deploy`, not `deploying`.
+      const found = nearest(typed, forms);
       // The reader's case: a word typed in lower case is shown in lower case.
       const shown = typed === typed.toLowerCase() ? found.toLowerCase() : found;
       corrected.push({ typed, corrected: shown });
-      query = query.replace(typed, shown);
+      query = replaceWord(query, typed, shown);
     }
   }
   return corrected.length === 0 ? null : { query, words: corrected };
+}
+
+/** The form with the fewest edits from `typed` (case aside), the first written on a tie. */
+function nearest(typed: string, forms: readonly string[]): string {
+  const lower = typed.toLowerCase();
+  let best = forms[0]!;
+  let bestDistance = Infinity;
+  for (const form of forms) {
+    const distance = boundedEditDistance(lower, form.toLowerCase(), Math.max(lower.length, form.length));
+    if (distance < bestDistance) [best, bestDistance] = [form, distance];
+  }
+  return best;
+}
+
+/** `query` with the first occurrence of `word` as a whole word (not inside another) replaced by `by`. */
+function replaceWord(query: string, word: string, by: string): string {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return query.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u'), () => by);
 }

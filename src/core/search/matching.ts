@@ -26,9 +26,27 @@ export interface QueryMatching {
   terms: string[];
 }
 
-export function matchQuery(q: string, concepts: readonly string[], dictionary: TermDictionary, setting: ExpansionSetting): QueryMatching {
-  const groups = setting.enabled ? expandConcepts(concepts, dictionary, endsMidWord(q), setting) : concepts.map((term): TermVariant[] => [{ term, weight: 1, kind: 'exact' }]);
+/** What matching reads of a request: its text, and whether the reader finished the last word (SearchRequest). */
+export interface TypedQuery {
+  q: string;
+  lastWordFinished?: boolean;
+  /** Match every word as typed, whatever the setting (the reader's "Search instead for …"). */
+  exact?: boolean;
+}
+
+/** Whether the last word of `query` may still be being typed: it ends mid-word and the reader typed no space after it. */
+export function lastWordIsPartial(query: TypedQuery): boolean {
+  return query.lastWordFinished !== true && endsMidWord(query.q);
+}
+
+export function matchQuery(query: TypedQuery, concepts: readonly string[], dictionary: TermDictionary, setting: ExpansionSetting): QueryMatching {
+  const groups = setting.enabled && query.exact !== true ? expandConcepts(concepts, dictionary, lastWordIsPartial(query), setting) : concepts.map((term): TermVariant[] => [{ term, weight: 1, kind: 'exact' }]);
   // expandConcepts adds variants only to a concept the index lacks: its first variant after itself is its best.
   const resolved = groups.map((variants) => (variants[1] ?? variants[0]!).term);
   return { groups, resolved, terms: [...new Set(groups.flat().map((v) => v.term))] };
+}
+
+/** Whether the last concept was matched by the dictionary words it begins: the reader is still typing a word the docs hold. */
+export function lastWordCompleted(matching: QueryMatching): boolean {
+  return matching.groups[matching.groups.length - 1]?.some((v) => v.kind === 'prefix') ?? false;
 }

@@ -20,6 +20,17 @@ export interface SearchRequest {
   confidence?: ConfidenceMode;
   /** `index=<name>`: which of the Worker's indexes to search; absent: chosen by lang, else the default. */
   index?: string;
+  /**
+   * The reader typed white space after the last word (`q` is trimmed, so only this keeps it): the
+   * word is finished, and is not completed as a word still being typed (matching.ts). Absent: a
+   * query ending in a letter or digit may still be mid-word.
+   */
+  lastWordFinished?: boolean;
+  /**
+   * `exact=1`: every word matched only as typed, neither completed nor corrected — the reader chose
+   * "Search instead for …" over a correction. Absent: as SearchOptions.expansion says.
+   */
+  exact?: boolean;
 }
 
 /**

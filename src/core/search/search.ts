@@ -22,7 +22,7 @@ import type { SearchOptions } from './options.ts';
 import type { QueryEmbedder } from '../embed/semantic.ts';
 import { queryVectorFor, type QueryVector, type RouteSkip, type SearchWarning } from './query-vector.ts';
 import { allowedLanguages, keywordRoute, vectorRoute } from './routes.ts';
-import { matchQuery, type QueryMatching } from './matching.ts';
+import { lastWordCompleted, matchQuery, type QueryMatching } from './matching.ts';
 import type { TermVariant } from '../keyword/expand.ts';
 import { correctionOf, type Correction } from '../present/correction.ts';
 import { analyzeQuery, type QueryAnalysis } from '../analysis/query.ts';
@@ -90,6 +90,12 @@ export interface SearchOutcome {
   fallback: Fallback | null;
   /** The words read as corrections of misspelt ones ("did you mean"), or null when none was corrected. */
   correction: Correction | null;
+  /**
+   * The last word, still being typed, was matched by the words of the docs it begins (`deplo` →
+   * deploy, deployment): a widget keeps listing results for it rather than the fallback, which
+   * would tell a reader mid-word that the docs do not answer.
+   */
+  lastWordCompleted: boolean;
   /** Present when SearchOptions.debug is set. */
   debug?: SearchDebug;
 }
@@ -194,7 +200,7 @@ function rank(
 export function searchPack(pack: LoadedPack, request: SearchRequest, options: SearchOptions, query?: QueryVector): SearchOutcome {
   query ??= { vector: null, skip: pack.semantic ? 'not-requested' : 'no-model' };
   const analysis = analyze(pack, request);
-  const matching = matchQuery(request.q, analysis.concepts, pack.keyword.dictionary, options.expansion);
+  const matching = matchQuery(request, analysis.concepts, pack.keyword.dictionary, options.expansion);
   const ranked = rank(pack, pack.keyword, analysis, matching, request, options, query);
   return finish(pack, ranked, pack.sections.resident(sectionsToRead(ranked)));
 }
@@ -246,6 +252,7 @@ function finish(pack: LoadedPack, ranked: Ranked, section: SectionLookup): Searc
     warnings: query.warning ? [query.warning] : [],
     confidence,
     fallback,
+    lastWordCompleted: lastWordCompleted(ranked.matching),
     correction: correctionOf(
       request.q,
       analysis.words,
@@ -409,7 +416,7 @@ function selectFromPools(pack: LoadedPack, ordered: readonly FusedHit[], limit: 
  */
 export async function search(pack: LoadedPack, request: SearchRequest, options: SearchOptions, embedder?: QueryEmbedder): Promise<SearchOutcome> {
   const analysis = analyze(pack, request);
-  const matching = matchQuery(request.q, analysis.concepts, pack.keyword.dictionary, options.expansion);
+  const matching = matchQuery(request, analysis.concepts, pack.keyword.dictionary, options.expansion);
   const [query, keywordView] = await Promise.all([queryVectorFor(pack, request, options, embedder), pack.keyword.prepare(matching.terms)]);
   const ranked = rank(pack, keywordView, analysis, matching, request, options, query);
   return finish(pack, ranked, await pack.sections.load(sectionsToRead(ranked)));

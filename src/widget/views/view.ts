@@ -2,15 +2,15 @@
  * What the box shows, as data: the controller decides it (src/widget/controller.ts), the element
  * renders it through the views. Kept apart from the DOM so every state renders from one place.
  */
-import type { ConfidenceLevel, ConfidenceReason, SearchConfidence, SearchFallback, SearchHit } from '../search-client.ts';
+import type { ConfidenceLevel, ConfidenceReason, SearchConfidence, SearchCorrection, SearchFallback, SearchHit } from '../search-client.ts';
 import { format, type WidgetStrings } from '../strings.ts';
 
 export type View =
   | { kind: 'idle' }
   /** `confidence` is null when the Worker sent none (an older Worker): shown as an answer. */
-  | { kind: 'results'; query: string; hits: SearchHit[]; confidence: SearchConfidence | null }
+  | { kind: 'results'; query: string; hits: SearchHit[]; confidence: SearchConfidence | null; correction: SearchCorrection | null }
   /** Not confident: the fallback, and the closest matches only once `revealed`. */
-  | { kind: 'fallback'; query: string; hits: SearchHit[]; confidence: SearchConfidence; fallback: SearchFallback; revealed: boolean }
+  | { kind: 'fallback'; query: string; hits: SearchHit[]; confidence: SearchConfidence; fallback: SearchFallback; revealed: boolean; correction: SearchCorrection | null }
   /** `offline`: the browser reports no network; the query runs again when it is back. */
   | { kind: 'error'; query: string; message: string; offline: boolean };
 

@@ -38,7 +38,7 @@ describe('matchQuery', () => {
   const setting = { ...DEFAULT_SEARCH_OPTIONS.expansion, enabled: true };
 
   it('looks every concept up as typed when expansion is off', () => {
-    expect(matchQuery('deplo', ['deplo'], dictionary, OFF.expansion)).toEqual({
+    expect(matchQuery({ q: 'deplo' }, ['deplo'], dictionary, OFF.expansion)).toEqual({
       groups: [[{ term: 'deplo', weight: 1, kind: 'exact' }]],
       resolved: ['deplo'],
       terms: ['deplo'],
@@ -46,11 +46,21 @@ describe('matchQuery', () => {
   });
 
   it('stands a concept the index lacks for by its best completion or correction, and a known one for itself', () => {
-    expect(matchQuery('deplo', ['deplo'], dictionary, setting).resolved).toEqual(['deploy']);
-    expect(matchQuery('midleware', ['midlewar'], dictionary, setting).resolved).toEqual(['middlewar']);
-    const known = matchQuery('deploy', ['deploy'], dictionary, setting);
+    expect(matchQuery({ q: 'deplo' }, ['deplo'], dictionary, setting).resolved).toEqual(['deploy']);
+    expect(matchQuery({ q: 'midleware' }, ['midlewar'], dictionary, setting).resolved).toEqual(['middlewar']);
+    const known = matchQuery({ q: 'deploy' }, ['deploy'], dictionary, setting);
     expect(known.resolved).toEqual(['deploy']);
     expect(known.terms).toEqual(['deploy']);
+  });
+
+  it('completes a last word only while it is being typed: not after a space, nor when it is not last', () => {
+    const kinds = (m: ReturnType<typeof matchQuery>) => m.groups.map((g) => g.map((v) => v.kind));
+    expect(kinds(matchQuery({ q: 'deplo' }, ['deplo'], dictionary, setting))[0]).toContain('prefix');
+    // `deplo ` (finished): a word the index lacks, corrected (one edit from `deploy`), not completed.
+    const finished = matchQuery({ q: 'deplo', lastWordFinished: true }, ['deplo'], dictionary, setting);
+    expect(kinds(finished)[0]).not.toContain('prefix');
+    expect(kinds(finished)[0]).toContain('typo');
+    expect(kinds(matchQuery({ q: 'deplo.' }, ['deplo'], dictionary, setting))[0]).not.toContain('prefix');
   });
 });
 
