@@ -9,8 +9,14 @@ import { modelFromFile, validateModelFile } from '../src/core/index.ts';
 import { DEFAULT_SEARCH_OPTIONS, PACK_FILES, embedStatic, instantiateWasmKernel, loadPack, queryLanguage, queryTokens, readPackFile, search, type LoadedPack, type QuantizedVectors } from '../src/core/index.ts';
 import { parseSearchRequest } from '../src/protocol/request.ts';
 import { compileVectorKernel } from '../wasm/node.ts';
-import type { BenchQuery } from './queries.ts';
+import { keystrokes, type BenchQuery } from './queries.ts';
 import { median, summarize, type Summary } from './stats.ts';
+
+/**
+ * Queries of the set whose every keystroke the as-you-type row sends, in order: 40 queries are
+ * ~700 requests per round, as many as the set itself, so the row costs what another row costs.
+ */
+const TYPED_QUERIES = 40;
 
 /** Extra loads after the cold one, whose median is the warm load time (JIT-compiled loader). */
 const WARM_LOADS = 3;
@@ -28,6 +34,8 @@ export interface PipelineRow {
   perQuery: Summary;
   /** Queries with no results, in one round (null for rows that produce no result list). */
   zeroResults: number | null;
+  /** Distinct requests in one round (the query set, or the keystrokes typed). */
+  requests: number;
 }
 
 export interface PipelineBench {
@@ -79,7 +87,7 @@ async function timeStep(name: string, queries: readonly BenchQuery[], rounds: nu
       samples.push(performance.now() - started);
     }
   }
-  return { name, perQuery: summarize(samples), zeroResults: counts ? firstRound.filter((n) => n === 0).length : null };
+  return { name, perQuery: summarize(samples), zeroResults: counts ? firstRound.filter((n) => n === 0).length : null, requests: queries.length };
 }
 
 export async function benchPipeline(pack: LoadedPack, packDir: string, queries: readonly BenchQuery[], rounds: number): Promise<PipelineBench> {
@@ -94,6 +102,10 @@ export async function benchPipeline(pack: LoadedPack, packDir: string, queries: 
     rows.push(
       await timeStep('hybrid (default Worker): + static query embedding, WASM kernel, fusion', queries, rounds, async (q) => (await search(pack, request(q), options)).results.length, true),
     );
+    // Each query's keystrokes in the order a reader sends them: the pipeline's cost per keystroke,
+    // consecutive requests sharing most of their candidates as they do in a real search box.
+    const typed = queries.slice(0, TYPED_QUERIES).flatMap((query) => keystrokes(query.q).map((q): BenchQuery => ({ q, kind: query.kind })));
+    rows.push(await timeStep(`as you type (default Worker): every keystroke of ${TYPED_QUERIES} queries, ${typed.length} requests`, typed, rounds, async (q) => (await search(pack, request(q), options)).results.length, true));
     const tokensOf = (q: string) => queryTokens(semantic, q, queryLanguage(q, null, pack.manifest.defaultLang));
     rows.push(await timeStep('query embedding alone: static embedder (TypeScript)', queries, rounds, (q) => embedStatic(semantic, tokensOf(q)).length, false));
     const ort = await packOrtEmbedder(pack, packDir);

@@ -122,3 +122,11 @@ function interleave(queries: readonly BenchQuery[]): BenchQuery[] {
     .sort((a, b) => a.at - b.at)
     .map((p) => p.query);
 }
+
+/**
+ * What a search box sends while `q` is typed, one request per keystroke: every prefix from
+ * `minChars` characters on, a prefix ending in a space included (the reader finished a word).
+ */
+export function keystrokes(q: string, minChars = 2): string[] {
+  return Array.from({ length: Math.max(0, q.length - minChars + 1) }, (_, i) => q.slice(0, minChars + i));
+}

@@ -101,7 +101,7 @@ function pipelineTable(r: BenchReport): string {
   const p = r.pipeline;
   return table(
     [`Node pipeline per query (${r.queries} queries × ${p.rounds} rounds)`, 'p50', 'p95', 'mean', 'zero-result queries'],
-    p.rows.map((row) => latencyRow(row.name, row.perQuery, row.zeroResults === null ? '–' : `${row.zeroResults} / ${r.queries}`)),
+    p.rows.map((row) => latencyRow(row.name, row.perQuery, row.zeroResults === null ? '–' : `${row.zeroResults} / ${row.requests}`)),
   );
 }
 
