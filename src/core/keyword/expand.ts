@@ -22,7 +22,11 @@ export interface ExpansionOptions {
    * and postings for completions that rarely win.
    */
   maxCompletions: number;
-  /** Fewest letters of an unfinished word before it is completed. Range ≥ 1. Default 2: one letter matches too much to mean anything. */
+  /**
+   * Fewest letters of an unfinished word before it is completed. Range ≥ 1. Default 2: one letter
+   * matches too much to mean anything. A word in a CJK script is completed from its first
+   * character, which is a syllable or a word of its own (`コ` → コンポーネント, `组` → 组件).
+   */
   minPrefix: number;
   /** Weight of a completion's contribution. Range (0, 1). Default 0.8: below the typed term, above a correction. */
   prefixWeight: number;
@@ -74,6 +78,9 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
   }
   return Math.min(prev[b.length]!, max + 1);
 }
+
+/** A term that starts in a CJK script, where one character already says much (see minPrefix). */
+const CJK_START = /^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u;
 
 /** A term of letters only, in any script: what a typo correction may apply to. */
 const LETTERS_ONLY = /^\p{L}+$/u;
@@ -127,7 +134,8 @@ export function expandConcepts(
     // would outrank what a reader who finished typing it looks for (measured on the Astro title
     // lookups while this rule was being written), and a stem that is a term already matches the
     // word's forms.
-    if (!known && lastIsPartial && i === concepts.length - 1 && [...concept].length >= options.minPrefix) {
+    const longEnough = CJK_START.test(concept) || [...concept].length >= options.minPrefix;
+    if (!known && lastIsPartial && i === concepts.length - 1 && longEnough) {
       for (const c of dictionary.completions(concept, options.maxCompletions)) variants.push({ term: c.term, weight: options.prefixWeight, kind: 'prefix' });
     }
     // Only a word of letters is corrected: a number (`1978`), a version or an identifier

@@ -77,6 +77,14 @@ describe('expandConcepts', () => {
     for (const v of deplo!.slice(1)) expect(v.weight).toBeLessThan(1);
   });
 
+  it('completes a one-letter word only in a CJK script, where one character is a syllable or a word', () => {
+    const cjk = TermDictionary.from(encodeDictionary([{ term: 'a11y', count: 4 }, { term: 'コンポーネント', count: 9 }, { term: '组件', count: 5 }]));
+    const completed = (word: string) => expandConcepts([word], cjk, true)[0]!.filter((v) => v.kind === 'prefix').map((v) => v.term);
+    expect(completed('コ')).toEqual(['コンポーネント']);
+    expect(completed('组')).toEqual(['组件']);
+    expect(completed('a')).toEqual([]);
+  });
+
   it('corrects a word the index does not hold and cannot complete, and never an identifier it holds', () => {
     expect(expandConcepts(['confdi'], dictionary, false)[0]!.map((v) => [v.term, v.kind])).toEqual([
       ['confdi', 'exact'],
