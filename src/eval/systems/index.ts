@@ -8,8 +8,9 @@ import { flexsearchSystems } from '../peers/flexsearch.ts';
 import { lunrSystems } from '../peers/lunr.ts';
 import { minisearchSystems } from '../peers/minisearch.ts';
 import { oramaSystems } from '../peers/orama.ts';
+import { pagefindSystems } from '../peers/pagefind.ts';
 import { recallBoxSystems, type RecallBoxSystemsOptions } from './recall-box.ts';
 
 export function allSystems(options: RecallBoxSystemsOptions = {}): EvalSystem[] {
-  return [...recallBoxSystems(options), ...lunrSystems(), ...minisearchSystems(), ...oramaSystems(), ...flexsearchSystems()];
+  return [...recallBoxSystems(options), ...lunrSystems(), ...minisearchSystems(), ...oramaSystems(), ...flexsearchSystems(), ...pagefindSystems()];
 }
