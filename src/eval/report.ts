@@ -4,7 +4,7 @@
  */
 import { PRECISION_DEPTH, SELECTIVE_THRESHOLDS } from './confidence.ts';
 import type { DatasetKind } from '../datasets/loaded.ts';
-import { DEEP_CUTOFF, SEARCH_DEPTH, TOP_CUTOFF, WARMUP_QUERIES, type ConfidenceRun, type Evaluation, type SystemConfidence, type SystemResult } from './run.ts';
+import { DEEP_CUTOFF, HIDDEN_DEPTH, SEARCH_DEPTH, TOP_CUTOFF, WARMUP_QUERIES, type ConfidenceRun, type Evaluation, type SystemConfidence, type SystemResult } from './run.ts';
 import type { EvalDataset } from './types.ts';
 import type { PlotSeries } from './svg.ts';
 
@@ -64,6 +64,10 @@ export interface SystemJson {
   p95Ms: number | null;
   indexMs: number | null;
   reportsConfidence: boolean;
+  /** Share of the scored queries answered, by the system's own decision; null for a system that makes none. */
+  answeredShare: number | null;
+  /** Share shown the fallback although a relevant unit was in the top HIDDEN_DEPTH; null likewise. */
+  hiddenInTop3Share: number | null;
 }
 
 export interface ConfidenceJson {
@@ -181,6 +185,8 @@ export function buildReport(evaluation: Evaluation, dataset: EvalDataset, kind: 
       p95Ms: num(s.p95Ms, MS_DECIMALS),
       indexMs: num(s.indexMs, MS_DECIMALS),
       reportsConfidence: s.reportsConfidence,
+      answeredShare: s.answering ? num(s.answering.answered) : null,
+      hiddenInTop3Share: s.answering ? num(s.answering.hiddenInTop) : null,
     })),
     confidence: primary ? headline(primary) : null,
     confidenceBySystem: bySystem,
@@ -257,6 +263,15 @@ export function renderMarkdown(report: ReportJson): string {
   }
   lines.push('');
   lines.push(report.bestPeer ? `Ratio = nDCG@10 / nDCG@10 of the best peer (${report.bestPeer}). recall-box systems in bold.` : 'No peer ran: no ratio.');
+  const deciding = report.systems.filter((s) => s.answeredShare !== null);
+  if (deciding.length > 0) {
+    lines.push('');
+    lines.push(`Answering these scored queries (each has a relevant unit in the index), by the system's own decision (recall-box: \`shouldAnswer\`):`);
+    lines.push('');
+    lines.push(`| system | answered | fallback although a relevant unit is in the top ${HIDDEN_DEPTH} |`);
+    lines.push('| --- | --- | --- |');
+    for (const s of deciding) lines.push(`| **${s.name}** | ${pct(s.answeredShare)} | ${pct(s.hiddenInTop3Share)} |`);
+  }
 
   const protocol = report.confidenceProtocol;
   lines.push('');

@@ -158,7 +158,24 @@ export interface SystemResult {
    * null for a system whose hits carry no pool.
    */
   poolShares: Record<string, number> | null;
+  /**
+   * For a system that decides whether to answer (recall-box's `shouldAnswer`): the share of the
+   * scored queries — all answerable: each has a relevant unit in the index — it answered, and the
+   * share it showed the fallback for although a relevant unit was in its top HIDDEN_DEPTH. Null for
+   * a system that always shows its list.
+   */
+  answering: { answered: number; hiddenInTop: number } | null;
   rows: QueryRow[];
+}
+
+/** "Right page hidden": a relevant unit this high was not shown because the verdict said fall back. */
+export const HIDDEN_DEPTH = 3;
+
+/** What a system's answer decisions cost on answerable queries (SystemResult.answering). */
+function answering(answers: readonly RankedAnswer[], rows: readonly QueryRow[]): SystemResult['answering'] {
+  if (answers.length === 0 || answers.some((a) => a.answered === undefined)) return null;
+  const hidden = answers.filter((a, i) => a.answered === false && (rows[i]!.firstRelevantRank ?? Infinity) <= HIDDEN_DEPTH).length;
+  return { answered: mean(answers.map((a) => (a.answered ? 1 : 0))), hiddenInTop: hidden / answers.length };
 }
 
 /** Scores one system's answers. Pure. */
@@ -195,6 +212,7 @@ export function scoreAnswers(system: Pick<EvalSystem, 'name' | 'peer' | 'descrip
     p95Ms: percentile(ms, 95),
     reportsConfidence: answers.length > 0 && withConfidence === answers.length,
     poolShares: poolShares(answers),
+    answering: answering(answers, rows),
     rows,
   };
 }

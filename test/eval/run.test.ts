@@ -90,6 +90,26 @@ describe('scoreAnswers', () => {
     expect(result.reportsConfidence).toBe(false);
   });
 
+  it('counts the answered queries, and those shown the fallback with a relevant unit in the top 3, only for a system that decides', () => {
+    const d: EvalDataset = {
+      name: 'tiny',
+      docs: [],
+      queries: ['q1', 'q2', 'q3', 'q4'].map((id) => ({ id, text: '' })),
+      qrels: new Map(['q1', 'q2', 'q3', 'q4'].map((id) => [id, new Map([['r', 1]])])),
+      graded: false,
+      unitOf: (id) => id,
+    };
+    const answer = (queryId: string, units: string[], answered?: boolean) => ({ queryId, units, topPools: null, confidence: undefined, ms: 0, ...(answered !== undefined && { answered }) });
+    const decided = scoreAnswers({ name: 's', peer: false, description: '' }, 0, [
+      answer('q1', ['r'], true),
+      answer('q2', ['x', 'y', 'r'], false), // hidden: third
+      answer('q3', ['x', 'y', 'z', 'r'], false), // fourth: not counted as hidden
+      answer('q4', [], false),
+    ], d);
+    expect(decided.answering).toEqual({ answered: 0.25, hiddenInTop: 0.25 });
+    expect(scoreAnswers({ name: 'p', peer: true, description: '' }, 0, [answer('q1', ['r'])], d).answering).toBeNull();
+  });
+
   it('refuses a system that reports confidence on some answers only', () => {
     const d = dataset();
     expect(() =>
