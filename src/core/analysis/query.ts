@@ -26,6 +26,12 @@ export interface QueryAnalysis {
    * (`Routes` for `rout`): what messages and suggestions name, since a stem is not a word.
    */
   words: string[];
+  /**
+   * For each concept, its word analysed without stemming (`lay` for the concept `lai`): a word still
+   * being typed is completed from what the reader typed as well as from its stem, which a cut word
+   * often does not share with the finished one (`lay` → `lai`, but `layout` → `layout`).
+   */
+  unstemmed: string[];
   lang: Lang;
 }
 
@@ -69,15 +75,21 @@ function wordCount(q: string, lang: Lang, analyzer?: Partial<AnalyzerOptions>): 
  * of the query it came from. The one query → terms derivation: the keyword route looks these
  * terms up (keyword/search.ts queryTerms), the verdict checks their coverage, snippets mark them.
  */
-export function queryConcepts(q: string, lang: Lang, analyzer?: Partial<AnalyzerOptions>): { concepts: string[]; words: string[] } {
-  const wordOf = new Map<string, string>();
-  for (const token of segment(q, lang, analyzer)) if (!wordOf.has(token.term)) wordOf.set(token.term, q.slice(token.start, token.end));
-  return { concepts: [...wordOf.keys()], words: [...wordOf.values()] };
+export function queryConcepts(q: string, lang: Lang, analyzer?: Partial<AnalyzerOptions>): { concepts: string[]; words: string[]; unstemmed: string[] } {
+  const tokens = segment(q, lang, analyzer);
+  // Stemming changes a token's term, never which tokens there are: the two passes align.
+  const plain = segment(q, lang, { ...analyzer, stem: false });
+  const seen = new Map<string, { word: string; unstemmed: string }>();
+  tokens.forEach((token, i) => {
+    if (!seen.has(token.term)) seen.set(token.term, { word: q.slice(token.start, token.end), unstemmed: plain[i]?.term ?? token.term });
+  });
+  const entries = [...seen.values()];
+  return { concepts: [...seen.keys()], words: entries.map((e) => e.word), unstemmed: entries.map((e) => e.unstemmed) };
 }
 
 export function analyzeQuery(q: string, requestLang: Lang | null, defaultLang: Lang, analyzer?: Partial<AnalyzerOptions>): QueryAnalysis {
   const lang = queryLanguage(q, requestLang, defaultLang);
-  const { concepts, words } = queryConcepts(q, lang, analyzer);
+  const { concepts, words, unstemmed } = queryConcepts(q, lang, analyzer);
   const text = q.trim();
   let strategy: QueryStrategy;
   if (QUESTION_START.test(text) || QUESTION_CJK.test(text) || QUESTION_MARK.test(text) || wordCount(text, lang, analyzer) >= QUESTION_MIN_WORDS) {
@@ -89,5 +101,5 @@ export function analyzeQuery(q: string, requestLang: Lang | null, defaultLang: L
   } else {
     strategy = 'overview';
   }
-  return { strategy, concepts, words, lang };
+  return { strategy, concepts, words, unstemmed, lang };
 }

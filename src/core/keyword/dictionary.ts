@@ -111,6 +111,17 @@ export class TermDictionary {
     return this.terms[at] === term ? this.counts[at]! : 0;
   }
 
+  /**
+   * The longest term that `word` begins with, of at least `minLength` characters, or null: the
+   * finished word's stem inside a word cut past it (`componen` → `compon`).
+   */
+  longestPrefixOf(word: string, minLength: number): string | null {
+    for (let n = word.length - 1; n >= minLength; n--) {
+      if (this.has(word.slice(0, n))) return word.slice(0, n);
+    }
+    return null;
+  }
+
   has(term: string): boolean {
     return this.terms[this.lowerBound(term)] === term;
   }

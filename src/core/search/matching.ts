@@ -39,10 +39,14 @@ export function lastWordIsPartial(query: TypedQuery): boolean {
   return query.lastWordFinished !== true && endsMidWord(query.q);
 }
 
-export function matchQuery(query: TypedQuery, concepts: readonly string[], dictionary: TermDictionary, setting: ExpansionSetting): QueryMatching {
-  const groups = setting.enabled && query.exact !== true ? expandConcepts(concepts, dictionary, lastWordIsPartial(query), setting) : concepts.map((term): TermVariant[] => [{ term, weight: 1, kind: 'exact' }]);
-  // expandConcepts adds variants only to a concept the index lacks: its first variant after itself is its best.
-  const resolved = groups.map((variants) => (variants[1] ?? variants[0]!).term);
+/**
+ * `unstemmed`: each concept's word analysed without stemming (QueryAnalysis.unstemmed), which an
+ * unfinished last word is completed from as well as from its stem; default: the concepts.
+ */
+export function matchQuery(query: TypedQuery, concepts: readonly string[], dictionary: TermDictionary, setting: ExpansionSetting, unstemmed: readonly string[] = concepts): QueryMatching {
+  const groups = setting.enabled && query.exact !== true ? expandConcepts(concepts, dictionary, lastWordIsPartial(query), setting, unstemmed) : concepts.map((term): TermVariant[] => [{ term, weight: 1, kind: 'exact' }]);
+  // A concept the index holds stands for itself; one it lacks, for its best variant after itself.
+  const resolved = groups.map((variants) => (dictionary.has(variants[0]!.term) ? variants[0]! : (variants[1] ?? variants[0]!)).term);
   return { groups, resolved, terms: [...new Set(groups.flat().map((v) => v.term))] };
 }
 

@@ -200,7 +200,7 @@ function rank(
 export function searchPack(pack: LoadedPack, request: SearchRequest, options: SearchOptions, query?: QueryVector): SearchOutcome {
   query ??= { vector: null, skip: pack.semantic ? 'not-requested' : 'no-model' };
   const analysis = analyze(pack, request);
-  const matching = matchQuery(request, analysis.concepts, pack.keyword.dictionary, options.expansion);
+  const matching = matchQuery(request, analysis.concepts, pack.keyword.dictionary, options.expansion, analysis.unstemmed);
   const ranked = rank(pack, pack.keyword, analysis, matching, request, options, query);
   return finish(pack, ranked, pack.sections.resident(sectionsToRead(ranked)));
 }
@@ -416,7 +416,7 @@ function selectFromPools(pack: LoadedPack, ordered: readonly FusedHit[], limit: 
  */
 export async function search(pack: LoadedPack, request: SearchRequest, options: SearchOptions, embedder?: QueryEmbedder): Promise<SearchOutcome> {
   const analysis = analyze(pack, request);
-  const matching = matchQuery(request, analysis.concepts, pack.keyword.dictionary, options.expansion);
+  const matching = matchQuery(request, analysis.concepts, pack.keyword.dictionary, options.expansion, analysis.unstemmed);
   const [query, keywordView] = await Promise.all([queryVectorFor(pack, request, options, embedder), pack.keyword.prepare(matching.terms)]);
   const ranked = rank(pack, keywordView, analysis, matching, request, options, query);
   return finish(pack, ranked, await pack.sections.load(sectionsToRead(ranked)));

@@ -41,6 +41,12 @@ describe('analyzeQuery: concepts and language', () => {
     expect(analyzeQuery('How do I configure the Routes and routing?', null, 'en').words).toEqual(['configure', 'Routes']);
   });
 
+  it('keeps each concept\'s word analysed without stemming, which a cut word is completed from', () => {
+    const a = analyzeQuery('Lay the Routes', null, 'en');
+    expect(a.concepts).toEqual(['lai', 'rout']);
+    expect(a.unstemmed).toEqual(['lay', 'routes']);
+  });
+
   it('takes the language from the request, else from the script, else the default', () => {
     expect(analyzeQuery('routing', 'es', 'en').lang).toBe('es');
     expect(analyzeQuery('路由参数', null, 'en').lang).toBe('zh');

@@ -45,6 +45,14 @@ describe('the term dictionary', () => {
     expect(dict.count('zzz')).toBe(0);
   });
 
+  it('finds the longest term a word begins with, not the word itself, of at least the given length', () => {
+    expect(dict.longestPrefixOf('configurat', 4)).toBe('configur');
+    expect(dict.longestPrefixOf('deployments', 4)).toBe('deployment');
+    expect(dict.longestPrefixOf('configur', 4)).toBe('config');
+    expect(dict.longestPrefixOf('configurat', 9)).toBeNull();
+    expect(dict.longestPrefixOf('xyz', 1)).toBeNull();
+  });
+
   it('completes a prefix most frequent first, without the prefix itself, within the limit', () => {
     expect(dict.completions('deplo', 5)).toEqual([
       { term: 'deploy', count: 70 },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boundedEditDistance, corrections, endsMidWord, expandConcepts } from '../../../src/core/keyword/expand.ts';
+import { boundedEditDistance, corrections, DEFAULT_EXPANSION_OPTIONS, endsMidWord, expandConcepts } from '../../../src/core/keyword/expand.ts';
 import { encodeDictionary, TermDictionary } from '../../../src/core/keyword/dictionary.ts';
 
 /** Restricted Damerau–Levenshtein, the full table: the reference the bounded one must agree with. */
@@ -75,6 +75,34 @@ describe('expandConcepts', () => {
     const [deplo] = expandConcepts(['deplo'], dictionary, true);
     expect(deplo!.map((v) => v.term)).toEqual(['deplo', 'deploy', 'deployment', 'deploi']);
     for (const v of deplo!.slice(1)) expect(v.weight).toBeLessThan(1);
+  });
+
+  it('completes a cut word from what was typed as well as from its stem, and finds the stem a word was typed past', () => {
+    const d = TermDictionary.from(encodeDictionary([{ term: 'compon', count: 40 }, { term: 'component-bas', count: 2 }, { term: 'layout', count: 30 }]));
+    const completed = (stem: string, typed: string) => expandConcepts([stem], d, true, undefined, [typed])[0]!.filter((v) => v.kind === 'prefix').map((v) => v.term);
+    // `lay` stems to `lai`, which begins nothing; `lay` begins `layout`.
+    expect(completed('lai', 'lay')).toEqual(['layout']);
+    // `componen` was typed past `compon`, the stem of `component`: that stem first, then what it begins.
+    expect(completed('componen', 'componen')).toEqual(['compon', 'component-bas']);
+    // Too little of the word left (`comp` of `compzzzz`): not read as its stem.
+    expect(completed('compzzzz', 'compzzzz')).toEqual([]);
+  });
+
+  it('completes a known word being typed only by terms far more frequent than it (knownCompletionRatio)', () => {
+    const d = TermDictionary.from(encodeDictionary([{ term: 'ast', count: 3 }, { term: 'astro', count: 90 }, { term: 'hono', count: 100 }, { term: 'honoj', count: 30 }]));
+    const prefixes = (word: string, partial = true) => expandConcepts([word], d, partial)[0]!.filter((v) => v.kind === 'prefix').map((v) => v.term);
+    expect(prefixes('ast')).toEqual(['astro']);
+    expect(prefixes('ast', false)).toEqual([]);
+    expect(prefixes('hono')).toEqual([]);
+    expect(expandConcepts(['ast'], d, true, { ...DEFAULT_EXPANSION_OPTIONS, knownCompletionRatio: Infinity })[0]).toEqual([{ term: 'ast', weight: 1, kind: 'exact' }]);
+  });
+
+  it('reads a word past its stem as that stem only when nothing completes or corrects it', () => {
+    const d = TermDictionary.from(encodeDictionary([{ term: 'authent', count: 9 }, { term: 'help', count: 50 }, { term: 'helper', count: 20 }]));
+    const read = (word: string) => expandConcepts([word], d, true)[0]!.slice(1).map((v) => [v.term, v.kind]);
+    expect(read('authenticatio')).toEqual([['authent', 'prefix']]);
+    // `helpeqrs` is `helper` mistyped (two edits), not `help` typed past: the correction wins.
+    expect(read('helpeqrs')).toEqual([['helper', 'typo']]);
   });
 
   it('completes a one-letter word only in a CJK script, where one character is a syllable or a word', () => {
