@@ -62,6 +62,10 @@ describe('custom-elements.json', () => {
         fallback.suggestions.push({ kind: 'page', text: 'Refused', url: 'javascript:void 0' });
         return low;
       }
+      if (q === 'midleware') {
+        const corrected = answer(q, sampleResults());
+        return { ...corrected, body: { ...(corrected.body as object), correction: { query: 'middleware', words: [{ typed: 'midleware', corrected: 'middleware' }] } } };
+      }
       return answer(q, [...sampleResults(), hit({ id: 'bad', url: 'javascript:void 0', title: 'Refused link' })]);
     };
     h.expectedConsole = [/status of 500/];
@@ -89,6 +93,9 @@ describe('custom-elements.json', () => {
     await collect();
     await page.getByRole('button', { name: EN.showAnyway }).click();
     await page.locator('#inline [part~="low-confidence-note"]').waitFor();
+    await collect();
+    await input.fill('midleware');
+    await page.locator('#inline [part~="search-instead"]').waitFor();
     await collect();
     await input.fill('broken');
     await page.getByRole('button', { name: EN.retry }).waitFor();
