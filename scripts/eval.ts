@@ -5,7 +5,9 @@
  *                   [--base-url /] [--systems name,name] [--no-confidence]
  *
  * --dataset   a SMART collection (Cranfield), a BEIR folder, or a docs folder (then --queries is
- *             required: JSONL of {"query", "url"}, e.g. from scripts/title-queries.ts)
+ *             required: JSONL of {"query", "url"}, e.g. from scripts/title-queries.ts, and of
+ *             {"query", "unanswerable": true}; several files comma-separated, e.g.
+ *             bench/queries/hono-questions.jsonl,bench/queries/hono-unanswerable.jsonl)
  * --json      writes the JSON report to this file
  * --out       writes report.md, results.json and selective-answering.svg into this folder
  * --base-url  URL path a docs folder is served under (as for `recall-box build`; default /)

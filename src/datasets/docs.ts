@@ -18,20 +18,18 @@ import type { EvalDataset, EvalDoc, EvalQuery } from './types.ts';
 import { parseJsonLines, stringField } from './jsonl.ts';
 import type { LoadedDataset } from './loaded.ts';
 
-/** One line of a known-item queries file. */
-export interface KnownItemQuery {
-  query: string;
-  url: string;
-  /** 1-based line in the file. */
-  line: number;
-}
+/** One line of a known-item queries file: a query and the page that answers it, or a query the docs do not answer. */
+export type KnownItemQuery =
+  | { query: string; url: string; unanswerable?: false; /** 1-based line in the file. */ line: number }
+  | { query: string; url?: undefined; unanswerable: true; line: number };
 
 export function parseKnownItemQueries(content: string, file: string): KnownItemQuery[] {
-  return parseJsonLines(content, file).map((row) => ({
-    query: stringField(row, 'query', file),
-    url: stringField(row, 'url', file),
-    line: row.line,
-  }));
+  return parseJsonLines(content, file).map((row): KnownItemQuery => {
+    const query = stringField(row, 'query', file);
+    // `{"query", "unanswerable": true}`: a question the docs do not answer (bench/queries).
+    if (row.value.unanswerable === true) return { query, unanswerable: true, line: row.line };
+    return { query, url: stringField(row, 'url', file), line: row.line };
+  });
 }
 
 /** A result or judged URL as a page URL: without `#anchor` and `?query`. */
@@ -64,8 +62,13 @@ export function docsDataset(name: string, pages: readonly Page[], items: readonl
   const pageUrls = new Set(pages.filter((p) => p.sections.length > 0).map((p) => p.url));
   const queries: EvalQuery[] = [];
   const qrels = new Map<string, Map<string, number>>();
-  const unknown: KnownItemQuery[] = [];
+  const unknown: Array<KnownItemQuery & { url: string }> = [];
+  const unanswerable: EvalQuery[] = [];
   for (const item of items) {
+    if (item.unanswerable) {
+      unanswerable.push({ id: `u${unanswerable.length + 1}`, text: item.query });
+      continue;
+    }
     const page = resolvePageUrl(item.url, pageUrls);
     // A query whose page is not in the index measures the queries file, not a search engine:
     // every system would score 0 on it alike. It is dropped and reported.
@@ -86,8 +89,10 @@ export function docsDataset(name: string, pages: readonly Page[], items: readonl
     // Section ids are `${pageUrl}#${anchor}`; the map is authoritative, the strip a fallback for
     // ids a system might return that the dataset did not hand it (none should).
     unitOf: (docId) => unitById.get(docId) ?? pageUrlOf(docId),
+    ...(unanswerable.length > 0 && { unanswerable }),
   };
   const notes = [`docs: ${pages.length} pages, ${docs.length} sections; known-item queries judged at page level (URL without #anchor).`];
+  if (unanswerable.length > 0) notes.push(`docs: ${unanswerable.length} queries marked unanswerable: asked of systems that decide whether to answer, left out of the retrieval metrics.`);
   if (unknown.length > 0) {
     const examples = unknown.slice(0, 3).map((u) => `line ${u.line} ${u.url}`).join(', ');
     notes.push(`docs: ${unknown.length} queries name a URL that is not an ingested page and were dropped (${examples}${unknown.length > 3 ? ', …' : ''}).`);
@@ -101,10 +106,15 @@ export interface DocsLoadOptions {
   baseUrl?: string;
 }
 
-/** Ingests a docs folder and reads the known-item queries file. Named after the folder path's last two parts (`astro-docs/en`). */
+/**
+ * Ingests a docs folder and reads the known-item queries file — or several, comma-separated (a
+ * question set and its unanswerable questions). Named after the folder path's last two parts
+ * (`astro-docs/en`).
+ */
 export async function loadDocsDataset(dir: string, queriesFile: string, options: DocsLoadOptions = {}): Promise<LoadedDataset> {
   const ingested = await ingestDirectory(dir, { baseUrl: options.baseUrl });
-  const items = parseKnownItemQueries(await readFile(queriesFile, 'utf8'), queriesFile);
+  const items: KnownItemQuery[] = [];
+  for (const file of queriesFile.split(',').filter((f) => f !== '')) items.push(...parseKnownItemQueries(await readFile(file, 'utf8'), file));
   const loaded = docsDataset(docsName(dir), ingested.pages, items);
   if (ingested.skipped.length > 0) {
     loaded.notes.push(`docs: ${ingested.skipped.length} of ${ingested.files} files were not ingested (${ingested.skipped[0]!.code}: ${ingested.skipped[0]!.path}${ingested.skipped.length > 1 ? ', …' : ''}).`);

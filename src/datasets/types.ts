@@ -31,6 +31,12 @@ export interface EvalDataset {
   /** Whether gains are graded (nDCG uses them) or binary. */
   graded: boolean;
   /**
+   * Queries the collection does not answer (no unit is relevant): left out of the retrieval
+   * metrics, asked of systems that decide whether to answer, to count how often they answer anyway.
+   * Absent: none.
+   */
+  unanswerable?: EvalQuery[];
+  /**
    * The unit a document counts as: itself for SMART and BEIR, its page URL for docs datasets, where
    * a result counts when its page (without #anchor) is the judged page. Rankings are deduplicated
    * by unit, keeping the first occurrence.

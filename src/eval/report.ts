@@ -68,6 +68,10 @@ export interface SystemJson {
   answeredShare: number | null;
   /** Share shown the fallback although a relevant unit was in the top HIDDEN_DEPTH; null likewise. */
   hiddenInTop3Share: number | null;
+  /** Share of the dataset's unanswerable queries answered anyway; null without them or without a decision. */
+  unanswerableAnsweredShare: number | null;
+  /** AUROC of the confidence, answerable against unanswerable queries; null likewise. */
+  answerAuroc: number | null;
 }
 
 export interface ConfidenceJson {
@@ -94,6 +98,8 @@ export interface ReportJson {
   queries: number;
   queriesInDataset: number;
   queriesWithoutRelevant: number;
+  /** Queries marked unanswerable (not scored; asked of the systems that decide whether to answer). */
+  unanswerableQueries: number;
   docs: number;
   graded: boolean;
   settings: { searchDepth: number; topCutoff: number; deepCutoff: number; warmupQueries: number };
@@ -167,6 +173,7 @@ export function buildReport(evaluation: Evaluation, dataset: EvalDataset, kind: 
     queries: evaluation.evaluated,
     queriesInDataset: evaluation.queries,
     queriesWithoutRelevant: evaluation.queries - evaluation.evaluated,
+    unanswerableQueries: evaluation.unanswerable,
     docs: evaluation.docs,
     graded: evaluation.graded,
     settings: { searchDepth: SEARCH_DEPTH, topCutoff: TOP_CUTOFF, deepCutoff: DEEP_CUTOFF, warmupQueries: WARMUP_QUERIES },
@@ -187,6 +194,8 @@ export function buildReport(evaluation: Evaluation, dataset: EvalDataset, kind: 
       reportsConfidence: s.reportsConfidence,
       answeredShare: s.answering ? num(s.answering.answered) : null,
       hiddenInTop3Share: s.answering ? num(s.answering.hiddenInTop) : null,
+      unanswerableAnsweredShare: s.answering?.unanswerableAnswered == null ? null : num(s.answering.unanswerableAnswered),
+      answerAuroc: s.answering?.auroc == null ? null : num(s.answering.auroc),
     })),
     confidence: primary ? headline(primary) : null,
     confidenceBySystem: bySystem,
@@ -266,11 +275,17 @@ export function renderMarkdown(report: ReportJson): string {
   const deciding = report.systems.filter((s) => s.answeredShare !== null);
   if (deciding.length > 0) {
     lines.push('');
-    lines.push(`Answering these scored queries (each has a relevant unit in the index), by the system's own decision (recall-box: \`shouldAnswer\`):`);
+    const withUnanswerable = deciding.some((s) => s.unanswerableAnsweredShare !== null);
+    lines.push(
+      `Answering these scored queries (each has a relevant unit in the index), by the system's own decision (recall-box: \`shouldAnswer\`)` +
+        (withUnanswerable ? `; and the ${report.unanswerableQueries} queries marked unanswerable, with the AUROC of the confidence between the two:` : ':'),
+    );
     lines.push('');
-    lines.push(`| system | answered | fallback although a relevant unit is in the top ${HIDDEN_DEPTH} |`);
-    lines.push('| --- | --- | --- |');
-    for (const s of deciding) lines.push(`| **${s.name}** | ${pct(s.answeredShare)} | ${pct(s.hiddenInTop3Share)} |`);
+    lines.push(`| system | answered | fallback although a relevant unit is in the top ${HIDDEN_DEPTH} |${withUnanswerable ? ' unanswerable answered | AUROC |' : ''}`);
+    lines.push(`| --- | --- | --- |${withUnanswerable ? ' --- | --- |' : ''}`);
+    for (const s of deciding) {
+      lines.push(`| **${s.name}** | ${pct(s.answeredShare)} | ${pct(s.hiddenInTop3Share)} |${withUnanswerable ? ` ${pct(s.unanswerableAnsweredShare)} | ${f(s.answerAuroc, 3)} |` : ''}`);
+    }
   }
 
   const protocol = report.confidenceProtocol;

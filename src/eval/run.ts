@@ -22,6 +22,7 @@ import {
 } from './confidence.ts';
 import { WITHHOLD_SEED, WITHHOLD_SHARE, splitForWithholding } from '../datasets/withhold.ts';
 import {
+  auroc,
   averagePrecisionAt,
   firstRelevantRank,
   mean,
@@ -164,22 +165,54 @@ export interface SystemResult {
    * share it showed the fallback for although a relevant unit was in its top HIDDEN_DEPTH. Null for
    * a system that always shows its list.
    */
-  answering: { answered: number; hiddenInTop: number } | null;
+  answering: Answering | null;
   rows: QueryRow[];
+}
+
+/** What a deciding system's answers cost and protect (SystemResult.answering). */
+export interface Answering {
+  /** Share of the scored (answerable) queries answered. */
+  answered: number;
+  /** Share of them shown the fallback although a relevant unit was in the top HIDDEN_DEPTH. */
+  hiddenInTop: number;
+  /** Share of the dataset's unanswerable queries answered anyway; null when it has none. */
+  unanswerableAnswered: number | null;
+  /** AUROC of the confidence separating the answerable from the unanswerable queries; null without both. */
+  auroc: number | null;
+  /** How many unanswerable queries were asked. */
+  unanswerable: number;
 }
 
 /** "Right page hidden": a relevant unit this high was not shown because the verdict said fall back. */
 export const HIDDEN_DEPTH = 3;
 
-/** What a system's answer decisions cost on answerable queries (SystemResult.answering). */
-function answering(answers: readonly RankedAnswer[], rows: readonly QueryRow[]): SystemResult['answering'] {
+/**
+ * What a system's answer decisions cost on answerable queries and protect on unanswerable ones
+ * (`unanswerable`: its answers to the dataset's unanswerable queries; SystemResult.answering).
+ */
+function answering(answers: readonly RankedAnswer[], rows: readonly QueryRow[], unanswerable: readonly RankedAnswer[]): SystemResult['answering'] {
   if (answers.length === 0 || answers.some((a) => a.answered === undefined)) return null;
   const hidden = answers.filter((a, i) => a.answered === false && (rows[i]!.firstRelevantRank ?? Infinity) <= HIDDEN_DEPTH).length;
-  return { answered: mean(answers.map((a) => (a.answered ? 1 : 0))), hiddenInTop: hidden / answers.length };
+  const scored = [...answers.map((a) => ({ a, positive: true })), ...unanswerable.map((a) => ({ a, positive: false }))];
+  const separable = unanswerable.length > 0 && scored.every(({ a }) => a.confidence !== undefined);
+  return {
+    answered: mean(answers.map((a) => (a.answered ? 1 : 0))),
+    hiddenInTop: hidden / answers.length,
+    unanswerableAnswered: unanswerable.length > 0 ? mean(unanswerable.map((a) => (a.answered ? 1 : 0))) : null,
+    auroc: separable ? auroc(scored.map(({ a, positive }) => ({ score: a.confidence!, positive }))) : null,
+    unanswerable: unanswerable.length,
+  };
 }
 
 /** Scores one system's answers. Pure. */
-export function scoreAnswers(system: Pick<EvalSystem, 'name' | 'peer' | 'description'>, indexMs: number, answers: readonly RankedAnswer[], dataset: EvalDataset): SystemResult {
+export function scoreAnswers(
+  system: Pick<EvalSystem, 'name' | 'peer' | 'description'>,
+  indexMs: number,
+  answers: readonly RankedAnswer[],
+  dataset: EvalDataset,
+  /** The system's answers to the dataset's unanswerable queries (asked of deciding systems only). */
+  unanswerable: readonly RankedAnswer[] = [],
+): SystemResult {
   const rows = answers.map((a): QueryRow => {
     const judged = dataset.qrels.get(a.queryId) ?? new Map<string, number>();
     return {
@@ -212,7 +245,7 @@ export function scoreAnswers(system: Pick<EvalSystem, 'name' | 'peer' | 'descrip
     p95Ms: percentile(ms, 95),
     reportsConfidence: answers.length > 0 && withConfidence === answers.length,
     poolShares: poolShares(answers),
-    answering: answering(answers, rows),
+    answering: answering(answers, rows, unanswerable),
     rows,
   };
 }
@@ -260,6 +293,8 @@ export interface Evaluation {
   queries: number;
   /** Queries scored (those with a relevant judgement). */
   evaluated: number;
+  /** Queries marked unanswerable, asked of the systems that decide whether to answer. */
+  unanswerable: number;
   graded: boolean;
   systems: SystemResult[];
   /** Null when the protocol was not run or no system reports confidence. */
@@ -292,7 +327,12 @@ export async function evaluate(dataset: EvalDataset, makeSystems: () => EvalSyst
     const started = performance.now();
     await system.index(dataset.docs);
     const indexMs = performance.now() - started;
-    const result = scoreAnswers(system, indexMs, await searchAll(system, queries, dataset.unitOf), dataset);
+    const answers = await searchAll(system, queries, dataset.unitOf);
+    // Only a system that decides whether to answer is asked what the docs do not answer: for one
+    // that always lists, there is nothing to count.
+    const decides = answers.length > 0 && answers.every((a) => a.answered !== undefined);
+    const unanswered = decides && dataset.unanswerable ? await searchAll(system, dataset.unanswerable, dataset.unitOf) : [];
+    const result = scoreAnswers(system, indexMs, answers, dataset, unanswered);
     log(`${system.name}: indexed ${dataset.docs.length} docs in ${indexMs.toFixed(0)} ms; nDCG@10 ${result.ndcg10.toFixed(4)}`);
     results.push(result);
   }
@@ -308,6 +348,7 @@ export async function evaluate(dataset: EvalDataset, makeSystems: () => EvalSyst
     docs: dataset.docs.length,
     queries: dataset.queries.length,
     evaluated: queries.length,
+    unanswerable: dataset.unanswerable?.length ?? 0,
     graded: dataset.graded,
     systems: results,
     confidence,

@@ -160,6 +160,24 @@ describe('docs loader (known-item)', () => {
     expect(notes.join(' ')).toContain('1 queries name a URL that is not an ingested page');
   });
 
+  it('reads unanswerable questions, from one or several comma-separated files, apart from the scored queries', async () => {
+    const dir = await write('site3/en', docsFiles);
+    const answerable = path.join(root, 'site3-questions.jsonl');
+    const unanswerable = path.join(root, 'site3-unanswerable.jsonl');
+    await writeFile(answerable, JSON.stringify({ query: 'how do routes work', url: '/guides/routing/', style: 'question' }));
+    await writeFile(unanswerable, [JSON.stringify({ query: 'django orm', unanswerable: true, kind: 'other-framework' }), JSON.stringify({ query: 'tax forms', unanswerable: true })].join('\n'));
+    const { dataset, notes } = await loadDataset(dir, { queries: `${answerable},${unanswerable}` });
+    expect(dataset.queries).toEqual([{ id: '1', text: 'how do routes work' }]);
+    expect(dataset.unanswerable).toEqual([
+      { id: 'u1', text: 'django orm' },
+      { id: 'u2', text: 'tax forms' },
+    ]);
+    expect(notes.join(' ')).toContain('2 queries marked unanswerable');
+    // A line that is neither answerable (a url) nor marked unanswerable is refused.
+    await writeFile(unanswerable, JSON.stringify({ query: 'no url', unanswerable: false }));
+    await rejectsWithCode(loadDataset(dir, { queries: unanswerable }), 'DATASET_INVALID');
+  });
+
   it('needs a queries file', async () => {
     const dir = await write('site2', docsFiles);
     await rejectsWithCode(loadDataset(dir), 'DATASET_INVALID');

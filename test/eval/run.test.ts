@@ -106,8 +106,21 @@ describe('scoreAnswers', () => {
       answer('q3', ['x', 'y', 'z', 'r'], false), // fourth: not counted as hidden
       answer('q4', [], false),
     ], d);
-    expect(decided.answering).toEqual({ answered: 0.25, hiddenInTop: 0.25 });
+    expect(decided.answering).toEqual({ answered: 0.25, hiddenInTop: 0.25, unanswerableAnswered: null, auroc: null, unanswerable: 0 });
     expect(scoreAnswers({ name: 'p', peer: true, description: '' }, 0, [answer('q1', ['r'])], d).answering).toBeNull();
+  });
+
+  it('counts the unanswerable queries a deciding system answered anyway, and how well its confidence separates them', () => {
+    const d: EvalDataset = { name: 'tiny', docs: [], queries: [{ id: 'q1', text: '' }, { id: 'q2', text: '' }], qrels: new Map([['q1', new Map([['r', 1]])], ['q2', new Map([['r', 1]])]]), graded: false, unitOf: (id) => id };
+    const answer = (queryId: string, confidence: number, answered: boolean) => ({ queryId, units: ['r'], topPools: null, confidence, answered, ms: 0 });
+    const result = scoreAnswers({ name: 's', peer: false, description: '' }, 0, [answer('q1', 0.9, true), answer('q2', 0.4, false)], d, [
+      answer('u1', 0.5, true),
+      answer('u2', 0.1, false),
+      answer('u3', 0.2, false),
+      answer('u4', 0.3, false),
+    ]);
+    // Answerable 0.9 beats all four unanswerable; 0.4 beats three of four: AUROC (4 + 3) / 8.
+    expect(result.answering).toMatchObject({ unanswerableAnswered: 0.25, auroc: 7 / 8, unanswerable: 4 });
   });
 
   it('refuses a system that reports confidence on some answers only', () => {
@@ -123,6 +136,28 @@ describe('scoreAnswers', () => {
 
 describe('evaluate (stub systems)', () => {
   const makeSystems = () => [new OverlapSystem(PRIMARY_SYSTEM, false, true), new OverlapSystem('peer:overlap', true, false)];
+
+  it('asks the unanswerable queries of a system that decides whether to answer, and of no other', async () => {
+    class Deciding extends OverlapSystem {
+      asked: string[] = [];
+      override async search(query: string, k: number): Promise<EvalAnswer> {
+        this.asked.push(query);
+        const answer = await super.search(query, k);
+        return { ...answer, answered: (answer.confidence ?? 0) > 0.5 };
+      }
+    }
+    const deciding = new Deciding('decides', false, true);
+    const peer = new OverlapSystem('peer:overlap', true, false);
+    const asked: string[] = [];
+    const peerSearch = peer.search.bind(peer);
+    peer.search = (query, k) => (asked.push(query), peerSearch(query, k));
+    const evaluation = await evaluate({ ...dataset(), unanswerable: [{ id: 'u1', text: 'omega psi' }] }, () => [deciding, peer], { confidence: false });
+    expect(deciding.asked).toContain('omega psi');
+    expect(asked).not.toContain('omega psi');
+    expect(evaluation.unanswerable).toBe(1);
+    expect(evaluation.systems[0]!.answering).toMatchObject({ unanswerableAnswered: 0, unanswerable: 1 });
+    expect(evaluation.systems[1]!.answering).toBeNull();
+  });
 
   it('scores every system on the judged queries, with page-level deduplication', async () => {
     const evaluation = await evaluate(dataset(), makeSystems, { confidence: false });
