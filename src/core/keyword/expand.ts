@@ -34,8 +34,8 @@ export interface ExpansionOptions {
    * typed, while `hono`, far more frequent than anything it begins, is the word itself. Range ≥ 1,
    * or Infinity (a word the index holds is never completed). Default 4: on the as-you-type title
    * sets MRR@10 rises from 0.846 to 0.865 (Astro en) and 0.848 to 0.881 (Hono), the same queries
-   * finished unchanged; 2 and 10 measure within 0.004 of it (an ad hoc sweep over 2, 4, 10 with
-   * the eval pack; `npm run eval` with `--as-you-type` sets reproduces the default's rows).
+   * finished unchanged; 2 and 10 measure within 0.004 of it (`scripts/options-sweep.ts` on the
+   * `npm run eval:titles -- <docs> --as-you-type` sets, its header names the variants).
    */
   knownCompletionRatio: number;
   /** Weight of a completion's contribution. Range (0, 1). Default 0.8: below the typed term, above a correction. */
