@@ -49,7 +49,7 @@ export const DEFAULT_REASON_OPTIONS: Readonly<ReasonOptions> = Object.freeze({
 export interface ReasonFacts {
   results: number;
   concepts: number;
-  /** Sections above the route thresholds. */
+  /** Sections that passed an absolute bar (signals.ts relevantCount: the vector route's threshold when it ran). */
   relevantCount: number;
   /** The vector route's best cosine, null when it did not run. */
   topCosine: number | null;

@@ -110,9 +110,18 @@ const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
  * counts the keyword route's kept hits, the best there is.
  */
 function relevant(input: SignalInput, options: SignalOptions): number {
-  const route = input.vector.ran ? input.vector : input.keyword;
   const saturation = Math.min(options.relevantSaturation, Math.max(options.relevantMinimum, Math.round(input.sectionCount * options.relevantShare)));
-  return Math.min(1, route.hits.length / saturation);
+  return Math.min(1, relevantCount(input) / saturation);
+}
+
+/**
+ * Sections that passed an absolute bar: the vector route's kept hits (a cosine threshold) when it
+ * ran, else the keyword route's, the best there is. What `relevant` saturates and FEW_RELEVANT
+ * counts: the keyword threshold is relative to the query's best hit, so off-topic matches pass it
+ * as easily as answers.
+ */
+export function relevantCount(input: Pick<SignalInput, 'keyword' | 'vector'>): number {
+  return (input.vector.ran ? input.vector : input.keyword).hits.length;
 }
 
 /**

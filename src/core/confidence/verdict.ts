@@ -13,7 +13,7 @@ import { DEFAULT_LEVEL_OPTIONS, levelFor, thresholdsFor, type ConfidenceLevel, t
 import { messageLang } from './messages.ts';
 import { DEFAULT_REASON_OPTIONS, reasonsFor, type ConfidenceReason, type ReasonOptions } from './reasons.ts';
 import { confidenceScore, DEFAULT_CONFIDENCE_MODEL, type ConfidenceModel } from './score.ts';
-import { computeSignals, DEFAULT_SIGNAL_OPTIONS, type ConfidenceSignals, type SignalInput, type SignalOptions } from './signals.ts';
+import { computeSignals, DEFAULT_SIGNAL_OPTIONS, relevantCount, type ConfidenceSignals, type SignalInput, type SignalOptions } from './signals.ts';
 import type { QueryStrategy } from '../analysis/query.ts';
 
 export interface ConfidenceOptions {
@@ -82,13 +82,12 @@ export function judgeConfidence(
   // Decided on the score as reported, so a reader of the response can redo the comparison.
   const level = levelFor(round(score), thresholds);
   const lang = messageLang(input.lang);
-  const relevantCount = new Set([...input.keyword.hits, ...input.vector.hits].map((h) => h.id)).size;
   const reasons = reasonsFor(
     signals,
     {
       results: input.results.length,
       concepts: input.concepts.length,
-      relevantCount,
+      relevantCount: relevantCount(input),
       topCosine: input.vector.ran ? (input.vector.topScore ?? 0) : null,
       vectorRan: input.vector.ran,
       missingWords: input.missingWords,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeSignals, DEFAULT_SIGNAL_OPTIONS, SIGNAL_NAMES, type ResultSummary, type RouteSummary, type SignalInput } from '../../../src/core/confidence/signals.ts';
+import { computeSignals, DEFAULT_SIGNAL_OPTIONS, relevantCount, SIGNAL_NAMES, type ResultSummary, type RouteSummary, type SignalInput } from '../../../src/core/confidence/signals.ts';
 
 const hits = (...pages: Array<[string, number]>): RouteSummary['hits'] => pages.map(([page, score], i) => ({ id: i, page, score }));
 const result = (page: string, over: Partial<ResultSummary> = {}): ResultSummary => ({ page, pool: 'knowledge', coverage: 1, found: [], hasExcerpt: true, ...over });
@@ -84,5 +84,13 @@ describe('computeSignals', () => {
   it('without results: coverage, weightedCoverage and evidence 0, pool null', () => {
     const s = computeSignals(input({ results: [] }));
     expect([s.coverage, s.weightedCoverage, s.evidence, s.pool]).toEqual([0, 0, 0, null]);
+  });
+});
+
+describe('relevantCount', () => {
+  it('counts the vector route\'s kept hits when it ran (an absolute bar), else the keyword route\'s', () => {
+    const many = hits(['/a/', 9], ['/b/', 8], ['/c/', 7], ['/d/', 6]);
+    expect(relevantCount(input({ keyword: { ran: true, hits: many, topScore: 9 }, vector: { ran: true, hits: hits(['/a/', 0.7]), topScore: 0.7 } }))).toBe(1);
+    expect(relevantCount(input({ keyword: { ran: true, hits: many, topScore: 9 }, vector: { ran: false, hits: [], topScore: null } }))).toBe(4);
   });
 });
