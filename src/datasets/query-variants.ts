@@ -72,9 +72,14 @@ const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
 /** A word the typo may go in: Latin letters only (an identifier or a CJK run is not a typed word). */
 const typable = (word: string, minLetters: number) => word.length >= minLetters && /^[A-Za-z]+$/.test(word);
 
+/** An index in 0..n − 1 drawn from `random` (clamped: `random()` may return a value just under 1 that rounds up). */
+function pickIndex(random: () => number, n: number): number {
+  return Math.min(n - 1, Math.floor(random() * n));
+}
+
 /** `word` with one `edit` at a position and letter drawn from `random`; never `word` itself. */
 export function applyTypo(word: string, edit: TypoEdit, random: () => number): string {
-  const pick = (n: number) => Math.min(n - 1, Math.floor(random() * n));
+  const pick = (n: number) => pickIndex(random, n);
   const letter = (not: string) => {
     const choices = ALPHABET.replace(not.toLowerCase(), '');
     return choices[pick(choices.length)]!;
@@ -114,8 +119,8 @@ export function typoQueries(queries: readonly TitleQuery[], seed: number, option
     const parts = words(q.query);
     const eligible = parts.flatMap((w, i) => (typable(w, options.minLetters) ? [i] : []));
     if (eligible.length === 0) continue;
-    const at = eligible[Math.min(eligible.length - 1, Math.floor(random() * eligible.length))]!;
-    const edit = TYPO_EDITS[Math.min(TYPO_EDITS.length - 1, Math.floor(random() * TYPO_EDITS.length))]!;
+    const at = eligible[pickIndex(random, eligible.length)]!;
+    const edit = TYPO_EDITS[pickIndex(random, TYPO_EDITS.length)]!;
     parts[at] = applyTypo(parts[at]!, edit, random);
     out.push({ query: parts.join(' '), url: q.url, variant: `typo-${edit}` });
   }

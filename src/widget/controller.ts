@@ -56,8 +56,9 @@ export class SearchController {
     this.#host = host;
   }
 
+  /** The query as the reader sees it (events, recent searches, messages): without the finishing space. */
   get query(): string {
-    return this.#query;
+    return this.#query.trimEnd();
   }
 
   /** Whether the loading delay passed with a request still in flight. */
@@ -114,8 +115,10 @@ export class SearchController {
     this.#host.busy(false);
   }
 
-  async #search(query: string, exact = false): Promise<void> {
+  async #search(sent: string, exact = false): Promise<void> {
     const generation = ++this.#generation;
+    // The request carries the finishing space; what is shown and announced does not.
+    const query = sent.trimEnd();
     const s = this.#host.strings();
     if (isOffline()) {
       this.#host.show({ kind: 'error', query, message: s.offline, offline: true });
@@ -131,7 +134,7 @@ export class SearchController {
     this.#host.emit<SearchEventDetail>(SEARCH_EVENT, { query });
     let outcome: FetchOutcome;
     try {
-      outcome = await fetchSearch(this.#host.requestUrl(query, exact), request.signal, s);
+      outcome = await fetchSearch(this.#host.requestUrl(sent, exact), request.signal, s);
     } catch {
       // Aborted: a newer query (or an empty box) owns the display now. Otherwise the endpoint
       // attribute is not a URL, which is the page author's to fix, not the reader's (requestUrl
@@ -141,7 +144,7 @@ export class SearchController {
     }
     // Aborting is best-effort (the body may already be read), so the generation decides, and the
     // query must still be the one in the box.
-    if (generation !== this.#generation || query !== this.#query) return;
+    if (generation !== this.#generation || sent !== this.#query) return;
     this.#settle();
     if (!outcome.ok) {
       const offline = outcome.kind === 'unreachable' && isOffline();

@@ -827,6 +827,9 @@ describe("a reader's query: unfinished words, a finished word's space, did you m
     await input().fill('install');
     await requestFor('install');
     expect(requests.map((r) => r.params.get('q'))).toEqual(['deplo', 'deplo ', 'install']);
+    // The space goes to the Worker only: events (and recent searches) carry the query as read.
+    await page.waitForFunction(() => window.__events.length === 3);
+    expect((await page.evaluate(() => window.__events)).map((e) => e.query)).toEqual(['deplo', 'deplo', 'install']);
   });
 
   it('keeps the previous results on screen while the next keystroke\'s answer is on its way', async () => {

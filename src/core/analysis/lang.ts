@@ -89,6 +89,9 @@ export function langFromPath(
   return fallback;
 }
 
+/** A character of a CJK script (Han, kana, Hangul): text written without spaces, where one character says much. */
+export const CJK_CHAR = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u;
+
 /** Kana, including the prolonged sound mark (U+30FC, U+FF70), which Unicode files under Common. */
 const KANA = /[\p{sc=Hiragana}\p{sc=Katakana}\u30fc\uff70]/u;
 const HANGUL = /\p{sc=Hangul}/u;

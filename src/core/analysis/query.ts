@@ -10,8 +10,8 @@
  *   verdict should ask that it was found by name.
  * - `overview`: one plain concept (`routing`): a broad topic, answered by a page about it.
  */
-import { queryLanguage } from './lang.ts';
-import { segment, terms, type AnalyzerOptions } from './segment.ts';
+import { CJK_CHAR, queryLanguage } from './lang.ts';
+import { segment, terms, type AnalyzerOptions, type Token } from './segment.ts';
 import type { Lang } from '../types.ts';
 
 export type QueryStrategy = 'lookup' | 'question' | 'overview';
@@ -57,8 +57,6 @@ const QUESTION_MARK = /[?？]\s*$/u;
 /** An identifier: camelCase, snake_case, kebab words joined by dots or parentheses, paths, versions. */
 const IDENTIFIER = /[a-z][A-Z]|[A-Za-z0-9]_[A-Za-z0-9]|[A-Za-z0-9][.:/][A-Za-z0-9]|\(\)|[A-Za-z]\d|\d[A-Za-z]|^[-.@$#]/u;
 
-const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u;
-
 /**
  * Words of the query as a reader counts them: each space-separated chunk is one word, except that
  * a chunk of CJK text (written without spaces) counts as the words it segments into.
@@ -67,7 +65,7 @@ function wordCount(q: string, lang: Lang, analyzer?: Partial<AnalyzerOptions>): 
   return q
     .split(/\s+/u)
     .filter((w) => w.length > 0)
-    .reduce((n, chunk) => n + (CJK.test(chunk) ? Math.max(1, terms(chunk, lang, { ...analyzer, stopWords: false }).length) : 1), 0);
+    .reduce((n, chunk) => n + (CJK_CHAR.test(chunk) ? Math.max(1, terms(chunk, lang, { ...analyzer, stopWords: false }).length) : 1), 0);
 }
 
 /**
@@ -75,21 +73,28 @@ function wordCount(q: string, lang: Lang, analyzer?: Partial<AnalyzerOptions>): 
  * of the query it came from. The one query → terms derivation: the keyword route looks these
  * terms up (keyword/search.ts queryTerms), the verdict checks their coverage, snippets mark them.
  */
-export function queryConcepts(q: string, lang: Lang, analyzer?: Partial<AnalyzerOptions>): { concepts: string[]; words: string[]; unstemmed: string[] } {
-  const tokens = segment(q, lang, analyzer);
-  // Stemming changes a token's term, never which tokens there are: the two passes align.
-  const plain = segment(q, lang, { ...analyzer, stem: false });
-  const seen = new Map<string, { word: string; unstemmed: string }>();
+export function queryConcepts(q: string, lang: Lang, analyzer?: Partial<AnalyzerOptions>): { concepts: string[]; words: string[] } {
+  const { concepts, words } = conceptTokens(segment(q, lang, analyzer), q);
+  return { concepts, words };
+}
+
+/** Each distinct term's first token: the concepts, the words they came from, and those tokens' positions. */
+function conceptTokens(tokens: readonly Token[], q: string): { concepts: string[]; words: string[]; positions: number[] } {
+  const firstAt = new Map<string, number>();
   tokens.forEach((token, i) => {
-    if (!seen.has(token.term)) seen.set(token.term, { word: q.slice(token.start, token.end), unstemmed: plain[i]?.term ?? token.term });
+    if (!firstAt.has(token.term)) firstAt.set(token.term, i);
   });
-  const entries = [...seen.values()];
-  return { concepts: [...seen.keys()], words: entries.map((e) => e.word), unstemmed: entries.map((e) => e.unstemmed) };
+  const positions = [...firstAt.values()];
+  return { concepts: [...firstAt.keys()], words: positions.map((i) => q.slice(tokens[i]!.start, tokens[i]!.end)), positions };
 }
 
 export function analyzeQuery(q: string, requestLang: Lang | null, defaultLang: Lang, analyzer?: Partial<AnalyzerOptions>): QueryAnalysis {
   const lang = queryLanguage(q, requestLang, defaultLang);
-  const { concepts, words, unstemmed } = queryConcepts(q, lang, analyzer);
+  const { concepts, words, positions } = conceptTokens(segment(q, lang, analyzer), q);
+  // Stemming changes a token's term, never which tokens there are: the unstemmed pass aligns. Only
+  // here, not in queryConcepts, which the keyword route's plain search also calls.
+  const plain = segment(q, lang, { ...analyzer, stem: false });
+  const unstemmed = positions.map((i, c) => plain[i]?.term ?? concepts[c]!);
   const text = q.trim();
   let strategy: QueryStrategy;
   if (QUESTION_START.test(text) || QUESTION_CJK.test(text) || QUESTION_MARK.test(text) || wordCount(text, lang, analyzer) >= QUESTION_MIN_WORDS) {

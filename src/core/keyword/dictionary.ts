@@ -73,12 +73,6 @@ export function decodeDictionary(value: unknown): { terms: string[]; counts: num
   return { terms, counts: counts as number[] };
 }
 
-/** A problem of a stored dictionary, or undefined when it is one (decodeDictionary's check). */
-export function dictionaryProblem(value: unknown): string | undefined {
-  const decoded = decodeDictionary(value);
-  return typeof decoded === 'string' ? decoded : undefined;
-}
-
 /** The decoded dictionary with its lookups (from decodeDictionary). */
 export class TermDictionary {
   constructor(

@@ -5,7 +5,8 @@
  * document holding the term as typed always outranks one that only holds a completion or a
  * correction of it. Pure: the dictionary is the keyword head's (dictionary.ts).
  */
-import type { TermDictionary } from './dictionary.ts';
+import { CJK_CHAR } from '../analysis/lang.ts';
+import { compareTerms, type TermDictionary } from './dictionary.ts';
 
 /** One term a query concept is looked up as. */
 export interface TermVariant {
@@ -35,7 +36,8 @@ export interface ExpansionOptions {
    * or Infinity (a word the index holds is never completed). Default 4: on the as-you-type title
    * sets MRR@10 rises from 0.846 to 0.865 (Astro en) and 0.848 to 0.881 (Hono), the same queries
    * finished unchanged; 2 and 10 measure within 0.004 of it (`scripts/options-sweep.ts` on the
-   * `npm run eval:titles -- <docs> --as-you-type` sets, its header names the variants).
+   * `npm run eval:titles -- <docs> --as-you-type` sets, the "before" figures with
+   * knownCompletionRatio 1e12; its header shows how variants are named).
    */
   knownCompletionRatio: number;
   /** Weight of a completion's contribution. Range (0, 1). Default 0.8: below the typed term, above a correction. */
@@ -64,6 +66,11 @@ export const DEFAULT_EXPANSION_OPTIONS: Readonly<ExpansionOptions> = Object.free
   typoWeights: Object.freeze([0.7, 0.5]) as readonly [number, number],
 });
 
+/** Each concept looked up as itself alone: a query matched as typed. */
+export function exactGroups(concepts: readonly string[]): TermVariant[][] {
+  return concepts.map((term) => [{ term, weight: 1, kind: 'exact' }]);
+}
+
 /**
  * The optimal-string-alignment (restricted Damerau–Levenshtein) distance between `a` and `b` in
  * UTF-16 code units, or `max + 1` as soon as it must exceed `max`: one row of the table at a time,
@@ -89,9 +96,6 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
   }
   return Math.min(prev[b.length]!, max + 1);
 }
-
-/** A term that starts in a CJK script, where one character already says much (see minPrefix). */
-const CJK_START = /^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u;
 
 /** A term of letters only, in any script: what a typo correction may apply to. */
 const LETTERS_ONLY = /^\p{L}+$/u;
@@ -147,18 +151,14 @@ export function expandConcepts(
     // far more frequent terms (knownCompletionRatio): completing every known word would outrank what
     // a reader who finished typing it looks for (measured on the Astro title lookups while this
     // rule was being written), and a stem that is a term already matches the word's forms.
-    const longEnough = CJK_START.test(concept) || [...concept].length >= options.minPrefix;
+    // A term that starts in a CJK script: one character already says much (see minPrefix).
+    const longEnough = CJK_CHAR.test([...concept][0] ?? '') || [...concept].length >= options.minPrefix;
     const add = (terms: readonly string[], weight: number, kind: TermVariant['kind']) => {
       for (const term of terms) if (variants.length <= options.maxCompletions && !variants.some((v) => v.term === term)) variants.push({ term, weight, kind });
     };
     let within: string | null = null;
     if (lastIsPartial && i === concepts.length - 1 && longEnough && (!known || Number.isFinite(options.knownCompletionRatio))) {
-      const candidates = lastWordCandidates(concept, unstemmed[i] ?? concept, dictionary, options);
-      if (known) {
-        const floor = dictionary.count(concept) * options.knownCompletionRatio;
-        candidates.completions = candidates.completions.filter((t) => dictionary.count(t) >= floor);
-        candidates.stem = null;
-      }
+      const candidates = lastWordCandidates(concept, unstemmed[i] ?? concept, known, dictionary, options);
       // The stem the word was typed past comes first among its completions: it is the word itself.
       if (candidates.completions.length > 0) add([...(candidates.stem ? [candidates.stem] : []), ...candidates.completions], options.prefixWeight, 'prefix');
       within = candidates.stem;
@@ -179,17 +179,25 @@ export function expandConcepts(
 /**
  * What an unfinished last word may become. `completions`: the terms its stem or its typed form
  * begins, most frequent first (a cut word's stem is often not the finished word's: `lay` stems to
- * `lai`, `layout` to `layout`). `stem`: the longest term the typed form extends, keeping half the
- * word and `minLettersOneEdit` letters — the word typed past its stem (`componen` → `compon`, the
- * stem of `component`; `authenticatio` → `authent`) — or null.
+ * `lai`, `layout` to `layout`); for a word the index holds (`known`), only those at least
+ * knownCompletionRatio times as frequent. `stem`: for a word it lacks, the longest term the typed
+ * form extends, keeping half the word and `minLettersOneEdit` letters — the word typed past its stem
+ * (`componen` → `compon`, the stem of `component`; `authenticatio` → `authent`) — or null.
  */
-function lastWordCandidates(stem: string, typed: string, dictionary: TermDictionary, options: ExpansionOptions): { completions: string[]; stem: string | null } {
-  const within = dictionary.longestPrefixOf(typed, Math.max(options.minLettersOneEdit, Math.ceil([...typed].length / 2)));
+function lastWordCandidates(
+  stem: string,
+  typed: string,
+  known: boolean,
+  dictionary: TermDictionary,
+  options: ExpansionOptions,
+): { completions: string[]; stem: string | null } {
+  const floor = known ? dictionary.count(stem) * options.knownCompletionRatio : 0;
   const found = new Map<string, number>();
   for (const prefix of new Set([stem, typed])) {
-    for (const c of dictionary.completions(prefix, options.maxCompletions)) found.set(c.term, c.count);
+    for (const c of dictionary.completions(prefix, options.maxCompletions)) if (c.count >= floor) found.set(c.term, c.count);
   }
-  const completions = [...found].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([term]) => term);
+  const completions = [...found].sort((a, b) => b[1] - a[1] || compareTerms(a[0], b[0])).map(([term]) => term);
+  const within = known ? null : dictionary.longestPrefixOf(typed, Math.max(options.minLettersOneEdit, Math.ceil([...typed].length / 2)));
   return { completions, stem: within === stem ? null : within };
 }
 

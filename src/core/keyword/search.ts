@@ -10,7 +10,7 @@ import type { Lang } from '../types.ts';
 import { fieldFactors, idf, saturate } from './bm25f.ts';
 import type { KeywordHead, KeywordStats } from './data.ts';
 import { encodeDictionary, TermDictionary } from './dictionary.ts';
-import type { TermVariant } from './expand.ts';
+import { exactGroups, type TermVariant } from './expand.ts';
 import type { FlexIndex } from './flex.ts';
 import { queryConcepts } from '../analysis/query.ts';
 import type { KeywordOptions } from './options.ts';
@@ -132,11 +132,6 @@ export function partitionedIndex(head: Pick<KeywordHead, 'stats' | 'options' | '
   const { stats, options } = head;
   const factors = FIELD_NAMES.map((f) => fieldFactors(stats.fieldLengths[f], options.weights[f], options.b[f]));
   return new PartitionedIndex(new Bm25f(stats.docCount, options, factors), head.starts, TermDictionary.from(head.dictionary), source);
-}
-
-/** A plain query's groups: each term matched as itself alone. */
-function exactGroups(terms: readonly string[]): TermVariant[][] {
-  return terms.map((term) => [{ term, weight: 1, kind: 'exact' }]);
 }
 
 /** The partition holding a term, or undefined when it is not at hand. */

@@ -77,9 +77,9 @@ export interface SearchOptions {
    * measured with `npm run eval` (recall-box:full against recall-box:exact, which has it off) it
    * changes nothing for queries of words the docs hold (Astro and Hono titles and headings,
    * Cranfield: identical nDCG@10; CISI 0.3694 → 0.3697) and raises MRR@10 of as-you-type queries (Astro titles
-   * 0.778 → 0.843, headings 0.760 → 0.845, Hono titles 0.821 → 0.845) and of one-typo queries
-   * (Astro titles 0.857 → 0.957, Hono titles 0.799 → 0.906); query sets from
-   * `npm run eval:titles -- <docs> --as-you-type | --typos 1`.
+   * 0.778 → 0.866, headings 0.760 → 0.898, Hono titles 0.821 → 0.881) and of one-typo queries
+   * (Astro titles 0.857 → 0.962, headings 0.730 → 0.875, Hono titles 0.799 → 0.906); query sets
+   * from `npm run eval:titles -- <docs> [--headings] --as-you-type | --typos 1`.
    */
   expansion: ExpansionSetting;
   /** Collect the pipeline's decisions for `?debug=1` (SearchOutcome.debug). Default false: costs a little. */

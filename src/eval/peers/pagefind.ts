@@ -60,6 +60,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { EvalAnswer, EvalDoc, EvalSystem } from '../types.ts';
 import { checkCutoff, checkUniqueIds, requireIndexed } from '../systems/guards.ts';
+import { escapeXml } from '../svg.ts';
 
 /** Starlight's ranking defaults (withastro/starlight packages/starlight/schemas/pagefind.ts). */
 export const STARLIGHT_RANKING = { pageLength: 0.1, termFrequency: 0.1, termSaturation: 2, termSimilarity: 9, diacriticSimilarity: 0.8 } as const;
@@ -99,18 +100,12 @@ function serialized<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
-
 /** A section as a Starlight page: content in `<main data-pagefind-body>`, the page title as h1. */
 export function pageHtml(doc: EvalDoc): string {
-  const title = escapeHtml(doc.title);
-  const heading = doc.headings.trim() === '' ? '' : `<h2>${escapeHtml(doc.headings)}</h2>`;
-  const lang = escapeHtml(doc.lang.trim() === '' ? 'en' : doc.lang);
-  return `<html lang="${lang}"><head><title>${title}</title></head><body><main data-pagefind-body><h1>${title}</h1>${heading}<p>${escapeHtml(doc.body)}</p></main></body></html>`;
+  const title = escapeXml(doc.title);
+  const heading = doc.headings.trim() === '' ? '' : `<h2>${escapeXml(doc.headings)}</h2>`;
+  const lang = escapeXml(doc.lang.trim() === '' ? 'en' : doc.lang);
+  return `<html lang="${lang}"><head><title>${title}</title></head><body><main data-pagefind-body><h1>${title}</h1>${heading}<p>${escapeXml(doc.body)}</p></main></body></html>`;
 }
 
 /** Every file under `root`, by its URL path (`/pagefind/...`). */
