@@ -1,21 +1,47 @@
 /**
- * How DEFAULT_CONFIDENCE_MODEL (src/core/confidence/score.ts) was fitted: the calibration of
- * `recall-box calibrate`, on several collections pooled, printed with each collection's AUROC
- * under the pooled fit and under the current defaults.
+ * How DEFAULT_CONFIDENCE_MODEL (src/core/confidence/score.ts) and DEFAULT_THRESHOLDS
+ * (src/core/confidence/levels.ts) were fitted — `recall-box calibrate`'s fit on several datasets
+ * pooled — and how a fit transfers: each fit judged on held-out reader question sets.
  *
- *   npx tsx scripts/confidence-defaults.ts ../shared/datasets/cranfield ../shared/corpora/astro-docs/en ../shared/corpora/hono-docs/docs
+ *   npx tsx scripts/confidence-defaults.ts ../shared/corpora/hono-docs/docs ../shared/corpora/astro-docs/en ../shared/datasets/cranfield \
+ *     --held-out ../shared/corpora/hono-docs/docs=bench/queries/hono-questions.jsonl,bench/queries/hono-unanswerable.jsonl \
+ *     --held-out ../shared/corpora/astro-docs/en=bench/queries/astro-questions.jsonl,bench/queries/astro-unanswerable.jsonl
  *
- * Docs folders get title and heading known-item queries (calibrationDataset).
+ * Prints the pooled fit as TypeScript to paste, each dataset's AUROC under it, then per held-out
+ * set and per model — the defaults in the code, the pooled fit, and each dataset's own fit (its
+ * thresholds included: the transfer the issue asks about, e.g. fitted on Hono, judged on Astro) —
+ * the shares of answerable questions answered, shown (answered or uncertain) with their page in the
+ * top 3, and of unanswerable ones answered and shown as uncertain, with the AUROC. Docs folders are
+ * labelled with calibrate's reader-like queries (datasets/reader-queries.ts).
  */
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
 import { calibrationDataset, labelledSignals } from '../src/cli/calibrate.ts';
-import { DEFAULT_CONFIDENCE_MODEL, confidenceScore, fitCalibration, modelFromCalibration, type CalibrationSample, type ConfidenceModel } from '../src/core/index.ts';
+import {
+  calibrationFromFile,
+  confidenceScore,
+  DEFAULT_CONFIDENCE_MODEL,
+  fitCalibration,
+  fitThresholds,
+  search,
+  type ConfidenceModel,
+  type Calibration,
+  type CalibrationSample,
+  type LevelThresholds,
+} from '../src/core/index.ts';
+import { DEFAULT_THRESHOLDS, outcomeFor } from '../src/core/confidence/levels.ts';
+import { loadDataset } from '../src/datasets/index.ts';
+import { buildEvalPack } from '../src/datasets/collection-pack.ts';
+import { evalSearchOptions } from '../src/datasets/search-options.ts';
+import { parseSearchRequest } from '../src/protocol/request.ts';
 import { auroc } from '../src/eval/metrics.ts';
 
-const dirs = process.argv.slice(2);
+const { values, positionals: dirs } = parseArgs({ allowPositionals: true, options: { 'held-out': { type: 'string', multiple: true } } });
 if (dirs.length === 0) {
-  process.stderr.write('usage: npx tsx scripts/confidence-defaults.ts <dataset-dir>...\n');
+  process.stderr.write('usage: npx tsx scripts/confidence-defaults.ts <dataset-dir>... [--held-out <docs-dir>=<a.jsonl>,<b.jsonl>]...\n');
   process.exit(2);
 }
+
 const byDataset = new Map<string, CalibrationSample[]>();
 for (const dir of dirs) {
   const dataset = await calibrationDataset(dir);
@@ -23,18 +49,77 @@ for (const dir of dirs) {
   byDataset.set(dataset.name, samples);
   process.stderr.write(`${dataset.name}: ${samples.filter((s) => s.answerable).length} answerable, ${samples.filter((s) => !s.answerable).length} unanswerable\n`);
 }
-const all = [...byDataset.values()].flat();
-const file = fitCalibration(all, { datasets: [...byDataset.keys()], createdAt: new Date().toISOString() });
-const fitted = modelFromCalibration(file);
-const rounded = (r: Readonly<Record<string, number>>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round(v * 100) / 100]));
-// Printed as the TypeScript of DEFAULT_CONFIDENCE_MODEL's entries, to paste.
-const literal = (r: Readonly<Record<string, number>>) => `{ ${Object.entries(rounded(r)).map(([k, v]) => `${k}: ${v}`).join(', ')} }`;
-for (const [strategy, m] of Object.entries(file.models)) {
-  const counts = file.fittedOn.byStrategy[strategy as keyof typeof file.models];
+const fit = (samples: CalibrationSample[], names: string[]): Calibration => calibrationFromFile(fitCalibration(samples, { datasets: names, createdAt: new Date().toISOString() }));
+const pooledFile = fitCalibration([...byDataset.values()].flat(), { datasets: [...byDataset.keys()], createdAt: new Date().toISOString() });
+const pooled = calibrationFromFile(pooledFile);
+
+const round2 = (r: Readonly<Record<string, number>>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round(v * 100) / 100]));
+const literal = (r: Readonly<Record<string, number>>) => `{ ${Object.entries(r).map(([k, v]) => `${k}: ${v}`).join(', ')} }`;
+for (const [strategy, m] of Object.entries(pooledFile.models)) {
+  const counts = pooledFile.fittedOn.byStrategy[strategy as keyof typeof pooledFile.models];
   console.log(`  // ${counts.answerable} answerable / ${counts.unanswerable} unanswerable; ${counts.model} model`);
-  console.log(`  ${strategy}: model(\n    ${m.bias.toFixed(2)},\n    ${literal(m.weights)},\n    ${literal(m.impute)},\n  ),`);
+  console.log(`  ${strategy}: model(\n    ${m.bias.toFixed(2)},\n    ${literal(round2(m.weights))},\n    ${literal(round2(m.impute))},\n  ),`);
 }
-const measure = (model: ConfidenceModel, samples: CalibrationSample[]) => auroc(samples.map((s) => ({ score: confidenceScore(s.signals, s.strategy, model), positive: s.answerable })));
-console.log('| dataset | queries | AUROC pooled fit | AUROC defaults |');
-console.log('| --- | --- | --- | --- |');
-for (const [name, samples] of byDataset) console.log(`| ${name} | ${samples.length} | ${measure(fitted, samples).toFixed(3)} | ${measure(DEFAULT_CONFIDENCE_MODEL, samples).toFixed(3)} |`);
+// The thresholds of the model as pasted (rounded), so the defaults' levels are exactly the fit's.
+const roundedModel = Object.fromEntries(
+  Object.entries(pooledFile.models).map(([k, m]) => [k, { bias: Math.round(m.bias * 100) / 100, weights: round2(m.weights), impute: round2(m.impute) }]),
+) as unknown as ConfidenceModel;
+console.log(`thresholds (paste into levels.ts DEFAULT_THRESHOLDS): ${literal({ ...fitThresholds([...byDataset.values()].flat(), roundedModel) })}`);
+
+const defaults: Calibration = { model: DEFAULT_CONFIDENCE_MODEL, thresholds: DEFAULT_THRESHOLDS };
+const aurocOf = (c: Calibration, samples: readonly CalibrationSample[]) => auroc(samples.map((s) => ({ score: confidenceScore(s.signals, s.strategy, c.model), positive: s.answerable })));
+console.log('\n| dataset | labelled queries | AUROC pooled fit | AUROC defaults |\n| --- | --- | --- | --- |');
+for (const [name, samples] of byDataset) console.log(`| ${name} | ${samples.length} | ${aurocOf(pooled, samples).toFixed(3)} | ${aurocOf(defaults, samples).toFixed(3)} |`);
+
+/** A held-out query's verdict inputs and where its page came. */
+interface HeldOut extends CalibrationSample {
+  /** 1-based rank of the query's page among the results' pages; null if absent or unanswerable. */
+  rank: number | null;
+}
+
+async function heldOut(spec: string): Promise<{ name: string; samples: HeldOut[] }> {
+  const [dir, files] = spec.split('=') as [string, string];
+  const sets = files.split(',');
+  const { dataset } = await loadDataset(dir, { queries: sets.find((f) => !f.includes('unanswerable')) ?? sets[0]! });
+  const { pack } = await buildEvalPack('held-out', dataset.docs);
+  const samples: HeldOut[] = [];
+  for (const file of sets) {
+    for (const line of (await readFile(file, 'utf8')).split('\n').filter(Boolean)) {
+      const q = JSON.parse(line) as { query: string; url?: string; unanswerable?: boolean };
+      const options = evalSearchOptions(10, q.query);
+      const out = await search(pack, parseSearchRequest({ q: q.query, limit: 10 }, options), options);
+      const pages = [...new Set(out.results.map((r) => r.url.replace(/#.*$/, '')))];
+      const at = q.url ? pages.indexOf(q.url) : -1;
+      samples.push({ signals: out.confidence.signals, strategy: out.confidence.strategy, answerable: !q.unanswerable, rank: at >= 0 ? at + 1 : null });
+    }
+  }
+  return { name: `${dataset.name} (${sets.map((f) => f.split('/').pop()).join(', ')})`, samples };
+}
+
+/** The outcome shares of one calibration on one held-out set. */
+function outcomes(c: Calibration, samples: readonly HeldOut[]): string {
+  const t: LevelThresholds = c.thresholds ?? DEFAULT_THRESHOLDS;
+  const outcome = (s: HeldOut) => outcomeFor(Math.round(confidenceScore(s.signals, s.strategy, c.model) * 1e4) / 1e4, t, true);
+  const a = samples.filter((s) => s.answerable);
+  const u = samples.filter((s) => !s.answerable);
+  const pct = (xs: readonly HeldOut[], test: (s: HeldOut) => boolean) => `${((100 * xs.filter(test).length) / Math.max(1, xs.length)).toFixed(1)}%`;
+  return [
+    pct(a, (s) => outcome(s) === 'answer'),
+    pct(a, (s) => outcome(s) !== 'fallback' && s.rank !== null && s.rank <= 3),
+    pct(u, (s) => outcome(s) === 'answer'),
+    pct(u, (s) => outcome(s) === 'uncertain'),
+    aurocOf(c, samples).toFixed(3),
+  ].join(' | ');
+}
+
+const models: Array<[string, Calibration]> = [
+  ['defaults in the code', defaults],
+  ['pooled fit', pooled],
+  ...[...byDataset].map(([name, samples]): [string, Calibration] => [`fitted on ${name} alone`, fit(samples, [name])]),
+];
+for (const spec of values['held-out'] ?? []) {
+  const { name, samples } = await heldOut(spec);
+  console.log(`\n${name}: ${samples.filter((s) => s.answerable).length} answerable, ${samples.filter((s) => !s.answerable).length} unanswerable`);
+  console.log('| model | answered | shown, page in top 3 | unanswerable answered | unanswerable uncertain | AUROC |\n| --- | --- | --- | --- | --- | --- |');
+  for (const [label, c] of models) console.log(`| ${label} | ${outcomes(c, samples)} |`);
+}

@@ -18,7 +18,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isRecallBoxError, modelFromCalibration, type ConfidenceModel } from '../src/core/index.ts';
+import { calibrationFromFile, isRecallBoxError, type Calibration } from '../src/core/index.ts';
 import { parseArgs } from 'node:util';
 import { loadDataset } from '../src/datasets/index.ts';
 import { buildReport, plotSeries, renderMarkdown } from '../src/eval/report.ts';
@@ -66,11 +66,11 @@ if (wanted) {
   const unknown = wanted.filter((name) => !known.has(name));
   if (unknown.length > 0) fail(`unknown system(s): ${unknown.join(', ')}; known: ${[...known].join(', ')}`);
 }
-// A calibrated confidence model (`recall-box calibrate` output) judged instead of the defaults.
-let confidence: ConfidenceModel | undefined;
+// A calibration (`recall-box calibrate` output: model and thresholds) judged instead of the defaults.
+let confidence: Calibration | undefined;
 if (values.calibration) {
   try {
-    confidence = modelFromCalibration(JSON.parse(await readFile(values.calibration, 'utf8')));
+    confidence = calibrationFromFile(JSON.parse(await readFile(values.calibration, 'utf8')));
   } catch (error) {
     fail(`--calibration ${values.calibration}: ${(error as Error).message}`);
   }

@@ -20,7 +20,7 @@ import { evalSearchOptions } from '../datasets/search-options.ts';
 import type { EvalDataset } from '../datasets/types.ts';
 import { detectDatasetKind, loadDataset } from '../datasets/index.ts';
 import { docsDataset } from '../datasets/docs.ts';
-import { headingQueries, titleQueries } from '../datasets/title-queries.ts';
+import { readerQueries } from '../datasets/reader-queries.ts';
 import { ingestDirectory } from '../indexer/ingest/directory.ts';
 import { computeBuildId, storePackFiles, writePack, type PackFiles } from '../indexer/pack-writer.ts';
 import { fsPackSource } from '../indexer/fs-source.ts';
@@ -33,20 +33,23 @@ export const CALIBRATION_SEED = 7;
 
 /**
  * The dataset to calibrate on: a SMART or BEIR collection with its own queries and judgements, or
- * a docs folder — with a known-item queries file, or else with queries made from its own page
- * titles and section headings (each judged by the page it names), so a site can calibrate on its
+ * a docs folder — with a known-item queries file, or else with reader-like queries made from its
+ * own pages (datasets/reader-queries.ts: titles, headings, headings asked as questions, sentences
+ * of the prose, cut and misspelt titles; each judged by its page), so a site can calibrate on its
  * own docs with no labelling work.
  */
 export async function calibrationDataset(dir: string, queries?: string): Promise<EvalDataset> {
   if ((await detectDatasetKind(dir)) !== 'docs' || queries !== undefined) return (await loadDataset(dir, queries === undefined ? {} : { queries })).dataset;
   const { pages } = await ingestDirectory(dir);
-  const items = [...titleQueries(pages).queries, ...headingQueries(pages)].map((q, i) => ({ ...q, line: i + 1 }));
+  const items = readerQueries(pages).map((q, i) => ({ query: q.query, url: q.url, line: i + 1 }));
   return docsDataset(path.resolve(dir).split(path.sep).slice(-2).join('/'), pages, items).dataset;
 }
 
 /** Runs the protocol's queries on a dataset through the pipeline and returns their signals and labels. */
 export async function labelledSignals(dataset: EvalDataset, seed: number = CALIBRATION_SEED): Promise<CalibrationSample[]> {
-  const split = splitForWithholding(dataset, undefined, seed);
+  // A known-item set (one judged page per query) withholds pages; a collection, its queries' answers.
+  const knownItem = dataset.queries.every((q) => [...(dataset.qrels.get(q.id) ?? [])].filter(([, gain]) => gain > 0).length <= 1);
+  const split = splitForWithholding(dataset, undefined, seed, knownItem ? 'unit' : 'query');
   const { pack } = await buildEvalPack('recall-box:calibrate', split.indexedDocs);
   const label = new Map<string, boolean>([...split.answerable.map((id) => [id, true] as const), ...split.unanswerable.map((id) => [id, false] as const)]);
   const samples: CalibrationSample[] = [];

@@ -54,13 +54,13 @@ export type { QuantizedVectors, VectorKernel } from './vector/types.ts';
 
 // The confidence verdict.
 export { CONFIDENCE_MODES } from './confidence/levels.ts';
-export type { ConfidenceMode } from './confidence/levels.ts';
+export type { ConfidenceMode, ConfidenceOutcome, LevelThresholds } from './confidence/levels.ts';
 export type { ConfidenceVerdict } from './confidence/verdict.ts';
 export type { Fallback, FallbackSuggestion } from './confidence/fallback.ts';
 export type { Correction } from './present/correction.ts';
 export { confidenceScore, DEFAULT_CONFIDENCE_MODEL } from './confidence/score.ts';
 export type { ConfidenceModel } from './confidence/score.ts';
-export { fitCalibration, modelFromCalibration } from './confidence/calibration.ts';
+export { calibrationFromFile, fitCalibration, fitThresholds, modelFromCalibration, type Calibration } from './confidence/calibration.ts';
 export type { CalibrationFile, CalibrationSample } from './confidence/calibration.ts';
 
 // Shared small things.

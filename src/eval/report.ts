@@ -4,7 +4,8 @@
  */
 import { PRECISION_DEPTH, SELECTIVE_THRESHOLDS } from './confidence.ts';
 import type { DatasetKind } from '../datasets/loaded.ts';
-import { DEEP_CUTOFF, HIDDEN_DEPTH, SEARCH_DEPTH, TOP_CUTOFF, WARMUP_QUERIES, type ConfidenceRun, type Evaluation, type SystemConfidence, type SystemResult } from './run.ts';
+import { HIDDEN_DEPTH } from './answering.ts';
+import { DEEP_CUTOFF, SEARCH_DEPTH, TOP_CUTOFF, WARMUP_QUERIES, type ConfidenceRun, type Evaluation, type SystemConfidence, type SystemResult } from './run.ts';
 import type { EvalDataset } from './types.ts';
 import type { PlotSeries } from './svg.ts';
 
@@ -64,12 +65,18 @@ export interface SystemJson {
   p95Ms: number | null;
   indexMs: number | null;
   reportsConfidence: boolean;
-  /** Share of the scored queries answered, by the system's own decision; null for a system that makes none. */
+  /** Share of the scored queries given `answer`, by the system's own decision; null for a system that makes none. */
   answeredShare: number | null;
-  /** Share shown the fallback although a relevant unit was in the top HIDDEN_DEPTH; null likewise. */
+  /** Share given `uncertain` (hits shown under a notice); null likewise. */
+  uncertainShare: number | null;
+  /** Share whose hits were shown (`answer` or `uncertain`) with a relevant unit in the top HIDDEN_DEPTH; null likewise. */
+  shownInTop3Share: number | null;
+  /** Share given `fallback` although a relevant unit was in the top HIDDEN_DEPTH; null likewise. */
   hiddenInTop3Share: number | null;
-  /** Share of the dataset's unanswerable queries answered anyway; null without them or without a decision. */
+  /** Share of the dataset's unanswerable queries given `answer` anyway; null without them or without a decision. */
   unanswerableAnsweredShare: number | null;
+  /** Share of the unanswerable queries given `uncertain`; null likewise. */
+  unanswerableUncertainShare: number | null;
   /** AUROC of the confidence, answerable against unanswerable queries; null likewise. */
   answerAuroc: number | null;
 }
@@ -193,8 +200,11 @@ export function buildReport(evaluation: Evaluation, dataset: EvalDataset, kind: 
       indexMs: num(s.indexMs, MS_DECIMALS),
       reportsConfidence: s.reportsConfidence,
       answeredShare: s.answering ? num(s.answering.answered) : null,
+      uncertainShare: s.answering ? num(s.answering.uncertain) : null,
+      shownInTop3Share: s.answering ? num(s.answering.shownInTop) : null,
       hiddenInTop3Share: s.answering ? num(s.answering.hiddenInTop) : null,
       unanswerableAnsweredShare: s.answering?.unanswerableAnswered == null ? null : num(s.answering.unanswerableAnswered),
+      unanswerableUncertainShare: s.answering?.unanswerableUncertain == null ? null : num(s.answering.unanswerableUncertain),
       answerAuroc: s.answering?.auroc == null ? null : num(s.answering.auroc),
     })),
     confidence: primary ? headline(primary) : null,
@@ -277,15 +287,25 @@ export function renderMarkdown(report: ReportJson): string {
     lines.push('');
     const withUnanswerable = deciding.some((s) => s.unanswerableAnsweredShare !== null);
     lines.push(
-      `Answering these scored queries (each has a relevant unit in the index), by the system's own decision (recall-box: \`shouldAnswer\`)` +
+      `Answering these scored queries (each has a relevant unit in the index), by the system's own decision (recall-box: the verdict's \`outcome\`)` +
         (withUnanswerable ? `; and the ${report.unanswerableQueries} queries marked unanswerable, with the AUROC of the confidence between the two:` : ':'),
     );
     lines.push('');
-    lines.push(`| system | answered | fallback although a relevant unit is in the top ${HIDDEN_DEPTH} |${withUnanswerable ? ' unanswerable answered | AUROC |' : ''}`);
-    lines.push(`| --- | --- | --- |${withUnanswerable ? ' --- | --- |' : ''}`);
+    lines.push(`| system | answered | uncertain | shown, top ${HIDDEN_DEPTH} | fallback, top ${HIDDEN_DEPTH} |${withUnanswerable ? ' unanswerable answered | unanswerable uncertain | AUROC |' : ''}`);
+    lines.push(`| --- | --- | --- | --- | --- |${withUnanswerable ? ' --- | --- | --- |' : ''}`);
     for (const s of deciding) {
-      lines.push(`| **${s.name}** | ${pct(s.answeredShare)} | ${pct(s.hiddenInTop3Share)} |${withUnanswerable ? ` ${pct(s.unanswerableAnsweredShare)} | ${f(s.answerAuroc, 3)} |` : ''}`);
+      lines.push(
+        `| **${s.name}** | ${pct(s.answeredShare)} | ${pct(s.uncertainShare)} | ${pct(s.shownInTop3Share)} | ${pct(s.hiddenInTop3Share)} |` +
+          (withUnanswerable ? ` ${pct(s.unanswerableAnsweredShare)} | ${pct(s.unanswerableUncertainShare)} | ${f(s.answerAuroc, 3)} |` : ''),
+      );
     }
+    lines.push('');
+    lines.push(
+      `"answered": results shown as an answer; "uncertain": results shown under a notice that they may not answer the question; ` +
+        `"shown, top ${HIDDEN_DEPTH}": results shown either way with a relevant unit among the first ${HIDDEN_DEPTH}; ` +
+        `"fallback, top ${HIDDEN_DEPTH}": the fallback shown instead although a relevant unit was among the first ${HIDDEN_DEPTH}. ` +
+        'A system that reports only whether it answers shows its results or the fallback.',
+    );
   }
 
   const protocol = report.confidenceProtocol;

@@ -21,8 +21,8 @@ import {
   type SelectivePoint,
 } from './confidence.ts';
 import { WITHHOLD_SEED, WITHHOLD_SHARE, splitForWithholding } from '../datasets/withhold.ts';
+import { ANSWER_OUTCOMES, answering, outcomeOf, type Answering } from './answering.ts';
 import {
-  auroc,
   averagePrecisionAt,
   firstRelevantRank,
   mean,
@@ -33,7 +33,7 @@ import {
   reciprocalRankAt,
   relevantCount,
 } from './metrics.ts';
-import type { EvalDataset, EvalHit, EvalQuery, EvalSystem } from './types.ts';
+import type { AnswerOutcome, EvalAnswer, EvalDataset, EvalHit, EvalQuery, EvalSystem } from './types.ts';
 
 /** Hits requested per query: the deepest cutoff (MAP@100, Recall@100). Same for every system. */
 export const SEARCH_DEPTH = 100;
@@ -95,8 +95,27 @@ export interface RankedAnswer {
   topPools: string[] | null;
   confidence: number | undefined;
   answered?: boolean;
+  /** What the reader was shown (EvalAnswer.outcome); searchAll sets it with `answered`. */
+  outcome?: AnswerOutcome;
   signals?: Readonly<Record<string, number | null>>;
   ms: number;
+}
+
+/**
+ * A system's decision, checked and completed: both `answered` and `outcome`, or neither. An
+ * outcome the harness does not know, or one that contradicts `answered`, is a system bug that
+ * would silently skew the shares, so it fails the run.
+ */
+export function decisionOf(system: string, queryId: string, answer: Pick<EvalAnswer, 'answered' | 'outcome'>): { answered: boolean; outcome: AnswerOutcome } | null {
+  const { answered, outcome } = answer;
+  if (outcome !== undefined && !ANSWER_OUTCOMES.includes(outcome)) {
+    throw new Error(`${system}: outcome '${String(outcome)}' for query ${queryId} is none of ${ANSWER_OUTCOMES.join(', ')}`);
+  }
+  if (outcome !== undefined && answered !== undefined && answered !== (outcome === 'answer')) {
+    throw new Error(`${system}: answered ${answered} but outcome '${outcome}' for query ${queryId}`);
+  }
+  const decided = outcomeOf(answer);
+  return decided === undefined ? null : { answered: decided === 'answer', outcome: decided };
 }
 
 /** Runs the queries against an indexed system: a warm-up pass, then one timed pass. */
@@ -113,12 +132,13 @@ export async function searchAll(system: EvalSystem, queries: readonly EvalQuery[
       throw new Error(`${system.name}: confidence ${c} for query ${q.id} is outside [0, 1]`);
     }
     const hits = answer.hits.slice(0, SEARCH_DEPTH);
+    const decision = decisionOf(system.name, q.id, answer);
     answers.push({
       queryId: q.id,
       units: unitRanking(hits, unitOf),
       topPools: topPools(hits, unitOf),
       confidence: c,
-      ...(answer.answered !== undefined && { answered: answer.answered }),
+      ...decision,
       ...(answer.signals !== undefined && { signals: answer.signals }),
       ms,
     });
@@ -160,48 +180,12 @@ export interface SystemResult {
    */
   poolShares: Record<string, number> | null;
   /**
-   * For a system that decides whether to answer (recall-box's `shouldAnswer`): the share of the
-   * scored queries — all answerable: each has a relevant unit in the index — it answered, and the
-   * share it showed the fallback for although a relevant unit was in its top HIDDEN_DEPTH. Null for
-   * a system that always shows its list.
+   * For a system that decides what to show (recall-box's verdict `outcome`): how it treated the
+   * scored queries — all answerable: each has a relevant unit in the index — and the dataset's
+   * unanswerable ones (eval/answering.ts). Null for a system that always shows its list.
    */
   answering: Answering | null;
   rows: QueryRow[];
-}
-
-/** What a deciding system's answers cost and protect (SystemResult.answering). */
-export interface Answering {
-  /** Share of the scored (answerable) queries answered. */
-  answered: number;
-  /** Share of them shown the fallback although a relevant unit was in the top HIDDEN_DEPTH. */
-  hiddenInTop: number;
-  /** Share of the dataset's unanswerable queries answered anyway; null when it has none. */
-  unanswerableAnswered: number | null;
-  /** AUROC of the confidence separating the answerable from the unanswerable queries; null without both. */
-  auroc: number | null;
-  /** How many unanswerable queries were asked. */
-  unanswerable: number;
-}
-
-/** "Right page hidden": a relevant unit this high was not shown because the verdict said fall back. */
-export const HIDDEN_DEPTH = 3;
-
-/**
- * What a system's answer decisions cost on answerable queries and protect on unanswerable ones
- * (`unanswerable`: its answers to the dataset's unanswerable queries; SystemResult.answering).
- */
-function answering(answers: readonly RankedAnswer[], rows: readonly QueryRow[], unanswerable: readonly RankedAnswer[]): SystemResult['answering'] {
-  if (answers.length === 0 || answers.some((a) => a.answered === undefined)) return null;
-  const hidden = answers.filter((a, i) => a.answered === false && (rows[i]!.firstRelevantRank ?? Infinity) <= HIDDEN_DEPTH).length;
-  const scored = [...answers.map((a) => ({ a, positive: true })), ...unanswerable.map((a) => ({ a, positive: false }))];
-  const separable = unanswerable.length > 0 && scored.every(({ a }) => a.confidence !== undefined);
-  return {
-    answered: mean(answers.map((a) => (a.answered ? 1 : 0))),
-    hiddenInTop: hidden / answers.length,
-    unanswerableAnswered: unanswerable.length > 0 ? mean(unanswerable.map((a) => (a.answered ? 1 : 0))) : null,
-    auroc: separable ? auroc(scored.map(({ a, positive }) => ({ score: a.confidence!, positive }))) : null,
-    unanswerable: unanswerable.length,
-  };
 }
 
 /** Scores one system's answers. Pure. */
@@ -245,7 +229,10 @@ export function scoreAnswers(
     p95Ms: percentile(ms, 95),
     reportsConfidence: answers.length > 0 && withConfidence === answers.length,
     poolShares: poolShares(answers),
-    answering: answering(answers, rows, unanswerable),
+    answering: answering(
+      answers.map((a, i) => ({ ...a, firstRelevantRank: rows[i]!.firstRelevantRank })),
+      unanswerable,
+    ),
     rows,
   };
 }

@@ -8,6 +8,13 @@ import type { EvalDoc, EvalQuery, EvalDataset } from '../datasets/types.ts';
 /** The dataset shapes live with the datasets (src/datasets/types.ts); the harness re-exports them. */
 export type { EvalDoc, EvalQuery, EvalDataset };
 
+/**
+ * What a deciding system shows for a query: the hits as an answer, the hits under a notice that
+ * they may not answer the question, or a fallback message instead of them. The core's
+ * ConfidenceOutcome, restated so that the harness's contract does not depend on the core.
+ */
+export type AnswerOutcome = 'answer' | 'uncertain' | 'fallback';
+
 export interface EvalHit {
   docId: string;
   score: number;
@@ -24,6 +31,12 @@ export interface EvalAnswer {
   confidence?: number;
   /** The system's own decision to show the hits as an answer, when it makes one (recall-box's `shouldAnswer`). */
   answered?: boolean;
+  /**
+   * What the reader is shown, when the system says (recall-box's `confidence.outcome`); a system
+   * that sets only `answered` is read as `answer` or `fallback` (eval/answering.ts, outcomeOf).
+   * When both are set, `answered === (outcome === 'answer')`.
+   */
+  outcome?: AnswerOutcome;
   /** The signals behind the confidence, by name (recall-box's verdict), for the per-signal AUROC. */
   signals?: Readonly<Record<string, number | null>>;
 }

@@ -154,6 +154,7 @@ export class SearchController {
     const { hits, confidence, fallback, correction, completing } = outcome;
     // A reader still typing a word the docs hold (`deplo`) has not asked yet: the fallback would
     // tell them the docs do not answer. Its matches are listed, at the verdict's level, instead.
+    // An `uncertain` verdict has no fallback: its results view lists the hits under the note.
     const view: View =
       confidence && fallback && !(completing && hits.length > 0)
         ? { kind: 'fallback', query, hits, confidence, fallback, revealed: false, correction }
@@ -168,6 +169,7 @@ export class SearchController {
       this.#host.emit<ConfidenceEventDetail>(CONFIDENCE_EVENT, {
         query,
         level: confidence.level,
+        outcome: confidence.outcome,
         score: confidence.score,
         reasons: confidence.reasons.map((r) => ({ ...r })),
       });
@@ -176,6 +178,7 @@ export class SearchController {
       this.#host.emit<FallbackEventDetail>(FALLBACK_EVENT, {
         query,
         message: view.fallback.message,
+        cause: view.fallback.cause,
         reasons: lowering(view.confidence).map((r) => r.code),
         suggestions: view.fallback.suggestions.length,
       });

@@ -2,7 +2,7 @@
  * The events `<recall-box>` dispatches. All bubble and are composed, so a listener on `document`
  * hears them from inside any shadow root.
  */
-import type { ConfidenceLevel, ConfidenceReason } from './search-client.ts';
+import type { ConfidenceLevel, ConfidenceOutcome, ConfidenceReason, FallbackCause } from './search-client.ts';
 
 export const SEARCH_EVENT = 'recall-box:search';
 export const RESULTS_EVENT = 'recall-box:results';
@@ -48,6 +48,13 @@ export interface SelectEventDetail {
 export interface ConfidenceEventDetail {
   query: string;
   level: ConfidenceLevel;
+  /**
+   * The Worker's verdict on the results: `answer` (listed as an answer), `uncertain` (listed under
+   * the low-confidence note, `level` `low`) or `fallback` (the fallback instead; derived from
+   * `shouldAnswer` for an older Worker). A word still being typed lists the matches of a
+   * `fallback` outcome without the fallback, and no `recall-box:fallback` follows.
+   */
+  outcome: ConfidenceOutcome;
   /** 0..1 */
   score: number;
   /** All of the verdict's reasons, as the Worker sent them. */
@@ -59,6 +66,11 @@ export interface FallbackEventDetail {
   query: string;
   /** The fallback message shown. */
   message: string;
+  /**
+   * Why: `no-results` (nothing matched), `not-covered` (the docs do not cover it) or `off-topic`
+   * (also for an older Worker, which does not say).
+   */
+  cause: FallbackCause;
   /** Codes of the reasons shown, those that lower confidence. */
   reasons: string[];
   /** Number of suggestions shown. */

@@ -1,7 +1,7 @@
 /**
  * The `<recall-box>` custom element: a search combobox that queries the Worker as the reader types
- * and lists the results grouped by page, or, when the Worker is not confident they answer the
- * query, a fallback. Inline (input with a dropdown) or modal (a button that opens a dialog).
+ * and lists the results grouped by page — under a note when the Worker is unsure they answer the
+ * query — or, when it finds nothing that does, a fallback. Inline (input with a dropdown) or modal (a button that opens a dialog).
  */
 import { closeIcon, el, searchIcon } from './dom.ts';
 import { SearchController } from './controller.ts';
@@ -16,7 +16,7 @@ import { STYLES } from './styles.ts';
 import { renderCorrection } from './views/correction.ts';
 import { renderFallback } from './views/fallback.ts';
 import { groupByPage, renderGroups, renderRecent } from './views/results.ts';
-import { badgeText, listedLevel, listsHits, lowering, statusOf, type View } from './views/view.ts';
+import { badgeText, listedLevel, listsHits, lowering, noted, statusOf, type View } from './views/view.ts';
 
 export type { View };
 
@@ -51,9 +51,12 @@ type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTML
  *   `detail: { query, count, results: Array<{ id, url, title, breadcrumb }> }` (`ResultsEventDetail`).
  * @fires recall-box:confidence - After an answer that carries a confidence verdict is shown, right
  *   after `recall-box:results`. Bubbles and is composed.
- *   `detail: { query, level: 'high' | 'medium' | 'low', score, reasons: Array<{ code, message, effect }> }` (`ConfidenceEventDetail`).
+ *   `detail: { query, level: 'high' | 'medium' | 'low', outcome: 'answer' | 'uncertain' | 'fallback', score, reasons: Array<{ code, message, effect }> }`
+ *   (`ConfidenceEventDetail`). `outcome` is the Worker's (derived from `shouldAnswer` for an older Worker):
+ *   `uncertain` lists the results under the low-confidence note.
  * @fires recall-box:fallback - When the fallback is shown instead of the results, right after
- *   `recall-box:confidence`. Bubbles and is composed. `detail: { query, message, reasons: string[], suggestions: number }` (`FallbackEventDetail`).
+ *   `recall-box:confidence`. Bubbles and is composed.
+ *   `detail: { query, message, cause: 'no-results' | 'not-covered' | 'off-topic', reasons: string[], suggestions: number }` (`FallbackEventDetail`).
  * @fires recall-box:select - A result is being opened (click or Enter). Bubbles, is composed and is cancelable:
  *   `preventDefault()` stops the navigation, e.g. to route inside a single-page app. `detail: { query, url, title, position }` (`SelectEventDetail`).
  *
@@ -75,7 +78,7 @@ type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTML
  * @csspart clear-recent - The button that forgets the recent searches.
  * @csspart recent - One recent search (an option).
  * @csspart results - The listbox. Carries `data-confidence="high|medium"` for a confident answer
- *   and `data-confidence="low"` for closest matches revealed from the fallback.
+ *   and `data-confidence="low"` for an uncertain answer and for closest matches revealed from the fallback.
  * @csspart group - The results of one page.
  * @csspart group-title - The page's title above its results.
  * @csspart result - One result (an option): an `<a href>`, or a `<div>` that also carries `unlinked` when its URL was refused.
@@ -92,7 +95,7 @@ type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTML
  * @csspart suggestion - One suggestion: a `<button>` that searches (`data-kind="query"`) or a link to a page (`data-kind="page"`).
  * @csspart fallback-link - The site's contact or issue link.
  * @csspart show-anyway - The "Show closest matches anyway" button.
- * @csspart low-confidence-note - "Closest matches — these may not answer your question", above revealed matches.
+ * @csspart low-confidence-note - "Closest matches — these may not answer your question", above an uncertain answer's results or revealed matches.
  * @csspart correction - "Showing results for **…**. Search instead for …", when the Worker corrected a misspelt word.
  * @csspart corrected-query - The query as the Worker searched it, inside `correction`.
  * @csspart search-instead - The button that searches the query as typed, uncorrected.
@@ -592,8 +595,9 @@ export class RecallBoxElement extends HTMLElement {
     this.#badge.textContent = badgeText(badge, s);
     this.#badge.dataset.level = badge;
     this.#badge.hidden = badge === '';
-    this.#note.textContent = view.kind === 'fallback' && view.revealed && view.hits.length > 0 ? s.lowConfidenceNote : '';
-    this.#note.hidden = this.#note.textContent === '';
+    const note = noted(view) ? s.lowConfidenceNote : '';
+    this.#note.textContent = note;
+    this.#note.hidden = !note;
     const typed = view.query.trim();
     // "Search instead" puts the query as typed back in the box and searches it, uncorrected.
     const correction = view.kind !== 'error' && view.correction ? renderCorrection(doc, view.correction, typed, () => this.#runQuery(typed, true, true), s) : [];
@@ -620,13 +624,16 @@ export class RecallBoxElement extends HTMLElement {
     this.#renderStatus();
     this.#sync();
 
-    // Announced once the reader has paused: the count politely, the fallback assertively (the
-    // results the reader expects are not coming), errors politely.
+    // Announced once the reader has paused: the count politely (with an uncertain answer's note,
+    // which a listener would otherwise miss), the fallback assertively (the results the reader
+    // expects are not coming), errors politely.
     if (!announce) return;
     if (view.kind === 'fallback' && !view.revealed) {
       this.#announce([view.fallback.message, ...lowering(view.confidence).map((r) => r.message)].join(' '), true);
     } else if (view.kind === 'results' || view.kind === 'fallback') {
-      this.#announce(view.hits.length === 0 ? format(s.noResults, { query: view.query }) : countText(s, this.#lang(), view.hits.length), false);
+      const count = view.hits.length === 0 ? format(s.noResults, { query: view.query }) : countText(s, this.#lang(), view.hits.length);
+      // Revealed matches were asked for: the note only tells what the reader already chose.
+      this.#announce(view.kind === 'results' && note ? `${count}. ${note}` : count, false);
     } else if (view.kind === 'error') {
       this.#announce(view.message, false);
     }

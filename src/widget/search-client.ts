@@ -41,13 +41,22 @@ export interface ConfidenceReason extends Omit<Verdict['reasons'][number], 'code
   code: string;
 }
 
-/** The part of the Worker's `confidence` verdict the widget uses (`shouldAnswer` false: show the fallback). */
-export interface SearchConfidence extends Pick<Verdict, 'score' | 'level' | 'shouldAnswer'> {
+/**
+ * What the verdict makes of the results: `answer` lists them; `uncertain` lists them under the
+ * low-confidence note; `fallback` shows the fallback instead. Older Workers do not send it.
+ */
+export type ConfidenceOutcome = Verdict['outcome'];
+
+/** The part of the Worker's `confidence` verdict the widget uses; `outcome` decides what is shown. */
+export interface SearchConfidence extends Pick<Verdict, 'score' | 'level' | 'shouldAnswer' | 'outcome'> {
   reasons: ConfidenceReason[];
 }
 
-/** What to show instead of the results when the Worker is not confident they answer the query. */
+/** What to show instead of the results when the Worker finds nothing that answers the query. */
 export type SearchFallback = NonNullable<SearchResponse['fallback']>;
+
+/** Why the Worker fell back (its message already says so); older Workers do not send it. */
+export type FallbackCause = SearchFallback['cause'];
 
 export type FallbackSuggestion = SearchFallback['suggestions'][number];
 
@@ -61,7 +70,7 @@ export type FetchOutcome =
       hits: SearchHit[];
       /** `null` when the Worker sent no (usable) verdict, as older Workers do: the hits are shown as an answer. */
       confidence: SearchConfidence | null;
-      /** Non-null exactly when `confidence.shouldAnswer` is false. */
+      /** Non-null exactly when `confidence.outcome` is `fallback`. */
       fallback: SearchFallback | null;
       /** "Did you mean": the query as the Worker read it, when it corrected a word; null otherwise. */
       correction: SearchCorrection | null;
@@ -156,13 +165,16 @@ function parseHit(raw: unknown): SearchHit | null {
 
 const LEVELS: ReadonlySet<unknown> = new Set(['high', 'medium', 'low']);
 const EFFECTS: ReadonlySet<unknown> = new Set(['raises', 'lowers', 'neutral']);
+const OUTCOMES: ReadonlySet<unknown> = new Set(['answer', 'uncertain', 'fallback']);
+const CAUSES: ReadonlySet<unknown> = new Set(['no-results', 'not-covered', 'off-topic']);
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 /**
  * The verdict of a success body, or `null` when it has none (an older Worker) or one without a
  * known `level` and a numeric `score`. `shouldAnswer` falls back to `level !== 'low'`, the
- * Worker's own rule, when it is not a boolean.
+ * Worker's own rule, when it is not a boolean; `outcome`, which an older Worker does not send, to
+ * `answer` or `fallback` by `shouldAnswer`, what such a Worker meant.
  */
 export function parseConfidence(body: unknown): SearchConfidence | null {
   const c = isRecord(body) ? body.confidence : undefined;
@@ -174,21 +186,24 @@ export function parseConfidence(body: unknown): SearchConfidence | null {
       reasons.push({ code: r.code, message: r.message, effect: r.effect as ConfidenceReason['effect'] });
     }
   }
+  const shouldAnswer = typeof c.shouldAnswer === 'boolean' ? c.shouldAnswer : level !== 'low';
   return {
     score: Math.min(1, Math.max(0, c.score)),
     level,
-    shouldAnswer: typeof c.shouldAnswer === 'boolean' ? c.shouldAnswer : level !== 'low',
+    shouldAnswer,
+    outcome: OUTCOMES.has(c.outcome) ? (c.outcome as ConfidenceOutcome) : shouldAnswer ? 'answer' : 'fallback',
     reasons,
   };
 }
 
 /**
- * The fallback to show for `confidence`: `null` unless the verdict says not to answer; then the
- * body's fallback with malformed suggestions and link dropped, and the default message when the
- * body carries none, so a reader never sees a low-confidence list presented as an answer.
+ * The fallback to show for `confidence`: `null` unless its outcome is `fallback` (an `uncertain`
+ * one lists the results); then the body's fallback with malformed suggestions and link dropped,
+ * the default message when the body carries none, so a reader never sees a low-confidence list
+ * presented as an answer, and `off-topic` for a missing or unknown cause, the most general one.
  */
 export function parseFallback(body: unknown, confidence: SearchConfidence | null, defaultMessage: string = STRINGS.en.fallback): SearchFallback | null {
-  if (!confidence || confidence.shouldAnswer) return null;
+  if (confidence?.outcome !== 'fallback') return null;
   const f = isRecord(body) && isRecord(body.fallback) ? body.fallback : {};
   const suggestions: FallbackSuggestion[] = [];
   for (const s of Array.isArray(f.suggestions) ? f.suggestions : []) {
@@ -196,7 +211,7 @@ export function parseFallback(body: unknown, confidence: SearchConfidence | null
     if (s.kind === 'query') suggestions.push({ kind: 'query', text: s.text });
     else if (s.kind === 'page' && typeof s.url === 'string') suggestions.push({ kind: 'page', text: s.text, url: s.url });
   }
-  const fallback: SearchFallback = { message: isText(f.message) ? f.message : defaultMessage, suggestions };
+  const fallback: SearchFallback = { message: isText(f.message) ? f.message : defaultMessage, cause: CAUSES.has(f.cause) ? (f.cause as FallbackCause) : 'off-topic', suggestions };
   if (isRecord(f.link) && typeof f.link.url === 'string' && isText(f.link.text)) fallback.link = { url: f.link.url, text: f.link.text };
   return fallback;
 }

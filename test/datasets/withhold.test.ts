@@ -92,4 +92,18 @@ describe('splitForWithholding', () => {
     expect(aKept === 2 ? split.answerable : aKept === 0 ? split.unanswerable : split.partial).toContain('a');
     for (const id of split.answerable) for (const unit of qrels.get(id)!.keys()) expect(split.withheld.has(unit)).toBe(false);
   });
+
+  it("by unit: withholds 30% of the judged pages, whatever their queries' count (known-item sets of many queries a page)", () => {
+    // Ten queries a page for 20 pages: by query, 30% of 200 queries would touch nearly every page.
+    const docs = Array.from({ length: 20 }, (_, p) => doc(`/p${p}/#s`));
+    const queries = Array.from({ length: 200 }, (_, i) => ({ id: `q${i}`, text: `q${i}` }));
+    const qrels = new Map(queries.map((q, i) => [q.id, new Map([[`/p${i % 20}/`, 1]])]));
+    const dataset: EvalDataset = { name: 'known-item', docs, queries, qrels, graded: false, unitOf: (id) => id.replace(/#.*$/, '') };
+    const byUnit = splitForWithholding(dataset, 0.3, WITHHOLD_SEED, 'unit');
+    expect(byUnit.withheld.size).toBe(6);
+    expect(byUnit.unanswerable.length).toBe(60);
+    expect(byUnit.answerable.length).toBe(140);
+    expect(byUnit.chosen).toEqual(new Set(byUnit.unanswerable));
+    expect(splitForWithholding(dataset).withheld.size).toBeGreaterThan(15);
+  });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { WITHHOLD_SHARE } from '../../src/datasets/withhold.ts';
 import { POOLS_UNAVAILABLE, PRIMARY_SYSTEM, bestPeer, buildReport, plotSeries, renderMarkdown } from '../../src/eval/report.ts';
-import { evaluate, evaluatedQueries, scoreAnswers, unitRanking } from '../../src/eval/run.ts';
-import type { EvalAnswer, EvalDataset, EvalDoc, EvalSystem } from '../../src/eval/types.ts';
+import { decisionOf, evaluate, evaluatedQueries, scoreAnswers, searchAll, unitRanking, type Evaluation } from '../../src/eval/run.ts';
+import type { AnswerOutcome, EvalAnswer, EvalDataset, EvalDoc, EvalSystem } from '../../src/eval/types.ts';
 
 /**
  * A stub system: ranks documents by the number of query words they contain (ties by id), and —
@@ -106,8 +106,39 @@ describe('scoreAnswers', () => {
       answer('q3', ['x', 'y', 'z', 'r'], false), // fourth: not counted as hidden
       answer('q4', [], false),
     ], d);
-    expect(decided.answering).toEqual({ answered: 0.25, hiddenInTop: 0.25, unanswerableAnswered: null, auroc: null, unanswerable: 0 });
+    expect(decided.answering).toEqual({
+      answered: 0.25,
+      uncertain: 0,
+      shownInTop: 0.25,
+      hiddenInTop: 0.25,
+      unanswerableAnswered: null,
+      unanswerableUncertain: null,
+      auroc: null,
+      unanswerable: 0,
+    });
     expect(scoreAnswers({ name: 'p', peer: true, description: '' }, 0, [answer('q1', ['r'])], d).answering).toBeNull();
+  });
+
+  it('splits a deciding system’s answers by outcome: an uncertain one with the page in the top 3 is shown, not hidden', () => {
+    const ids = ['q1', 'q2', 'q3', 'q4'];
+    const d: EvalDataset = { name: 'tiny', docs: [], queries: ids.map((id) => ({ id, text: '' })), qrels: new Map(ids.map((id) => [id, new Map([['r', 1]])])), graded: false, unitOf: (id) => id };
+    const answer = (queryId: string, units: string[], outcome: AnswerOutcome) => ({ queryId, units, topPools: null, confidence: undefined, ms: 0, outcome });
+    const result = scoreAnswers({ name: 's', peer: false, description: '' }, 0, [
+      answer('q1', ['x', 'r'], 'answer'),
+      answer('q2', ['x', 'y', 'r'], 'uncertain'), // shown, third: not hidden
+      answer('q3', ['r'], 'fallback'), // hidden
+      answer('q4', ['x', 'y', 'z', 'r'], 'uncertain'), // shown, but fourth
+    ], d, [answer('u1', [], 'uncertain'), answer('u2', [], 'fallback')]);
+    expect(result.answering).toEqual({
+      answered: 1 / 4,
+      uncertain: 2 / 4,
+      shownInTop: 2 / 4,
+      hiddenInTop: 1 / 4,
+      unanswerableAnswered: 0,
+      unanswerableUncertain: 1 / 2,
+      auroc: null,
+      unanswerable: 2,
+    });
   });
 
   it('counts the unanswerable queries a deciding system answered anyway, and how well its confidence separates them', () => {
@@ -131,6 +162,35 @@ describe('scoreAnswers', () => {
         { queryId: 'beta', units: [], topPools: null, confidence: undefined, ms: 0 },
       ], d),
     ).toThrow(/every answer or none/);
+  });
+});
+
+describe('decisionOf', () => {
+  it('completes a decision: the outcome from `answered` for an older system, `answered` from the outcome', () => {
+    expect(decisionOf('s', 'q', { answered: true })).toEqual({ answered: true, outcome: 'answer' });
+    expect(decisionOf('s', 'q', { answered: false })).toEqual({ answered: false, outcome: 'fallback' });
+    expect(decisionOf('s', 'q', { outcome: 'uncertain' })).toEqual({ answered: false, outcome: 'uncertain' });
+    expect(decisionOf('s', 'q', { answered: true, outcome: 'answer' })).toEqual({ answered: true, outcome: 'answer' });
+    expect(decisionOf('s', 'q', {})).toBeNull();
+  });
+
+  it('refuses an outcome that contradicts `answered`, or one it does not know', () => {
+    expect(() => decisionOf('s', 'q7', { answered: true, outcome: 'uncertain' })).toThrow(/s: answered true but outcome 'uncertain' for query q7/);
+    expect(() => decisionOf('s', 'q7', { answered: false, outcome: 'answer' })).toThrow(/answered false but outcome 'answer'/);
+    expect(() => decisionOf('s', 'q7', { outcome: 'maybe' as AnswerOutcome })).toThrow(/outcome 'maybe' for query q7 is none of answer, uncertain, fallback/);
+  });
+});
+
+describe('searchAll', () => {
+  it('carries the system’s outcome with `answered`, and neither for a system that does not decide', async () => {
+    const d = dataset();
+    const withOutcome: EvalSystem = { name: 'o', peer: false, description: '', index: async () => {}, search: async () => ({ hits: [], outcome: 'uncertain' }) };
+    const peer: EvalSystem = { name: 'p', peer: true, description: '', index: async () => {}, search: async () => ({ hits: [] }) };
+    const [first] = await searchAll(withOutcome, d.queries.slice(0, 1), d.unitOf);
+    expect(first).toMatchObject({ answered: false, outcome: 'uncertain' });
+    const [listed] = await searchAll(peer, d.queries.slice(0, 1), d.unitOf);
+    expect(listed).not.toHaveProperty('answered');
+    expect(listed).not.toHaveProperty('outcome');
   });
 });
 
@@ -229,6 +289,34 @@ describe('report', () => {
     expect(md).toContain('## Pools');
     expect(md).toContain('- a note');
     expect(plotSeries(evaluation)).toHaveLength(1);
+  });
+
+  it('reports the answering shares by outcome in the JSON and the answering table', () => {
+    const ids = ['q1', 'q2', 'q3', 'q4'];
+    const d: EvalDataset = { name: 'tiny', docs: [], queries: ids.map((id) => ({ id, text: '' })), qrels: new Map(ids.map((id) => [id, new Map([['r', 1]])])), graded: false, unitOf: (id) => id };
+    const answer = (queryId: string, units: string[], outcome: AnswerOutcome, confidence: number) => ({ queryId, units, topPools: null, confidence, ms: 0, outcome });
+    const result = scoreAnswers({ name: PRIMARY_SYSTEM, peer: false, description: '' }, 0, [
+      answer('q1', ['r'], 'answer', 0.9),
+      answer('q2', ['x', 'r'], 'uncertain', 0.5),
+      answer('q3', ['r'], 'fallback', 0.2),
+      answer('q4', [], 'fallback', 0.1),
+    ], d, [answer('u1', [], 'answer', 0.3), answer('u2', [], 'uncertain', 0.15), answer('u3', [], 'uncertain', 0.05), answer('u4', [], 'fallback', 0)]);
+    const evaluation: Evaluation = { dataset: 'tiny', docs: 0, queries: 4, evaluated: 4, unanswerable: 4, graded: false, systems: [result], confidence: null };
+    const report = buildReport(evaluation, d, 'docs');
+    // AUROC: 0.9 and 0.5 beat all four unanswerable, 0.2 beats three, 0.1 two → 13 / 16.
+    expect(report.systems[0]).toMatchObject({
+      answeredShare: 0.25,
+      uncertainShare: 0.25,
+      shownInTop3Share: 0.5,
+      hiddenInTop3Share: 0.25,
+      unanswerableAnsweredShare: 0.25,
+      unanswerableUncertainShare: 0.5,
+      answerAuroc: 0.8125,
+    });
+    const md = renderMarkdown(report);
+    expect(md).toContain('| system | answered | uncertain | shown, top 3 | fallback, top 3 | unanswerable answered | unanswerable uncertain | AUROC |');
+    expect(md).toContain(`| **${PRIMARY_SYSTEM}** | 25.0% | 25.0% | 50.0% | 25.0% | 25.0% | 50.0% | 0.813 |`);
+    expect(md).toContain('"uncertain": results shown under a notice');
   });
 
   it('bestPeer ignores recall-box systems; no peers → no ratio', () => {

@@ -88,6 +88,20 @@ function judged(query: string, results: ResultJson[], level: 'high' | 'medium' |
   return judgedAnswer(query, results, level, { ...(level === 'low' && { reasons: LOW_REASONS }), fallback: LOW_FALLBACK, ...extra });
 }
 
+/**
+ * A newer Worker's answer: the verdict's `outcome`, and the fallback's `cause` when it falls back.
+ * `uncertain` is a low verdict whose results are shown, so it has no fallback.
+ */
+function withOutcome(
+  query: string,
+  results: ResultJson[],
+  outcome: 'answer' | 'uncertain' | 'fallback',
+  { cause = 'off-topic', fallback = LOW_FALLBACK }: { cause?: string; fallback?: FallbackJson } = {},
+): Reply {
+  const body = judged(query, results, outcome === 'answer' ? 'high' : 'low', { fallback }).body as { confidence: object };
+  return { body: { ...body, confidence: { ...body.confidence, outcome }, fallback: outcome === 'fallback' ? { ...fallback, cause } : null } };
+}
+
 function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;
   const promise = new Promise<void>((r) => (resolve = r));
@@ -753,12 +767,13 @@ describe('confidence and fallback', () => {
     await input().fill('old');
     await titleShown('Old worker');
 
+    // These verdicts carry no outcome or cause (judgedAnswer): derived from shouldAnswer, and off-topic.
     expect(await page.evaluate(() => window.__confidence)).toEqual([
-      { query: 'widgt', level: 'low', score: SCORES.low, reasons: LOW_REASONS },
-      { query: 'install', level: 'high', score: SCORES.high, reasons: [ROUTES_AGREE] },
+      { query: 'widgt', level: 'low', outcome: 'fallback', score: SCORES.low, reasons: LOW_REASONS },
+      { query: 'install', level: 'high', outcome: 'answer', score: SCORES.high, reasons: [ROUTES_AGREE] },
     ]);
     expect(await page.evaluate(() => window.__fallbacks)).toEqual([
-      { query: 'widgt', message: FALLBACK_MESSAGE, reasons: ['FEW_RELEVANT', 'CONCEPTS_MISSING'], suggestions: 3 },
+      { query: 'widgt', message: FALLBACK_MESSAGE, cause: 'off-topic', reasons: ['FEW_RELEVANT', 'CONCEPTS_MISSING'], suggestions: 3 },
     ]);
     expect(await page.evaluate(() => window.__dispatch)).toEqual([
       { type: 'recall-box:confidence', bubbles: true, composed: true },
@@ -770,6 +785,103 @@ describe('confidence and fallback', () => {
       { query: 'widgt', count: 1 },
       { query: 'install', count: 1 },
       { query: 'old', count: 1 },
+    ]);
+  });
+
+  it('lists an uncertain answer’s results marked low, under the note, with no fallback, and says so', async () => {
+    reply = (q) => withOutcome(q, [hit({ id: 'a', title: 'Maybe A' }), hit({ id: 'b', url: '/b/', title: 'Maybe B' })], 'uncertain');
+    await page.goto(fixture('<recall-box debounce="0" confidence-badge></recall-box>'));
+    await input().fill('widget theming');
+    await titleShown('Maybe B');
+
+    expect(await titles().allTextContents()).toEqual(['Maybe A', 'Maybe B']);
+    expect(await resultsList().getAttribute('data-confidence')).toBe('low');
+    expect(await part('low-confidence-note').textContent()).toBe(EN.lowConfidenceNote);
+    expect(await part('low-confidence-note').isVisible()).toBe(true);
+    expect(await part('badge').textContent()).toBe(EN.confidenceLow);
+    expect(await part('badge').getAttribute('data-level')).toBe('low');
+    expect(await part('fallback').isVisible()).toBe(false);
+    expect(await part('fallback-message').count()).toBe(0);
+    expect(await showAnyway().count()).toBe(0);
+    expect(await status().textContent()).toBe('');
+    // The results are options like an answer's: the first is reachable from the input.
+    await page.keyboard.press('ArrowDown');
+    expect(await results().first().getAttribute('aria-selected')).toBe('true');
+
+    // The count politely, with the note a listener would not otherwise hear; nothing assertive.
+    await expect.poll(() => page.locator('recall-box [data-live="polite"]').textContent()).toBe(`2 results. ${EN.lowConfidenceNote}`);
+    expect(await page.locator('recall-box [data-live="assertive"]').textContent()).toBe('');
+
+    expect(await page.evaluate(() => window.__confidence)).toEqual([{ query: 'widget theming', level: 'low', outcome: 'uncertain', score: SCORES.low, reasons: LOW_REASONS }]);
+    expect(await page.evaluate(() => window.__fallbacks)).toEqual([]);
+    expect(await page.evaluate(() => window.__events)).toEqual([{ query: 'widget theming', count: 2 }]);
+  });
+
+  it('drops the note and the low mark when an uncertain answer is followed by a confident one or a fallback', async () => {
+    reply = (q) =>
+      q === 'maybe'
+        ? withOutcome(q, [hit({ title: 'Maybe' })], 'uncertain')
+        : q === 'sure'
+          ? withOutcome(q, [hit({ title: 'Sure' })], 'answer')
+          : withOutcome(q, [hit({ title: 'Far off' })], 'fallback');
+    await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
+    await input().fill('maybe');
+    await titleShown('Maybe');
+    expect(await part('low-confidence-note').isVisible()).toBe(true);
+    await input().fill('sure');
+    await titleShown('Sure');
+    expect(await resultsList().getAttribute('data-confidence')).toBe('high');
+    expect(await part('low-confidence-note').isVisible()).toBe(false);
+    await input().fill('maybe');
+    await titleShown('Maybe');
+    await input().fill('nope');
+    await fallbackShown();
+    expect(await results().count()).toBe(0);
+    expect(await part('low-confidence-note').isVisible()).toBe(false);
+    expect((await page.evaluate(() => window.__confidence)).map((c) => c.outcome)).toEqual(['uncertain', 'answer', 'uncertain', 'fallback']);
+  });
+
+  it('shows the Worker’s message for a not-covered fallback and reports its cause', async () => {
+    const NOT_COVERED = 'The docs don’t mention “kubernetes”.';
+    reply = (q) => withOutcome(q, [hit({ title: 'Far off' })], 'fallback', { cause: 'not-covered', fallback: { ...LOW_FALLBACK, message: NOT_COVERED } });
+    await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
+    await input().fill('kubernetes');
+    await fallbackShown();
+
+    expect(await part('fallback-message').textContent()).toBe(NOT_COVERED);
+    expect(await results().count()).toBe(0);
+    expect(await part('low-confidence-note').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('recall-box [data-live="assertive"]').textContent()).toBe(`${NOT_COVERED} ${FEW_RELEVANT.message} ${CONCEPTS_MISSING.message}`);
+    expect(await page.evaluate(() => window.__confidence.map((c) => c.outcome))).toEqual(['fallback']);
+    expect(await page.evaluate(() => window.__fallbacks)).toEqual([
+      { query: 'kubernetes', message: NOT_COVERED, cause: 'not-covered', reasons: ['FEW_RELEVANT', 'CONCEPTS_MISSING'], suggestions: 3 },
+    ]);
+  });
+
+  it('falls back for an older Worker’s not-answering verdict (no outcome, no cause), as before', async () => {
+    reply = (q) => {
+      const body = judged(q, [hit({ title: 'Closest' })], 'low').body as { confidence: object; fallback: object };
+      // An unknown cause reads as a missing one.
+      return { body: { ...body, fallback: { ...body.fallback, cause: q === 'odd' ? 'elsewhere' : undefined } } };
+    };
+    await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
+    await input().fill('widgt');
+    await fallbackShown();
+    expect(await part('fallback-message').textContent()).toBe(FALLBACK_MESSAGE);
+    expect(await results().count()).toBe(0);
+    expect(await resultsList().getAttribute('data-confidence')).toBeNull();
+    expect(await part('low-confidence-note').isVisible()).toBe(false);
+    expect(await showAnyway().isVisible()).toBe(true);
+    await input().fill('odd');
+    await expect.poll(() => page.evaluate(() => window.__fallbacks.length)).toBe(2);
+
+    expect(await page.evaluate(() => window.__confidence.map((c) => [c.query, c.outcome]))).toEqual([
+      ['widgt', 'fallback'],
+      ['odd', 'fallback'],
+    ]);
+    expect(await page.evaluate(() => window.__fallbacks.map((f) => [f.query, f.cause]))).toEqual([
+      ['widgt', 'off-topic'],
+      ['odd', 'off-topic'],
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchConfidence, SearchHit } from '../../src/widget/search-client.ts';
 import { STRINGS } from '../../src/widget/strings.ts';
-import { badgeText, listedLevel, listsHits, lowering, statusOf, type View } from '../../src/widget/views/view.ts';
+import { badgeText, listedLevel, listsHits, lowering, noted, statusOf, type View } from '../../src/widget/views/view.ts';
 
 const s = STRINGS.en!;
 const hit: SearchHit = { id: 'a', url: '/a/', title: 'A', breadcrumb: [], snippet: { text: '', highlights: [], kind: 'text' } };
@@ -9,12 +9,14 @@ const low: SearchConfidence = {
   score: 0.2,
   level: 'low',
   shouldAnswer: false,
+  outcome: 'fallback',
   reasons: [
     { code: 'CONCEPTS_MISSING', message: 'missing', effect: 'lowers' },
     { code: 'ROUTES_AGREE', message: 'agree', effect: 'raises' },
   ],
 };
-const fallback = (revealed: boolean): View => ({ kind: 'fallback', query: 'q', hits: [hit], confidence: low, fallback: { message: 'm', suggestions: [] }, revealed, correction: null });
+const fallback = (revealed: boolean): View => ({ kind: 'fallback', query: 'q', hits: [hit], confidence: low, fallback: { message: 'm', cause: 'off-topic', suggestions: [] }, revealed, correction: null });
+const uncertain = (hits: SearchHit[]): View => ({ kind: 'results', query: 'q', hits, confidence: { ...low, outcome: 'uncertain' }, correction: null });
 
 describe('the view decisions', () => {
   it('lists hits for an answer, and for the fallback only once revealed', () => {
@@ -29,6 +31,18 @@ describe('the view decisions', () => {
     expect(listedLevel({ kind: 'results', query: 'q', hits: [hit], confidence: null, correction: null })).toBeUndefined();
     expect(listedLevel(fallback(true))).toBe('low');
     expect(listedLevel(fallback(false))).toBeUndefined();
+    expect(listedLevel(uncertain([hit]))).toBe('low');
+  });
+
+  it('puts the low-confidence note over an uncertain answer and revealed matches, when there are hits', () => {
+    expect(noted(uncertain([hit]))).toBe(true);
+    expect(noted(fallback(true))).toBe(true);
+    expect(noted(uncertain([]))).toBe(false);
+    expect(noted(fallback(false))).toBe(false);
+    expect(noted({ kind: 'results', query: 'q', hits: [hit], confidence: { ...low, level: 'high', shouldAnswer: true, outcome: 'answer' }, correction: null })).toBe(false);
+    expect(noted({ kind: 'results', query: 'q', hits: [hit], confidence: null, correction: null })).toBe(false);
+    // A word still being typed lists a fallback verdict's matches at its level, without the note.
+    expect(noted({ kind: 'results', query: 'q', hits: [hit], confidence: low, correction: null })).toBe(false);
   });
 
   it('shows loading over everything, then an error or offline, then "no results"', () => {

@@ -6,8 +6,10 @@
 import { RecallBoxError } from '../errors.ts';
 import { isRecord } from '../is-record.ts';
 import { QUERY_STRATEGIES, type QueryStrategy } from '../analysis/query.ts';
+import { REASON_SIGNALS } from './reasons.ts';
 import { SIGNAL_NAMES, type ConfidenceSignals, type SignalName } from './signals.ts';
-import { DEFAULT_CONFIDENCE_MODEL, sigmoid, signalVector, type ConfidenceModel, type LogisticModel } from './score.ts';
+import { confidenceScore, DEFAULT_CONFIDENCE_MODEL, sigmoid, signalVector, type ConfidenceModel, type LogisticModel } from './score.ts';
+import type { LevelThresholds } from './levels.ts';
 
 /** One labelled query: its signal vector (SIGNAL_NAMES order, nulls imputed) and whether the docs answer it. */
 export interface LabelledSignals {
@@ -85,6 +87,28 @@ export function fitLogistic(samples: readonly LabelledSignals[], options: FitOpt
   return { bias: theta[0]!, weights: theta.slice(1) };
 }
 
+/**
+ * Logistic regression with some weights constrained to be ≥ 0 (the signals reasons are decided on,
+ * reasons.ts REASON_SIGNALS), by an active set: fit; while a constrained weight is negative, pin
+ * the most negative one at 0 (drop its column) and refit. Deterministic, and exact for a convex
+ * problem whose constrained optimum has those weights at the bound — what a correlated signal
+ * with a small negative fitted weight (evidence next to coverage) does.
+ */
+export function fitLogisticNonNegative(samples: readonly LabelledSignals[], nonNegative: readonly boolean[], options: FitOptions = DEFAULT_FIT_OPTIONS): { bias: number; weights: number[] } {
+  const d = samples[0]?.x.length ?? 0;
+  const pinned = new Set<number>();
+  for (;;) {
+    const free = Array.from({ length: d }, (_, j) => j).filter((j) => !pinned.has(j));
+    const fit = fitLogistic(samples.map((s) => ({ x: free.map((j) => s.x[j]!), answerable: s.answerable })), options);
+    const weights = new Array<number>(d).fill(0);
+    free.forEach((j, i) => (weights[j] = fit.weights[i]!));
+    let worst = -1;
+    for (const j of free) if (nonNegative[j] && weights[j]! < 0 && (worst < 0 || weights[j]! < weights[worst]!)) worst = j;
+    if (worst < 0) return { bias: fit.bias, weights };
+    pinned.add(worst);
+  }
+}
+
 /** Solves A·x = b by Gaussian elimination with partial pivoting (A small, symmetric positive definite). */
 function solve(a: number[][], b: number[]): number[] {
   const n = b.length;
@@ -123,11 +147,52 @@ export interface CalibrationSample {
   answerable: boolean;
 }
 
-/** What a pack's `confidence.json` holds: a model per strategy and where it came from. */
+/**
+ * The operating point, as the share of the labelled UNANSWERABLE queries that reach each level:
+ * a threshold is the score that share of them reaches. Read off the site's own queries, not set as
+ * a probability, because a probability does not transfer: the labelled unanswerable queries are a
+ * withheld page's own headings and sentences, far closer to the docs than what readers ask that
+ * the docs do not answer (measured: half of them score above 0.27, while 95% of the held-out
+ * unanswerable reader questions score below it), and the answerable ones are the docs' own words,
+ * easier than readers' paraphrases. Shares of the site's own hard negatives mean the same on every
+ * site (fitted on Hono, answer at 0.5: 72.7% of Hono's and 73.6% of Astro's held-out questions
+ * answered; scripts/confidence-defaults.ts).
+ *
+ * - `high` 0.2: a fifth of the withheld pages' queries look this answerable — a match this strong
+ *   is rarely a neighbouring page's.
+ * - `medium` 0.5 (answer): half of them — the queries of a page that is not there still match its
+ *   neighbours, and readers' off-topic questions fall far below (1.7% / 5.3% answered, held-out
+ *   Hono / Astro, bench/queries).
+ * - `uncertain` 0.7: show the closest matches under a notice down to where 70% of them reach: the
+ *   right page is in the top 3 for most answerable questions in this band, and readers'
+ *   unanswerable questions stay out of it (3.4% / 12.2%).
+ *
+ * Chosen with the help of the held-out sets in bench/queries (said there); checked on the fresh
+ * sets in bench/queries/fresh, which no choice saw.
+ */
+export const OPERATING_SHARES: Readonly<Record<keyof LevelThresholds, number>> = Object.freeze({ high: 0.2, medium: 0.5, uncertain: 0.7 });
+
+/** The score a share of the scores reaches (at or above it), rounded as the verdict reports scores. */
+function reachedBy(scoresDescending: readonly number[], share: number): number {
+  const at = Math.min(scoresDescending.length - 1, Math.floor(share * scoresDescending.length));
+  return Math.round(scoresDescending[at]! * 1e4) / 1e4;
+}
+
+/** The thresholds at which OPERATING_SHARES of the unanswerable samples reach each level under the model. */
+export function fitThresholds(samples: readonly CalibrationSample[], model: ConfidenceModel, shares: Readonly<Record<keyof LevelThresholds, number>> = OPERATING_SHARES): LevelThresholds {
+  const negatives = samples.filter((s) => !s.answerable).map((s) => confidenceScore(s.signals, s.strategy, model));
+  if (negatives.length === 0) throw new RecallBoxError('CALIBRATION_FAILED', 'no unanswerable queries to set the thresholds on.');
+  negatives.sort((a, b) => b - a);
+  return { high: reachedBy(negatives, shares.high), medium: reachedBy(negatives, shares.medium), uncertain: reachedBy(negatives, shares.uncertain) };
+}
+
+/** What a pack's `confidence.json` holds: a model per strategy, the thresholds, and where they came from. */
 export interface CalibrationFile {
   /** The signal names the weights follow, in order: a Worker computing other signals refuses the file. */
   signals: string[];
   models: Record<QueryStrategy, LogisticModel>;
+  /** The thresholds every strategy's score is read by (fitThresholds); absent in files of older versions (the defaults apply). */
+  thresholds?: LevelThresholds;
   /** Provenance, for the reader of the file: not used to score. */
   fittedOn: {
     datasets: string[];
@@ -150,7 +215,11 @@ function imputeValues(samples: readonly CalibrationSample[], fallback: Readonly<
 
 function fitOne(samples: readonly CalibrationSample[], fallbackImpute: Readonly<Record<SignalName, number>>, options: FitOptions): LogisticModel {
   const impute = imputeValues(samples, fallbackImpute);
-  const fit = fitLogistic(samples.map((s) => ({ x: signalVector(s.signals, { impute }), answerable: s.answerable })), options);
+  const fit = fitLogisticNonNegative(
+    samples.map((s) => ({ x: signalVector(s.signals, { impute }), answerable: s.answerable })),
+    SIGNAL_NAMES.map((n) => REASON_SIGNALS.includes(n)),
+    options,
+  );
   return { bias: fit.bias, weights: Object.fromEntries(SIGNAL_NAMES.map((n, i) => [n, fit.weights[i]!])) as Record<SignalName, number>, impute };
 }
 
@@ -174,7 +243,33 @@ export function fitCalibration(
     models[strategy] = enough ? fitOne(own, pooled.impute, options) : pooled;
     byStrategy[strategy] = { answerable, unanswerable: own.length - answerable, model: enough ? 'own' : 'pooled' };
   }
-  return { signals: [...SIGNAL_NAMES], models, fittedOn: { ...provenance, l2: options.l2, byStrategy } };
+  const thresholds = fitThresholds(samples, models);
+  return { signals: [...SIGNAL_NAMES], models, thresholds, fittedOn: { ...provenance, l2: options.l2, byStrategy } };
+}
+
+/**
+ * The thresholds a parsed `confidence.json` carries, checked: null for a file of an older version
+ * that has none (the defaults apply), INDEX_CORRUPT unless 0 ≤ uncertain ≤ medium ≤ high ≤ 1.
+ */
+export function thresholdsFromCalibration(value: unknown): LevelThresholds | null {
+  if (!isRecord(value) || value.thresholds === undefined) return null;
+  const t = value.thresholds;
+  const ok = isRecord(t) && [t.uncertain, t.medium, t.high].every((v) => typeof v === 'number' && Number.isFinite(v));
+  if (!ok || !(0 <= (t.uncertain as number) && (t.uncertain as number) <= (t.medium as number) && (t.medium as number) <= (t.high as number) && (t.high as number) <= 1)) {
+    throw corrupt('has thresholds that are not numbers with 0 ≤ uncertain ≤ medium ≤ high ≤ 1.');
+  }
+  return { high: t.high as number, medium: t.medium as number, uncertain: t.uncertain as number };
+}
+
+/** What a calibration gives the verdict: its model and, when the file has them, its thresholds. */
+export interface Calibration {
+  model: ConfidenceModel;
+  thresholds: LevelThresholds | null;
+}
+
+/** A parsed `confidence.json`, checked (modelFromCalibration, thresholdsFromCalibration). */
+export function calibrationFromFile(value: unknown): Calibration {
+  return { model: modelFromCalibration(value), thresholds: thresholdsFromCalibration(value) };
 }
 
 function corrupt(message: string): RecallBoxError {

@@ -3,7 +3,9 @@
  * says the docs probably do not answer. A message (the site's own per language, or ours), a few
  * ways forward, and the site's contact or issue link when it configured one.
  */
-import { DEFAULT_FALLBACK_MESSAGES, type MessageLang } from './messages.ts';
+import { fallbackMessage, type FallbackCause, type MessageLang } from './messages.ts';
+
+export { FALLBACK_CAUSES, type FallbackCause } from './messages.ts';
 
 export type FallbackSuggestion =
   /** Search again for these words: the query's words the index knows, without those it does not. */
@@ -12,6 +14,8 @@ export type FallbackSuggestion =
   | { kind: 'page'; text: string; url: string };
 
 export interface Fallback {
+  cause: FallbackCause;
+  /** The site's message for the language when it configured one, else ours for the cause. */
   message: string;
   suggestions: FallbackSuggestion[];
   /** The site's contact or issue link, when configured. */
@@ -21,7 +25,7 @@ export interface Fallback {
 export interface FallbackOptions {
   /**
    * The site's fallback message per language tag (`en`, `zh-cn`, `pt-br` …, or `*` for every
-   * language), tried before ours (DEFAULT_FALLBACK_MESSAGES). Default: none.
+   * language), tried before ours (messages.ts fallbackMessage, per cause). Default: none.
    */
   messages: Readonly<Record<string, string>>;
   /** A contact or issue link shown under the fallback, its text per language tag. Default: none. */
@@ -52,6 +56,10 @@ export interface FallbackInput {
   messageLang: MessageLang;
   /** The query's words the index knows, when it does not know all of them; null otherwise. */
   knownWords: string[] | null;
+  /** The query's words (as typed) the index does not hold at all, in query order. */
+  unknownWords: string[];
+  /** Whether anything matched. */
+  hasResults: boolean;
   /** The closest candidates' pages, best first (may repeat a page). */
   pages: ReadonlyArray<{ title: string; url: string }>;
 }
@@ -61,7 +69,14 @@ function configured(texts: Readonly<Record<string, string>>, lang: string, messa
   return texts[lang] ?? texts[lang.split('-')[0]!] ?? texts[messageLang] ?? texts['*'];
 }
 
+/** The cause: no results first (nothing to judge), then words the docs lack, else the verdict's judgement. */
+export function fallbackCause(input: Pick<FallbackInput, 'hasResults' | 'unknownWords'>): FallbackCause {
+  if (!input.hasResults) return 'no-results';
+  return input.unknownWords.length > 0 ? 'not-covered' : 'off-topic';
+}
+
 export function fallbackFor(input: FallbackInput, options: FallbackOptions = DEFAULT_FALLBACK_OPTIONS): Fallback {
+  const cause = fallbackCause(input);
   const suggestions: FallbackSuggestion[] = [];
   if (input.knownWords && input.knownWords.length > 0) suggestions.push({ kind: 'query', text: input.knownWords.join(' ') });
   const seen = new Set<string>();
@@ -71,7 +86,8 @@ export function fallbackFor(input: FallbackInput, options: FallbackOptions = DEF
     suggestions.push({ kind: 'page', text: page.title, url: page.url });
   }
   const fallback: Fallback = {
-    message: configured(options.messages, input.lang, input.messageLang) ?? DEFAULT_FALLBACK_MESSAGES[input.messageLang],
+    cause,
+    message: configured(options.messages, input.lang, input.messageLang) ?? fallbackMessage(cause, input.messageLang, input.unknownWords),
     suggestions: suggestions.slice(0, options.maxSuggestions),
   };
   if (options.link) {

@@ -134,5 +134,36 @@ export function reasonMessage(code: ReasonCode, lang: MessageLang, params: Reaso
 /** Every reason code, for tests and documentation. */
 export const REASON_CODES: readonly ReasonCode[] = Object.keys(MESSAGES.en) as ReasonCode[];
 
-/** The fallback message when the site configured none for the language. */
+/** The fallback message when the site configured none for the language (the `off-topic` one). */
 export const DEFAULT_FALLBACK_MESSAGES: Readonly<Record<MessageLang, string>> = FALLBACK_SENTENCES;
+
+/**
+ * Why the fallback shows, so the message can say it and a site's analytics can count it:
+ * `no-results` — nothing matched (or the query had no searchable words); `not-covered` — words of
+ * the query appear nowhere in the docs; `off-topic` — matches exist, but the verdict judged them
+ * unlikely to answer.
+ */
+export type FallbackCause = 'no-results' | 'not-covered' | 'off-topic';
+export const FALLBACK_CAUSES: readonly FallbackCause[] = ['no-results', 'not-covered', 'off-topic'];
+
+/** Most unknown words a `not-covered` message names: the rest would make a sentence nobody reads. */
+const MAX_NAMED_WORDS = 3;
+
+/**
+ * The fallback's message per cause: nothing matched; words the docs
+ * do not hold, named; or matches judged unlikely to answer (the general sentence).
+ */
+const CAUSE_MESSAGES: Record<MessageLang, { 'no-results': string; 'not-covered': (words: string[]) => string }> = {
+  en: { 'no-results': 'Nothing in the docs matches this search.', 'not-covered': (w) => `The docs don’t mention ${list(w, ', ', (x) => `“${x}”`)}.` },
+  'zh-cn': { 'no-results': '文档中没有与此搜索匹配的内容。', 'not-covered': (w) => `文档中没有提到${list(w, '、', (x) => `“${x}”`)}。` },
+  ja: { 'no-results': 'この検索に一致する内容はドキュメントにありません。', 'not-covered': (w) => `ドキュメントには${list(w, '、', (x) => `「${x}」`)}についての記述がありません。` },
+  es: { 'no-results': 'Nada en la documentación coincide con esta búsqueda.', 'not-covered': (w) => `La documentación no menciona ${list(w, ', ', (x) => `«${x}»`)}.` },
+  pt: { 'no-results': 'Nada na documentação corresponde a esta pesquisa.', 'not-covered': (w) => `A documentação não menciona ${list(w, ', ', (x) => `“${x}”`)}.` },
+};
+
+/** Our fallback message for a cause, in a message language. */
+export function fallbackMessage(cause: FallbackCause, lang: MessageLang, unknownWords: readonly string[] = []): string {
+  if (cause === 'no-results') return CAUSE_MESSAGES[lang]['no-results'];
+  if (cause === 'not-covered' && unknownWords.length > 0) return CAUSE_MESSAGES[lang]['not-covered'](unknownWords.slice(0, MAX_NAMED_WORDS));
+  return DEFAULT_FALLBACK_MESSAGES[lang];
+}

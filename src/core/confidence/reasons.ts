@@ -4,7 +4,7 @@
  * the score, they do not compute it (score.ts does), so a fitted model and the reasons never
  * contradict each other in kind: a reason that `lowers` always names something that pulls down.
  */
-import type { ConfidenceSignals } from './signals.ts';
+import type { ConfidenceSignals, SignalName } from './signals.ts';
 import { reasonMessage, type MessageLang, type ReasonCode, type ReasonParams } from './messages.ts';
 
 export interface ConfidenceReason {
@@ -44,6 +44,27 @@ export const DEFAULT_REASON_OPTIONS: Readonly<ReasonOptions> = Object.freeze({
   minEvidence: 0,
   weakPool: 1,
 });
+
+/**
+ * The signal each reason is decided on: the reason's condition is that signal being low (a
+ * lowering reason) or high (a raising one). A model's weight on each must be ≥ 0
+ * (calibration.ts fits them so), or a reader would be told that something lowered the score that
+ * in fact raised it.
+ */
+export const REASON_SIGNAL: Readonly<Partial<Record<ReasonCode, readonly SignalName[]>>> = Object.freeze({
+  FEW_RELEVANT: ['relevant'],
+  LOW_TOP_SCORE: ['topCosine'],
+  STRONG_MATCH: ['topCosine'],
+  ROUTES_DISAGREE: ['agreement'],
+  ROUTES_AGREE: ['agreement'],
+  CONCEPTS_MISSING: ['coverage', 'weightedCoverage'],
+  ALL_CONCEPTS_FOUND: ['coverage', 'weightedCoverage'],
+  NO_EVIDENCE: ['evidence'],
+  WEAK_POOL: ['pool'],
+});
+
+/** The signals some reason is decided on: their weights are kept ≥ 0. */
+export const REASON_SIGNALS: readonly SignalName[] = [...new Set(Object.values(REASON_SIGNAL).flat())] as SignalName[];
 
 /** The facts the reasons read besides the signals. */
 export interface ReasonFacts {

@@ -2,14 +2,15 @@
  * The confidence verdict of one search: does the pack answer this query, how sure is it, and why.
  *
  *   signals (confidence/signals.ts) → score (confidence/score.ts, the pack's calibrated model or
- *   the defaults) → level by the strategy's thresholds and the mode (confidence/levels.ts) →
- *   reasons (confidence/reasons.ts) in the reader's language → fallback when it should not answer.
+ *   the defaults) → level and outcome by the strategy's thresholds and the mode
+ *   (confidence/levels.ts) → reasons (confidence/reasons.ts) in the reader's language → the
+ *   fallback, with its cause, when the outcome is `fallback`.
  *
  * Pure: search.ts gathers the inputs from its routes and results and attaches the verdict to
  * every outcome, so Node, workerd and the browser judge a query identically.
  */
 import { DEFAULT_FALLBACK_OPTIONS, fallbackFor, type Fallback, type FallbackOptions } from './fallback.ts';
-import { DEFAULT_LEVEL_OPTIONS, levelFor, thresholdsFor, type ConfidenceLevel, type ConfidenceMode, type LevelOptions, type LevelThresholds } from './levels.ts';
+import { DEFAULT_LEVEL_OPTIONS, levelFor, outcomeFor, thresholdsFor, type ConfidenceLevel, type ConfidenceMode, type ConfidenceOutcome, type LevelOptions, type LevelThresholds } from './levels.ts';
 import { messageLang } from './messages.ts';
 import { DEFAULT_REASON_OPTIONS, reasonsFor, type ConfidenceReason, type ReasonOptions } from './reasons.ts';
 import { confidenceScore, DEFAULT_CONFIDENCE_MODEL, type ConfidenceModel } from './score.ts';
@@ -37,11 +38,16 @@ export interface ConfidenceVerdict {
   /** Estimated probability that the docs answer the query, in [0, 1]. */
   score: number;
   level: ConfidenceLevel;
-  /** `level !== 'low'`: show the results as an answer; otherwise show the fallback. */
+  /**
+   * What to show: `answer` (the results), `uncertain` (the results, under a notice that they may
+   * not answer the question) or `fallback` (the response's `fallback` instead of the results).
+   */
+  outcome: ConfidenceOutcome;
+  /** `outcome === 'answer'` (`level !== 'low'`): the results are an answer. */
   shouldAnswer: boolean;
   strategy: QueryStrategy;
   mode: ConfidenceMode;
-  /** The thresholds the level was decided by (the strategy's, lowered in relaxed mode). */
+  /** The thresholds the level and outcome were decided by (the strategy's, lowered in relaxed mode). */
   thresholds: LevelThresholds;
   /** Whether the score comes from the pack's calibration (`recall-box calibrate`) or the defaults. */
   calibrated: boolean;
@@ -58,13 +64,15 @@ export interface JudgeInput extends SignalInput {
   missingWords: string[];
   /** The query's words the index knows, when it lacks some of them (the fallback's query suggestion); else null. */
   knownWords: string[] | null;
+  /** The query's words (as typed) the index does not hold at all, nor any completion or correction of them. */
+  unknownWords: string[];
   /** The closest candidates' pages, best first. */
   pages: ReadonlyArray<{ title: string; url: string }>;
 }
 
 export interface Judgement {
   confidence: ConfidenceVerdict;
-  /** Present when `shouldAnswer` is false. */
+  /** Present exactly when the outcome is `fallback`. */
   fallback: Fallback | null;
 }
 
@@ -73,14 +81,17 @@ const round = (x: number) => Math.round(x * 10 ** SCORE_DECIMALS) / 10 ** SCORE_
 
 export function judgeConfidence(
   input: JudgeInput,
-  model: { model: ConfidenceModel; calibrated: boolean } = { model: DEFAULT_CONFIDENCE_MODEL, calibrated: false },
+  model: { model: ConfidenceModel; calibrated: boolean; thresholds?: LevelThresholds | null } = { model: DEFAULT_CONFIDENCE_MODEL, calibrated: false },
   options: ConfidenceOptions = DEFAULT_CONFIDENCE_OPTIONS,
 ): Judgement {
   const signals = computeSignals(input, options.signals);
   const score = input.concepts.length === 0 || input.results.length === 0 ? 0 : confidenceScore(signals, input.strategy, model.model);
-  const thresholds = thresholdsFor(input.strategy, input.mode, options.levels);
+  // A calibration's thresholds were fitted with its model (calibration.ts fitThresholds): they replace the defaults.
+  const levels = model.thresholds ? { ...options.levels, byStrategy: { lookup: model.thresholds, question: model.thresholds, overview: model.thresholds } } : options.levels;
+  const thresholds = thresholdsFor(input.strategy, input.mode, levels);
   // Decided on the score as reported, so a reader of the response can redo the comparison.
   const level = levelFor(round(score), thresholds);
+  const outcome = outcomeFor(round(score), thresholds, input.results.length > 0 && input.concepts.length > 0);
   const lang = messageLang(input.lang);
   const reasons = reasonsFor(
     signals,
@@ -99,7 +110,8 @@ export function judgeConfidence(
   const confidence: ConfidenceVerdict = {
     score: round(score),
     level,
-    shouldAnswer: level !== 'low',
+    outcome,
+    shouldAnswer: outcome === 'answer',
     strategy: input.strategy,
     mode: input.mode,
     thresholds,
@@ -107,8 +119,12 @@ export function judgeConfidence(
     reasons,
     signals: roundedSignals,
   };
-  const fallback = confidence.shouldAnswer
-    ? null
-    : fallbackFor({ lang: input.lang, messageLang: lang, knownWords: input.knownWords, pages: input.pages }, options.fallback);
+  const fallback =
+    outcome === 'fallback'
+      ? fallbackFor(
+          { lang: input.lang, messageLang: lang, knownWords: input.knownWords, unknownWords: input.unknownWords, hasResults: input.results.length > 0, pages: input.pages },
+          options.fallback,
+        )
+      : null;
   return { confidence, fallback };
 }

@@ -1,7 +1,8 @@
 import { modelFromFile, validateModelFile } from '../embed/model-file.ts';
 import { prepareTransformer, validateTransformerFile } from '../embed/transformer.ts';
 import { prepareTokenizer } from '../embed/vocabulary.ts';
-import { modelFromCalibration } from '../confidence/calibration.ts';
+import { calibrationFromFile } from '../confidence/calibration.ts';
+import type { LevelThresholds } from '../confidence/levels.ts';
 import { DEFAULT_CONFIDENCE_MODEL, type ConfidenceModel } from '../confidence/score.ts';
 import { isRecallBoxError, RecallBoxError } from '../errors.ts';
 import {
@@ -37,7 +38,8 @@ export interface LoadedPack {
    */
   termSets: Map<number, ReadonlySet<string>>;
   /** The confidence model: the pack's calibration (confidence.json) or the defaults. */
-  confidence: { model: ConfidenceModel; calibrated: boolean };
+  /** The verdict's model, and the thresholds fitted with it (null: the defaults), from the pack's calibration or the defaults. */
+  confidence: { model: ConfidenceModel; calibrated: boolean; thresholds: LevelThresholds | null };
   /** Where the pack was read from: files a runtime reads beside the loader (the ONNX entry's model.onnx) come from the same place. */
   source: PackSource;
   /** How its blocks and partitions are read (`auto` resolved). */
@@ -153,9 +155,8 @@ async function loadTransformer(
 
 /** The pack's calibrated confidence model when the manifest lists one, else the defaults. */
 async function loadConfidence(source: PackReader, manifest: PackManifest): Promise<LoadedPack['confidence']> {
-  if (!(PACK_FILES.confidence in manifest.files)) return { model: DEFAULT_CONFIDENCE_MODEL, calibrated: false };
-  const text = await source.text(PACK_FILES.confidence);
-  return { model: modelFromCalibration(parsePackJson(PACK_FILES.confidence, text)), calibrated: true };
+  if (!(PACK_FILES.confidence in manifest.files)) return { model: DEFAULT_CONFIDENCE_MODEL, calibrated: false, thresholds: null };
+  return { ...calibrationFromFile(parsePackJson(PACK_FILES.confidence, await source.text(PACK_FILES.confidence))), calibrated: true };
 }
 
 /**

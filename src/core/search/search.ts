@@ -333,6 +333,7 @@ function judge(
       mode: request.confidence ?? options.confidence.mode,
       missingWords: results.length === 0 ? [] : words.filter((_, i) => !present(i)),
       knownWords,
+      unknownWords: words.filter((_, i) => stats[i]!.df === 0),
       pages: chosen.map((h) => {
         const s = section(h.id);
         return { title: s.breadcrumb[0] ?? s.title, url: s.pageUrl };

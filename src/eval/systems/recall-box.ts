@@ -12,10 +12,10 @@
  *
  * All index through the production build and loader (`buildEvalPack`). The pipeline systems
  * report the Worker's confidence verdict (core/confidence/verdict.ts) on every answer: its score, its
- * `shouldAnswer` and its signals. The keyword route alone has no verdict (the verdict reads both
+ * `shouldAnswer`, its `outcome` (answer, uncertain or fallback) and its signals. The keyword route alone has no verdict (the verdict reads both
  * routes and the results' evidence) and reports none.
  */
-import { DEFAULT_SEARCH_OPTIONS, isRecallBoxError, queryLanguage, search, type ConfidenceModel, type LoadedPack, type SearchOptions } from '../../core/index.ts';
+import { DEFAULT_SEARCH_OPTIONS, isRecallBoxError, queryLanguage, search, type Calibration, type LoadedPack, type SearchOptions } from '../../core/index.ts';
 import { parseSearchRequest } from '../../protocol/request.ts';
 import type { EvalAnswer, EvalDoc, EvalSystem } from '../types.ts';
 import { evalSearchOptions } from '../../datasets/search-options.ts';
@@ -31,7 +31,7 @@ import { checkCutoff, requireIndexed } from './guards.ts';
  */
 const REFUSED_REQUEST_CODES: ReadonlySet<string> = new Set(['QUERY_EMPTY']);
 
-const NO_ANSWER: EvalAnswer = Object.freeze({ hits: [], confidence: 0, answered: false });
+const NO_ANSWER: EvalAnswer = Object.freeze({ hits: [], confidence: 0, answered: false, outcome: 'fallback' as const });
 
 class RecallBoxKeyword implements EvalSystem {
   readonly name = 'recall-box:keyword';
@@ -68,14 +68,14 @@ class RecallBoxPipeline implements EvalSystem {
     readonly name: string,
     readonly description: string,
     private readonly configure: (options: SearchOptions) => SearchOptions = (o) => o,
-    private readonly confidence?: ConfidenceModel,
+    private readonly confidence?: Calibration,
   ) {}
 
   async index(docs: readonly EvalDoc[]): Promise<void> {
     this.built = undefined;
     const built = await buildEvalPack(this.name, docs);
     // A calibration under test replaces the defaults in this system's view of the shared pack only.
-    this.built = this.confidence ? { ...built, pack: { ...built.pack, confidence: { model: this.confidence, calibrated: true } } } : built;
+    this.built = this.confidence ? { ...built, pack: { ...built.pack, confidence: { ...this.confidence, calibrated: true } } } : built;
   }
 
   async search(query: string, k: number): Promise<EvalAnswer> {
@@ -95,6 +95,7 @@ class RecallBoxPipeline implements EvalSystem {
       hits: results.map((r) => ({ docId: docIdOfSection.get(r.id)!, score: r.score, pool: r.pool })),
       confidence: confidence.score,
       answered: confidence.shouldAnswer,
+      outcome: confidence.outcome,
       signals: confidence.signals,
     };
   }
@@ -114,8 +115,8 @@ function vectorOnly(o: SearchOptions): SearchOptions {
 }
 
 export interface RecallBoxSystemsOptions {
-  /** A calibrated confidence model (a pack's confidence.json) to judge with instead of the defaults. */
-  confidence?: ConfidenceModel;
+  /** A calibration (a pack's confidence.json: model and thresholds) to judge with instead of the defaults. */
+  confidence?: Calibration;
 }
 
 /** recall-box's configurations, fresh (unindexed) instances. */

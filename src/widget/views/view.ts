@@ -7,7 +7,10 @@ import { format, type WidgetStrings } from '../strings.ts';
 
 export type View =
   | { kind: 'idle' }
-  /** `confidence` is null when the Worker sent none (an older Worker): shown as an answer. */
+  /**
+   * `confidence` is null when the Worker sent none (an older Worker): shown as an answer. Its
+   * outcome `uncertain` lists the hits under the low-confidence note.
+   */
   | { kind: 'results'; query: string; hits: SearchHit[]; confidence: SearchConfidence | null; correction: SearchCorrection | null }
   /** Not confident: the fallback, and the closest matches only once `revealed`. */
   | { kind: 'fallback'; query: string; hits: SearchHit[]; confidence: SearchConfidence; fallback: SearchFallback; revealed: boolean; correction: SearchCorrection | null }
@@ -28,6 +31,11 @@ export function listsHits(view: View): view is View & { kind: 'results' | 'fallb
 export function listedLevel(view: View): ConfidenceLevel | undefined {
   if (view.kind === 'results') return view.confidence?.level;
   return view.kind === 'fallback' && view.revealed ? 'low' : undefined;
+}
+
+/** Whether the listed hits go under the low-confidence note: an uncertain answer's, or revealed closest matches. */
+export function noted(view: View): boolean {
+  return listsHits(view) && view.hits.length > 0 && (view.kind === 'fallback' || view.confidence?.outcome === 'uncertain');
 }
 
 /** The status line: loading, an error, offline, or "no results"; empty text hides it. */

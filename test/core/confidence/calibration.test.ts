@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_FIT_OPTIONS, fitCalibration, fitLogistic, MIN_CLASS_PER_STRATEGY, modelFromCalibration, type CalibrationSample } from '../../../src/core/confidence/calibration.ts';
+import { calibrationFromFile, DEFAULT_FIT_OPTIONS, fitCalibration, fitLogistic, fitLogisticNonNegative, fitThresholds, MIN_CLASS_PER_STRATEGY, modelFromCalibration, thresholdsFromCalibration, type CalibrationSample } from '../../../src/core/confidence/calibration.ts';
 import { confidenceScore, sigmoid } from '../../../src/core/confidence/score.ts';
 import { SIGNAL_NAMES, type ConfidenceSignals } from '../../../src/core/confidence/signals.ts';
 import { mulberry32 } from '../../../src/core/random.ts';
@@ -68,6 +68,47 @@ describe('fitLogistic', () => {
   });
 });
 
+describe('fitLogisticNonNegative', () => {
+  it('pins a constrained weight the data pulls negative at 0, and refits the others', () => {
+    // Labels from weights [2, −1.5, 1]: the second would fit negative.
+    const samples = drawn(3000, -1, [2, -1.5, 1], 5);
+    const free = fitLogistic(samples);
+    expect(free.weights[1]).toBeLessThan(-0.5);
+    const held = fitLogisticNonNegative(samples, [true, true, false]);
+    expect(held.weights[1]).toBe(0);
+    expect(held.weights[0]).toBeGreaterThan(1);
+    // An unconstrained weight may stay negative.
+    const loose = fitLogisticNonNegative(drawn(3000, 0, [1, 1, -2], 6), [true, true, false]);
+    expect(loose.weights[2]).toBeLessThan(-0.5);
+  });
+
+  it('equals the plain fit when no constrained weight comes out negative', () => {
+    const samples = drawn(2000, -1, [1.5, 0.5, 1], 8);
+    expect(fitLogisticNonNegative(samples, [true, true, true])).toEqual(fitLogistic(samples));
+  });
+});
+
+describe('fitThresholds: the scores shares of the unanswerable queries reach', () => {
+  // Ten unanswerable queries scoring 0.1 … 1.0 under a model that reads topCosine alone.
+  const model = { bias: 0, weights: signals(() => 0) as Record<string, number>, impute: signals(() => 0) as Record<string, number> };
+  const only = { ...model, weights: { ...model.weights, topCosine: 1 } };
+  const models = { lookup: only, question: only, overview: only } as never;
+  const negatives: CalibrationSample[] = Array.from({ length: 10 }, (_, i) => ({ strategy: 'lookup', answerable: false, signals: signals((n) => (n === 'topCosine' ? (i + 1) / 10 : 0)) }));
+  const scoreOf = (x: number) => Math.round(sigmoid(x) * 1e4) / 1e4;
+
+  it('ranks the negatives: high ≥ medium ≥ uncertain, each reached by its share', () => {
+    const t = fitThresholds(negatives, models, { high: 0.2, medium: 0.5, uncertain: 0.7 });
+    // Descending 1.0, 0.9, …: 20% reach the 3rd highest's score (0.8), half the 6th (0.5), 70% the 8th (0.3).
+    expect(t).toEqual({ high: scoreOf(0.8), medium: scoreOf(0.5), uncertain: scoreOf(0.3) });
+  });
+
+  it('ignores answerable queries and refuses a set with no unanswerable one', () => {
+    const answerable = negatives.map((s) => ({ ...s, answerable: true }));
+    expect(fitThresholds([...negatives, ...answerable], models, { high: 0.2, medium: 0.5, uncertain: 0.7 }).medium).toBe(scoreOf(0.5));
+    expect(() => fitThresholds(answerable, models)).toThrow(/unanswerable/);
+  });
+});
+
 describe('fitCalibration', () => {
   const random = mulberry32(3);
   const sample = (strategy: CalibrationSample['strategy'], answerable: boolean): CalibrationSample => ({
@@ -90,6 +131,17 @@ describe('fitCalibration', () => {
 
   it('imputes a missing signal with its mean over the queries that measured it', () => {
     expect(file.models.lookup.impute.margin).toBeCloseTo(0.4);
+  });
+
+  it('stores the thresholds fitted with the models, ordered, and they round-trip', () => {
+    const t = file.thresholds!;
+    expect(t.uncertain).toBeLessThanOrEqual(t.medium);
+    expect(t.medium).toBeLessThanOrEqual(t.high);
+    expect(calibrationFromFile(JSON.parse(JSON.stringify(file))).thresholds).toEqual(t);
+  });
+
+  it('keeps every weight a reason is decided on ≥ 0', () => {
+    for (const m of Object.values(file.models)) for (const name of ['relevant', 'topCosine', 'agreement', 'coverage', 'weightedCoverage', 'evidence', 'pool'] as const) expect(m.weights[name]).toBeGreaterThanOrEqual(0);
   });
 
   it('round-trips through JSON to the same scores', () => {
@@ -119,4 +171,22 @@ describe('modelFromCalibration refuses what it cannot trust', () => {
   it('a non-finite weight → INDEX_CORRUPT', () =>
     expect(code({ ...good, models: { ...good.models, lookup: { ...good.models.lookup, weights: { ...good.models.lookup.weights, coverage: 'x' } } } })).toBe('INDEX_CORRUPT'));
   it('not an object → INDEX_CORRUPT', () => expect(code([1, 2])).toBe('INDEX_CORRUPT'));
+
+  const thresholdsCode = (value: unknown) => {
+    try {
+      return thresholdsFromCalibration(value) === null ? 'none' : 'accepted';
+    } catch (e) {
+      return isRecallBoxError(e) ? e.code : 'other';
+    }
+  };
+  it('a file of an older version without thresholds → none (the defaults apply)', () => {
+    const { thresholds: _, ...older } = good;
+    expect(thresholdsCode(older)).toBe('none');
+  });
+  it('thresholds out of order or not numbers → INDEX_CORRUPT', () => {
+    expect(thresholdsCode(good)).toBe('accepted');
+    expect(thresholdsCode({ ...good, thresholds: { high: 0.2, medium: 0.5, uncertain: 0.1 } })).toBe('INDEX_CORRUPT');
+    expect(thresholdsCode({ ...good, thresholds: { high: 0.9, medium: '0.5', uncertain: 0.1 } })).toBe('INDEX_CORRUPT');
+    expect(thresholdsCode({ ...good, thresholds: { high: 1.5, medium: 0.5, uncertain: 0.1 } })).toBe('INDEX_CORRUPT');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LEVEL_OPTIONS, levelFor, thresholdsFor } from '../../../src/core/confidence/levels.ts';
+import { DEFAULT_LEVEL_OPTIONS, levelFor, outcomeFor, thresholdsFor } from '../../../src/core/confidence/levels.ts';
 
 describe('levels', () => {
   it('strict mode uses the strategy’s thresholds', () => {
@@ -8,15 +8,31 @@ describe('levels', () => {
     }
   });
 
-  it('relaxed mode lowers each threshold by relaxedBy, never below the floor nor above strict', () => {
-    const options = { byStrategy: { lookup: { high: 0.7, medium: 0.3 }, question: { high: 0.5, medium: 0.1 }, overview: { high: 0.9, medium: 0.6 } }, relaxedBy: 0.15, floor: 0.2 };
-    expect(thresholdsFor('overview', 'relaxed', options)).toEqual({ high: 0.75, medium: 0.45 });
-    expect(thresholdsFor('lookup', 'relaxed', options).medium).toBe(0.2); // 0.15 would be under the floor
-    expect(thresholdsFor('question', 'relaxed', options).medium).toBe(0.1); // already under the floor: kept, not raised
+  it('the default thresholds are ordered: uncertain ≤ medium ≤ high', () => {
+    for (const t of Object.values(DEFAULT_LEVEL_OPTIONS.byStrategy)) {
+      expect(t.uncertain).toBeLessThanOrEqual(t.medium);
+      expect(t.medium).toBeLessThanOrEqual(t.high);
+    }
+  });
+
+  it('relaxed mode moves every level one band down: it answers what strict shows as uncertain', () => {
+    const options = { byStrategy: { lookup: { high: 0.7, medium: 0.3, uncertain: 0.25 }, question: { high: 0.5, medium: 0.1, uncertain: 0.05 }, overview: { high: 0.9, medium: 0.6, uncertain: 0.5 } } };
+    expect(thresholdsFor('overview', 'relaxed', options)).toEqual({ high: 0.6, medium: 0.5, uncertain: 0.5 });
+    expect(thresholdsFor('question', 'relaxed', options)).toEqual({ high: 0.1, medium: 0.05, uncertain: 0.05 });
+    // A score strict mode shows as uncertain is an answer in relaxed mode.
+    const strict = thresholdsFor('lookup', 'strict', options);
+    const relaxed = thresholdsFor('lookup', 'relaxed', options);
+    expect([outcomeFor(0.27, strict, true), outcomeFor(0.27, relaxed, true)]).toEqual(['uncertain', 'answer']);
   });
 
   it('levels: high at or above high, medium at or above medium, else low', () => {
-    const t = { high: 0.7, medium: 0.4 };
+    const t = { high: 0.7, medium: 0.4, uncertain: 0.2 };
     expect([levelFor(0.7, t), levelFor(0.69, t), levelFor(0.4, t), levelFor(0.39, t)]).toEqual(['high', 'medium', 'medium', 'low']);
+  });
+
+  it('outcomes: answer from medium up, uncertain from uncertain up, else fallback; no results is always fallback', () => {
+    const t = { high: 0.7, medium: 0.4, uncertain: 0.2 };
+    expect([0.9, 0.4, 0.39, 0.2, 0.19].map((s) => outcomeFor(s, t, true))).toEqual(['answer', 'answer', 'uncertain', 'uncertain', 'fallback']);
+    expect(outcomeFor(0.9, t, false)).toBe('fallback');
   });
 });

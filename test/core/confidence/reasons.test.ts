@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_LANGS, messageLang, REASON_CODES, reasonMessage, type ReasonCode } from '../../../src/core/confidence/messages.ts';
-import { reasonsFor, type ReasonFacts } from '../../../src/core/confidence/reasons.ts';
-import type { ConfidenceSignals } from '../../../src/core/confidence/signals.ts';
+import fc from 'fast-check';
+import { REASON_SIGNAL, REASON_SIGNALS, reasonsFor, type ReasonFacts } from '../../../src/core/confidence/reasons.ts';
+import { SIGNAL_NAMES, type ConfidenceSignals, type SignalName } from '../../../src/core/confidence/signals.ts';
+import { confidenceScore, DEFAULT_CONFIDENCE_MODEL, type ConfidenceModel } from '../../../src/core/confidence/score.ts';
+import { fitCalibration, modelFromCalibration } from '../../../src/core/confidence/calibration.ts';
+import { QUERY_STRATEGIES } from '../../../src/core/analysis/query.ts';
 
 const calm: ConfidenceSignals = { relevant: 0.5, keywordStrength: 0.5, topCosine: 0.6, margin: 0.2, agreement: 1 / 3, coverage: 1, weightedCoverage: 1, evidence: 1, diversity: 0.67, pool: 1 };
 const facts = (over: Partial<ReasonFacts> = {}): ReasonFacts => ({ results: 5, concepts: 2, relevantCount: 5, topCosine: 0.6, vectorRan: true, missingWords: [], ...over });
@@ -48,5 +52,56 @@ describe('messages', () => {
   it('chooses the language by tag, base language, zh-* → zh-cn, else English', () => {
     expect(['en', 'zh-cn', 'zh-tw', 'ja', 'es-mx', 'pt-br', 'fr', null].map(messageLang)).toEqual(['en', 'zh-cn', 'zh-cn', 'ja', 'es', 'pt', 'en', 'en']);
     expect(reasonsFor(calm, facts({ results: 0 }), 'ja')[0]!.message).toBe('クエリに一致するドキュメントのセクションがありません。');
+  });
+});
+
+describe('reasons agree with the score (issue 17)', () => {
+  const unit = fc.double({ min: 0, max: 1, noNaN: true });
+  const signalsArb = fc.record(Object.fromEntries(SIGNAL_NAMES.map((n) => [n, fc.option(unit, { nil: null, freq: 5 })])) as Record<SignalName, fc.Arbitrary<number | null>>);
+  const strategyArb = fc.constantFrom(...QUERY_STRATEGIES);
+  // The facts the reasons read, as the pipeline would derive them from these signals.
+  const factsOf = (s: ConfidenceSignals): ReasonFacts => ({
+    results: 10,
+    concepts: 3,
+    relevantCount: Math.round((s.relevant ?? 1) * 3),
+    topCosine: s.topCosine,
+    vectorRan: s.topCosine !== null,
+    missingWords: s.coverage !== null && s.coverage < 1 ? ['x'] : [],
+  });
+  const STEP = 0.2;
+
+  // For every reason reported, move its signal towards the reason's condition, all else equal:
+  // a lowering reason's signal down, a raising one's up. The score must not move the other way.
+  const agrees = (model: ConfidenceModel) =>
+    fc.assert(
+      fc.property(signalsArb, strategyArb, (signals, strategy) => {
+        const before = confidenceScore(signals, strategy, model);
+        for (const reason of reasonsFor(signals, factsOf(signals), 'en')) {
+          if (reason.effect === 'neutral') continue;
+          for (const name of REASON_SIGNAL[reason.code] ?? []) {
+            const v = signals[name];
+            if (v === null) continue;
+            const moved = reason.effect === 'lowers' ? Math.max(0, v - STEP) : Math.min(1, v + STEP);
+            const after = confidenceScore({ ...signals, [name]: moved }, strategy, model);
+            if (reason.effect === 'lowers' ? after > before + 1e-12 : after < before - 1e-12) return false;
+          }
+        }
+        return true;
+      }),
+    );
+
+  it('for the default model', () => agrees(DEFAULT_CONFIDENCE_MODEL));
+
+  it('for any model calibration fits, whatever the labelled queries say', () => {
+    const sample = fc.record({ signals: signalsArb, strategy: strategyArb, answerable: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(sample, { minLength: 40, maxLength: 80 }), (samples) => {
+        fc.pre(samples.some((s) => s.answerable) && samples.some((s) => !s.answerable));
+        const model = modelFromCalibration(fitCalibration(samples, { datasets: ['random'], createdAt: '2026-12-03' }));
+        for (const m of Object.values(model)) for (const name of REASON_SIGNALS) expect(m.weights[name]).toBeGreaterThanOrEqual(0);
+        agrees(model);
+      }),
+      { numRuns: 15 },
+    );
   });
 });

@@ -52,7 +52,7 @@ describe('the verdict in every outcome', () => {
     expect(none.results).toEqual([]);
     expect(none.confidence).toMatchObject({ score: 0, level: 'low', shouldAnswer: false });
     expect(codes(none)).toContain('NO_RESULTS');
-    expect(none.fallback?.message).toBe('I couldn’t find this in the docs.');
+    expect(none.fallback).toMatchObject({ cause: 'no-results', message: 'Nothing in the docs matches this search.' });
     // The static model finds a loosely similar section for these words (and expansion reads `helm`
     // and `chart` as nearby words of the docs); the verdict does not buy it.
     const loose = search({ q: 'kubernetes helm chart' });
@@ -70,15 +70,20 @@ describe('the verdict in every outcome', () => {
     expect(o.confidence.reasons.find((r) => r.code === 'CONCEPTS_MISSING')!.message).toContain('“kubernetes”');
     expect(o.confidence.score).toBeLessThan(known);
     // The suggestion keeps the words as typed, in order, without the unknown one.
-    const verdictWithFallback = search({ q: 'route parameters kubernetes' }, { ...DEFAULT_SEARCH_OPTIONS, confidence: { ...DEFAULT_SEARCH_OPTIONS.confidence, levels: { ...DEFAULT_SEARCH_OPTIONS.confidence.levels, byStrategy: { lookup: { high: 1, medium: 1 }, question: { high: 1, medium: 1 }, overview: { high: 1, medium: 1 } } } } });
+    const verdictWithFallback = search({ q: 'route parameters kubernetes' }, { ...DEFAULT_SEARCH_OPTIONS, confidence: { ...DEFAULT_SEARCH_OPTIONS.confidence, levels: { ...DEFAULT_SEARCH_OPTIONS.confidence.levels, byStrategy: { lookup: { high: 1, medium: 1, uncertain: 1 }, question: { high: 1, medium: 1, uncertain: 1 }, overview: { high: 1, medium: 1, uncertain: 1 } } } } });
     expect(verdictWithFallback.fallback!.suggestions[0]).toEqual({ kind: 'query', text: 'route parameters' });
+    // The message names the word the docs lack: the cause, not a generic "not found".
+    expect(verdictWithFallback.fallback).toMatchObject({ cause: 'not-covered', message: 'The docs don’t mention “kubernetes”.' });
     expect(verdictWithFallback.fallback!.suggestions.slice(1).every((s) => s.kind === 'page' && s.url.startsWith('/'))).toBe(true);
   });
 
   it('still returns the closest candidates when it falls back', () => {
-    const strict = { ...DEFAULT_SEARCH_OPTIONS, confidence: { ...DEFAULT_SEARCH_OPTIONS.confidence, levels: { ...DEFAULT_SEARCH_OPTIONS.confidence.levels, byStrategy: { lookup: { high: 1, medium: 1 }, question: { high: 1, medium: 1 }, overview: { high: 1, medium: 1 } } } } };
+    const strict = { ...DEFAULT_SEARCH_OPTIONS, confidence: { ...DEFAULT_SEARCH_OPTIONS.confidence, levels: { ...DEFAULT_SEARCH_OPTIONS.confidence.levels, byStrategy: { lookup: { high: 1, medium: 1, uncertain: 1 }, question: { high: 1, medium: 1, uncertain: 1 }, overview: { high: 1, medium: 1, uncertain: 1 } } } } };
     const o = search({ q: 'route parameters' }, strict);
     expect(o.confidence.shouldAnswer).toBe(false);
+    expect(o.confidence.outcome).toBe('fallback');
+    // Every word is in the docs and something matched: the general sentence.
+    expect(o.fallback).toMatchObject({ cause: 'off-topic', message: 'I couldn’t find this in the docs.' });
     expect(o.results.length).toBeGreaterThan(0);
     expect(o.fallback!.suggestions.filter((s) => s.kind === 'page').map((s) => s.text)).toContain('Routing');
   });
@@ -91,12 +96,26 @@ describe('the verdict in every outcome', () => {
     expect(o.confidence.shouldAnswer).toBe(true);
   });
 
+  it('shows the results under a notice between the uncertain and medium thresholds: no fallback, not an answer', () => {
+    const t = { high: 1, medium: 1, uncertain: 0 };
+    const band = { ...DEFAULT_SEARCH_OPTIONS, confidence: { ...DEFAULT_SEARCH_OPTIONS.confidence, levels: { ...DEFAULT_SEARCH_OPTIONS.confidence.levels, byStrategy: { lookup: t, question: t, overview: t } } } };
+    const o = search({ q: 'route parameters' }, band);
+    expect(o.confidence).toMatchObject({ outcome: 'uncertain', shouldAnswer: false, level: 'low' });
+    expect(o.fallback).toBeNull();
+    expect(o.results.length).toBeGreaterThan(0);
+    // Nothing matched: a fallback whatever the thresholds say.
+    const none = search({ q: 'quantum chromodynamics lattice' }, band);
+    expect(none.confidence.outcome).toBe('fallback');
+    expect(none.fallback!.cause).toBe('no-results');
+  });
+
   it('speaks the request’s language', () => {
     const o = search({ q: 'kubernetes helm', lang: 'ja' });
-    expect(o.fallback!.message).toBe('ドキュメント内で該当する情報が見つかりませんでした。');
+    // Nothing matched either word in Japanese sections: the no-results sentence.
+    expect(o.fallback).toMatchObject({ cause: 'no-results', message: 'この検索に一致する内容はドキュメントにありません。' });
     expect(o.confidence.reasons[0]!.message).toMatch(/[\u3040-\u30ff]/);
     const zh = search({ q: 'kubernetes helm', lang: 'zh-cn' });
-    expect(zh.fallback!.message).toBe('我在文档中没有找到相关内容。');
+    expect(zh.fallback!.message).toBe('文档中没有与此搜索匹配的内容。');
   });
 
   it('detects the strategy of a question and of an overview', () => {
@@ -123,7 +142,7 @@ describe('the verdict in every outcome', () => {
     const en = search({ q: 'kubernetes helm' }, options);
     expect(en.fallback).toMatchObject({ message: 'Nothing here — ask on Discord.', link: { url: 'https://example.com/issues', text: 'Open an issue' } });
     const ja = search({ q: 'kubernetes helm', lang: 'ja' }, options);
-    expect(ja.fallback!.message).toBe('ドキュメント内で該当する情報が見つかりませんでした。');
+    expect(ja.fallback!.message).toBe('この検索に一致する内容はドキュメントにありません。');
     expect(ja.fallback!.link).toEqual({ url: 'https://example.com/issues', text: 'お問い合わせ' });
   });
 

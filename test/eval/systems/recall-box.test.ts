@@ -37,12 +37,14 @@ describe('recall-box confidence', () => {
     ({ keyword, full } = await indexedRecallBox());
   });
 
-  it('the pipeline reports the Worker’s verdict on every answer: score in [0, 1], its decision and its signals', async () => {
+  it('the pipeline reports the Worker’s verdict on every answer: score in [0, 1], its decision, its outcome and its signals', async () => {
     for (const q of ['cors middleware', 'cors spaceship', 'zqxjv', 'the of', '???', 'wrangler deploy', '   ']) {
       const answer = await full.search(q, 10);
       expect(answer.confidence, q).toBeGreaterThanOrEqual(0);
       expect(answer.confidence, q).toBeLessThanOrEqual(1);
       expect(answer.answered, q).toBeTypeOf('boolean');
+      expect(['answer', 'uncertain', 'fallback'], q).toContain(answer.outcome);
+      expect(answer.answered, q).toBe(answer.outcome === 'answer');
     }
     expect(Object.keys((await full.search('cors middleware', 10)).signals!)).toContain('topCosine');
   });
@@ -106,7 +108,7 @@ describe('recall-box:full', () => {
 
   it('answers an empty query with nothing, where the Worker answers 400', async () => {
     const { full } = await indexedRecallBox();
-    expect(await full.search('   ', 10)).toEqual({ hits: [], confidence: 0, answered: false });
+    expect(await full.search('   ', 10)).toEqual({ hits: [], confidence: 0, answered: false, outcome: 'fallback' });
   });
 });
 
