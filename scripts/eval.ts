@@ -15,19 +15,33 @@
  * --no-confidence  skips the withheld-documents protocol
  *
  * Prints the markdown report on stdout and progress on stderr. Exit 2 on bad arguments or input.
+ *
+ *   npm run eval -- --suite [--systems name,name] [--json <out.json>] [--shared ../shared]
+ *
+ * --suite     every collection found under the shared data folder (--shared, default ../shared from
+ *             the repository): Cranfield, CISI and any BEIR folder (nDCG@10), the Astro and Hono docs
+ *             with title, heading, as-you-type, typo and reader question sets (MRR@10 at page level),
+ *             as ONE table with a macro-average (src/eval/suite.ts). Each system indexes each
+ *             collection once; recall-box:keyword, :vector, :full and every peer unless --systems;
+ *             no confidence protocol. Missing collections are skipped with a line on stderr.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { calibrationFromFile, isRecallBoxError, type Calibration } from '../src/core/index.ts';
 import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
 import { loadDataset } from '../src/datasets/index.ts';
 import { buildReport, plotSeries, renderMarkdown } from '../src/eval/report.ts';
 import { evaluate } from '../src/eval/run.ts';
+import { renderSuiteMarkdown, suiteJson } from '../src/eval/suite.ts';
+import { runSuite, suiteSystems } from '../src/eval/suite-run.ts';
 import { selectiveAnsweringSvg } from '../src/eval/svg.ts';
 import { allSystems } from '../src/eval/systems/index.ts';
 import type { EvalSystem } from '../src/eval/types.ts';
 
-const USAGE = 'usage: npm run eval -- --dataset <dir> [--queries <file.jsonl>] [--json <out.json>] [--out <folder>] [--base-url /] [--systems a,b] [--no-confidence] [--calibration <pack>/confidence.json]';
+const USAGE =
+  'usage: npm run eval -- --dataset <dir> [--queries <file.jsonl>] [--json <out.json>] [--out <folder>] [--base-url /] [--systems a,b] [--no-confidence] [--calibration <pack>/confidence.json]\n' +
+  '       npm run eval -- --suite [--systems a,b] [--json <out.json>] [--shared <dir>]';
 
 function fail(message: string): never {
   console.error(message);
@@ -46,6 +60,8 @@ try {
       systems: { type: 'string' },
       calibration: { type: 'string' },
       'no-confidence': { type: 'boolean', default: false },
+      suite: { type: 'boolean', default: false },
+      shared: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -58,7 +74,12 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-if (!values.dataset) fail(`--dataset is required\n${USAGE}`);
+if (values.suite) {
+  const clash = (['dataset', 'queries', 'out', 'base-url'] as const).filter((o) => values[o] !== undefined);
+  if (clash.length > 0) fail(`--suite finds its own collections and query sets; it takes no ${clash.map((o) => `--${o}`).join(', ')}\n${USAGE}`);
+} else if (values.shared !== undefined) {
+  fail(`--shared applies to --suite only\n${USAGE}`);
+}
 
 const wanted = values.systems?.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
 if (wanted) {
@@ -76,6 +97,26 @@ if (values.calibration) {
   }
 }
 const makeSystems = (): EvalSystem[] => (wanted ? allSystems({ confidence }).filter((s) => wanted.includes(s.name)) : allSystems({ confidence }));
+
+if (values.suite) {
+  const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const shared = path.resolve(values.shared ?? path.join(repo, '..', 'shared'));
+  try {
+    const { table, info } = await runSuite({ shared, repo, makeSystems: () => suiteSystems(allSystems({ confidence }), wanted), log: (line) => console.error(line) });
+    process.stdout.write(renderSuiteMarkdown(table, info));
+    if (values.json) {
+      await mkdir(path.dirname(path.resolve(values.json)), { recursive: true });
+      await writeFile(values.json, JSON.stringify(suiteJson(table, info), null, 2) + '\n');
+      console.error(`wrote ${values.json}`);
+    }
+    console.error(`suite: total elapsed ${(info.elapsedMs / 60_000).toFixed(1)} min`);
+  } catch (error) {
+    if (isRecallBoxError(error)) fail(error.message);
+    throw error;
+  }
+  process.exit(0);
+}
+if (!values.dataset) fail(`--dataset is required\n${USAGE}`);
 
 try {
   const loaded = await loadDataset(path.resolve(values.dataset), { queries: values.queries, baseUrl: values['base-url'] });
