@@ -4,6 +4,7 @@
  */
 import { DEFAULT_CONFIDENCE_OPTIONS, type ConfidenceOptions } from '../confidence/verdict.ts';
 import { DEFAULT_FUSE_OPTIONS, type FuseOptions, type RouteName } from '../rank/fuse.ts';
+import { DEFAULT_ROUTE_WEIGHTING, type RouteWeightingOptions } from '../rank/route-weights.ts';
 import { DEFAULT_NAME_MATCH_OPTIONS, type NameMatchOptions } from '../rank/name-match.ts';
 import { DEFAULT_EVIDENCE_OPTIONS, type EvidenceOptions } from '../present/evidence.ts';
 import { DEFAULT_GRAPH_BOOST_OPTIONS, type GraphBoostOptions } from '../rank/graph-boost.ts';
@@ -42,6 +43,8 @@ export interface SearchOptions {
   snippetLength: number;
   /** Reciprocal rank fusion of the routes (fuse.ts): k and a weight per route; weight ≤ 0 turns a route off. */
   fuse: FuseOptions;
+  /** Per-query fusion weights (route-weights.ts): the vector route's vote scaled by what the keyword route missed. */
+  routeWeighting: RouteWeightingOptions;
   /** Score threshold of each route (thresholds.ts): relative for keyword, absolute cosine for vector. */
   thresholds: Record<RouteName, Threshold>;
   /** The boost of sections whose title or heading holds every query term (name-match.ts). */
@@ -93,6 +96,7 @@ export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
   candidateLimit: 200,
   snippetLength: 180,
   fuse: DEFAULT_FUSE_OPTIONS,
+  routeWeighting: DEFAULT_ROUTE_WEIGHTING,
   thresholds: DEFAULT_THRESHOLDS,
   nameMatch: DEFAULT_NAME_MATCH_OPTIONS,
   graphBoost: DEFAULT_GRAPH_BOOST_OPTIONS,

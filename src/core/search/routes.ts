@@ -27,14 +27,16 @@ export function keywordRoute(
   groups: readonly (readonly TermVariant[])[],
   allowed: Set<Lang> | null,
   options: SearchOptions,
-): { hits: RouteHit[]; named: number[] } {
+): { hits: RouteHit[]; named: number[]; topCoverage: number } {
   // A route weighted ≤ 0 takes no part in fusion (fuse.ts): searching for it would be wasted work.
-  if (!(options.fuse.weights.keyword > 0)) return { hits: [], named: [] };
+  if (!(options.fuse.weights.keyword > 0)) return { hits: [], named: [], topCoverage: 0 };
   const hits = keyword.searchGroups(groups, options.candidateLimit);
   const kept = allowed ? hits.filter((h) => allowed.has(pack.sections.langOf(h.doc))) : hits;
   return {
     hits: kept.map((h) => ({ id: h.doc, score: h.score })),
     named: kept.filter((h) => h.namedTerms === groups.length).map((h) => h.doc),
+    // The share of the query's concepts the best hit holds (route-weights.ts).
+    topCoverage: kept.length === 0 || groups.length === 0 ? 0 : kept[0]!.matched.length / groups.length,
   };
 }
 

@@ -29,6 +29,7 @@ import { analyzeQuery, type QueryAnalysis } from '../analysis/query.ts';
 import { DEFAULT_SNIPPET_OPTIONS, makeSnippet, type Snippet } from '../present/snippet.ts';
 import { idf } from '../keyword/bm25f.ts';
 import { applyThreshold, type ThresholdDiagnostics } from '../rank/thresholds.ts';
+import { routeWeights } from '../rank/route-weights.ts';
 import type { Lang } from '../types.ts';
 
 /** Where a result stood in one route: its rank there (1-based, after the threshold) and raw score. */
@@ -179,7 +180,8 @@ function rank(
       : null;
   const kept = new Set(keyword.hits.map((h) => h.id));
   const named = keywordHits.named.filter((id) => kept.has(id));
-  const nameMatch = boostNamedHits(fuseRanks({ keyword: keyword.hits, vector: vector?.hits }, options.fuse), named, options.nameMatch);
+  const fuse = { ...options.fuse, weights: routeWeights(options.fuse.weights, keywordHits.topCoverage, options.routeWeighting) };
+  const nameMatch = boostNamedHits(fuseRanks({ keyword: keyword.hits, vector: vector?.hits }, fuse), named, options.nameMatch);
   const linkGraph = boostLinkedHits(nameMatch.hits, (id) => sections.pageOf(id), sections.graph, options.graphBoost);
   const fused = weighByPool(pack, linkGraph.hits, options);
   const limit = request.limit;

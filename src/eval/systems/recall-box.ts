@@ -144,6 +144,12 @@ export function recallBoxSystems(options: RecallBoxSystemsOptions = {}): EvalSys
       c,
     ),
     new RecallBoxPipeline(
+      'recall-box:adaptive',
+      `recall-box:full with the vector route's fusion weight scaled by the share of the query's concepts the keyword route's best hit lacks (route-weights.ts; off by default until the verdict is refitted under it): ${PIPELINE}.`,
+      (o) => ({ ...o, routeWeighting: { ...o.routeWeighting, byKeywordCoverage: true } }),
+      c,
+    ),
+    new RecallBoxPipeline(
       'recall-box:full+pools',
       `recall-box:full with recall pools on (off by default; the harness's pools comparison): ${PIPELINE}.`,
       (o) => ({ ...o, pools: { ...o.pools, enabled: true } }),

@@ -150,3 +150,23 @@ describe('the verdict in every outcome', () => {
     expect(() => parseSearchRequest({ q: 'x', confidence: 'lenient' }, DEFAULT_SEARCH_OPTIONS)).toThrow(/BAD_CONFIDENCE_MODE|strict, relaxed/);
   });
 });
+
+// Not the verdict, but this file's pack is the fixture site built as in production, with vectors.
+describe('per-query route weights (routeWeighting, issue 18)', () => {
+  const keywordOnly = { ...DEFAULT_SEARCH_OPTIONS, fuse: { ...DEFAULT_SEARCH_OPTIONS.fuse, weights: { keyword: 1, vector: 0 } } };
+  const adaptive = { ...DEFAULT_SEARCH_OPTIONS, routeWeighting: { byKeywordCoverage: true } };
+  const ids = (o: SearchOutcome) => o.results.map((r) => r.id);
+
+  it('ranks a query its best keyword hit holds whole as the keyword route does, where the equal vote differs', () => {
+    for (const q of ['cache headers', 'error handling']) {
+      const lookup = ids(search({ q }, keywordOnly));
+      expect(ids(search({ q })), q).not.toEqual(lookup);
+      expect(ids(search({ q }, adaptive)), q).toEqual(lookup);
+    }
+  });
+
+  it('lets the vector route vote when the best keyword hit lacks a concept', () => {
+    const o = search({ q: 'route parameters kubernetes' }, adaptive);
+    expect(o.results.some((r) => r.routes.vector !== undefined)).toBe(true);
+  });
+});
