@@ -21,6 +21,7 @@ import { runSweep } from './sweep.ts';
 interface Variant {
   thresholds?: Partial<SearchOptions['thresholds']>;
   fuse?: { k?: number; weights?: Partial<SearchOptions['fuse']['weights']> };
+  routeWeighting?: Partial<SearchOptions['routeWeighting']>;
   nameMatch?: Partial<SearchOptions['nameMatch']>;
   graphBoost?: Partial<SearchOptions['graphBoost']>;
   pools?: Partial<SearchOptions['pools']>;
@@ -32,6 +33,7 @@ function merge(base: SearchOptions, v: Variant): SearchOptions {
     ...base,
     thresholds: { ...base.thresholds, ...v.thresholds },
     fuse: { k: v.fuse?.k ?? base.fuse.k, weights: { ...base.fuse.weights, ...v.fuse?.weights } },
+    routeWeighting: { ...base.routeWeighting, ...v.routeWeighting },
     nameMatch: { ...base.nameMatch, ...v.nameMatch },
     graphBoost: { ...base.graphBoost, ...v.graphBoost },
     pools: { ...base.pools, ...v.pools },

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from '../../src/core/index.ts';
 import { docsDataset, type KnownItemQuery } from '../../src/datasets/docs.ts';
 import { asYouTypeQueries, typoQueries } from '../../src/datasets/query-variants.ts';
@@ -19,7 +19,7 @@ import {
   type SuiteRowInput,
   type SuiteSystem,
 } from '../../src/eval/suite.ts';
-import { findSuiteSources, runCollection, suiteSystems, type SuiteCollection } from '../../src/eval/suite-run.ts';
+import { SEARCH_ATTEMPTS, findSuiteSources, isTransportError, runCollection, suiteSystems, watchLoadFailures, withRetries, type SuiteCollection } from '../../src/eval/suite-run.ts';
 import type { EvalAnswer, EvalDoc, EvalSystem } from '../../src/eval/types.ts';
 
 const SYSTEMS: SuiteSystem[] = [
@@ -205,20 +205,85 @@ class CountingSystem implements EvalSystem {
   }
 }
 
+async function fixtureCollection(): Promise<{ collection: SuiteCollection; sets: ReturnType<typeof docsQuerySets> }> {
+  const pages = (await ingestDirectory(fileURLToPath(new URL('../fixtures/site', import.meta.url)), { baseUrl: '/' })).pages;
+  const base = docsDataset('site', pages, []).dataset;
+  const sets = docsQuerySets(pages).slice(0, 2);
+  const collection: SuiteCollection = {
+    name: 'site',
+    kind: 'docs',
+    metric: 'MRR@10',
+    docs: base.docs,
+    sets: sets.map((s) => ({ name: s.name, dataset: { ...docsDataset('site', pages, s.items).dataset, docs: base.docs } })),
+    notes: [],
+    skipped: [],
+  };
+  return { collection, sets };
+}
+
+/** Fails as `fail` says on its first `failures` searches, then answers as CountingSystem. */
+class FlakySystem extends CountingSystem {
+  calls = 0;
+  constructor(
+    name: string,
+    peer: boolean,
+    private readonly failures: number,
+    private readonly fail: () => void,
+  ) {
+    super(name, peer);
+  }
+  override async search(query: string, k: number): Promise<EvalAnswer> {
+    this.calls++;
+    if (this.calls <= this.failures) this.fail();
+    return super.search(query, k);
+  }
+}
+
+const resetError = () => {
+  throw new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) });
+};
+
+describe('withRetries', () => {
+  it('asks again after a transport error, and gives up after SEARCH_ATTEMPTS', async () => {
+    const flaky = new FlakySystem('pagefind:x', true, 1, resetError);
+    const logs: string[] = [];
+    await flaky.index([{ id: '/a/#', title: 'alpha', headings: '', body: '', lang: 'en' }]);
+    expect((await withRetries(flaky, (l) => logs.push(l)).search('alpha', 10)).hits).toHaveLength(1);
+    expect(flaky.calls).toBe(2);
+    expect(logs).toHaveLength(1);
+    const broken = new FlakySystem('pagefind:x', true, 99, resetError);
+    await expect(withRetries(broken, () => {}).search('alpha', 10)).rejects.toThrow(/failed 3 times/);
+    expect(broken.calls).toBe(SEARCH_ATTEMPTS);
+  });
+
+  it('does not retry other errors', async () => {
+    const bug = new FlakySystem('x', true, 1, () => {
+      throw new RangeError('a bug');
+    });
+    await expect(withRetries(bug, () => {}).search('alpha', 10)).rejects.toThrow('a bug');
+    expect(bug.calls).toBe(1);
+    expect(isTransportError(new TypeError('fetch failed'))).toBe(true);
+    expect(isTransportError(new Error('x'))).toBe(false);
+  });
+
+  it('asks again when pagefind.js logs a failed index chunk instead of failing', async () => {
+    const silent = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const unwatch = watchLoadFailures();
+    try {
+      const lossy = new FlakySystem('pagefind:x', true, 1, () => console.error('Failed to load the index chunk http://x/index/1.pf_index:\nTypeError: fetch failed'));
+      await lossy.index([]);
+      await withRetries(lossy, () => {}).search('alpha', 10);
+      expect(lossy.calls).toBe(2);
+    } finally {
+      unwatch();
+      silent.mockRestore();
+    }
+  });
+});
+
 describe('runCollection', () => {
   it('indexes each system once and scores every query set against that index', async () => {
-    const pages = (await ingestDirectory(fileURLToPath(new URL('../fixtures/site', import.meta.url)), { baseUrl: '/' })).pages;
-    const base = docsDataset('site', pages, []).dataset;
-    const sets = docsQuerySets(pages).slice(0, 2);
-    const collection: SuiteCollection = {
-      name: 'site',
-      kind: 'docs',
-      metric: 'MRR@10',
-      docs: base.docs,
-      sets: sets.map((s) => ({ name: s.name, dataset: { ...docsDataset('site', pages, s.items).dataset, docs: base.docs } })),
-      notes: [],
-      skipped: [],
-    };
+    const { collection, sets } = await fixtureCollection();
     CountingSystem.indexCalls = 0;
     const run = await runCollection(collection, () => [new CountingSystem('recall-box:full', false), new CountingSystem('peer:x', true)], () => {});
     expect(CountingSystem.indexCalls).toBe(2);
@@ -231,6 +296,17 @@ describe('runCollection', () => {
     expect(run.rows[0]!.scores['recall-box:full']).toBeGreaterThan(0.5);
     expect(run.rows[0]!.queries).toBe(sets[0]!.items.length);
     for (const r of run.rows) for (const v of Object.values(r.scores)) expect(v).toBeGreaterThanOrEqual(0);
+  });
+
+  it('leaves out a failing peer with a line, and fails on a failing recall-box system', async () => {
+    const { collection } = await fixtureCollection();
+    const broken = () => new FlakySystem('peer:broken', true, Infinity, resetError);
+    const run = await runCollection(collection, () => [new CountingSystem('recall-box:full', false), broken()], () => {});
+    expect(run.systems.map((s) => s.name)).toEqual(['recall-box:full', 'peer:broken']);
+    expect(Object.keys(run.rows[0]!.scores)).toEqual(['recall-box:full']);
+    expect(run.skipped).toEqual([expect.stringMatching(/^peer:broken on site: failed/)]);
+    const ownBroken = () => new FlakySystem('recall-box:full', false, Infinity, resetError);
+    await expect(runCollection(collection, () => [ownBroken()], () => {})).rejects.toThrow(/failed 3 times/);
   });
 });
 

@@ -6,9 +6,11 @@
  * by the share of the query's concepts that hit lacks — none when it holds them all, the full
  * weight when the keyword route found nothing.
  *
- * Measured against the equal RRF vote (`npx tsx scripts/options-sweep.ts` per docs site with
- * RB-style variants, and `npx tsx scripts/pipeline-sweep.ts` for the collections; MRR@10 on docs
- * query sets, nDCG@10 on collections): better on 13 of 16 sets — Astro en headings 0.9606 →
+ * Measured against the equal RRF vote (MRR@10 on docs query sets: `VARIANTS='[["adaptive",
+ * {"routeWeighting":{"byKeywordCoverage":true}}]]' npx tsx scripts/options-sweep.ts <docs> <sets…>`
+ * over each site's title, heading, as-you-type, typo and reader-question sets; nDCG@10 on the
+ * collections: `npx tsx scripts/pipeline-sweep.ts ../shared/datasets/cranfield ../shared/datasets/cisi
+ * --variant adaptive='{"routeWeighting":{"byKeywordCoverage":true}}'`): better on 13 of 16 sets — Astro en headings 0.9606 →
  * 0.9765, headings as you type 0.8981 → 0.9276, headings with a typo 0.8740 → 0.9126, fresh reader
  * questions 0.8596 → 0.9071; Hono titles 0.9558 → 0.9759, reader questions 0.8216 → 0.8402 — and
  * worse on Astro's first reader questions (0.7491 → 0.7333), Hono's titles with a typo (0.9041 →
