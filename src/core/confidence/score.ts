@@ -11,7 +11,7 @@
  * One model per strategy because the signals mean different things for different queries,
  * measured: covering both words of a two-word lookup is nearly proof, covering eight of a
  * twelve-word question is routine. `scripts/confidence-defaults.ts` prints each dataset's AUROC
- * under the fit (the docs' reader-like queries 0.91–0.92, Cranfield's research questions 0.51 on
+ * under the fit (the docs' reader-like queries 0.91–0.92, Cranfield's research questions 0.52 on
  * calibrate's split): signals that separate lookups say little about questions, so one set of
  * weights for both would be the lookups' weights.
  *
@@ -46,7 +46,8 @@ const model = (bias: number, weights: Record<SignalName, number>, impute: Record
  * regression, L2 0.01, weights a reason is decided on kept ≥ 0) on three datasets pooled — the
  * Hono and Astro docs with their reader-like queries (titles, headings, headings as questions,
  * sentences of the prose; datasets/reader-queries.ts) and Cranfield (aerodynamics abstracts, long
- * research questions) — rounded to two decimals, so no single site's quirks decide it. Its
+ * research questions) — under the default per-query route weights (rank/route-weights.ts) —
+ * rounded to two decimals, so no single site's quirks decide it. Its
  * thresholds are levels.ts DEFAULT_THRESHOLDS. Reproduce, with the transfer table (each site's own
  * fit judged on the other's held-out reader questions):
  * `npx tsx scripts/confidence-defaults.ts ../shared/corpora/hono-docs/docs ../shared/corpora/astro-docs/en ../shared/datasets/cranfield --held-out …` (see the script).
@@ -61,21 +62,21 @@ const model = (bias: number, weights: Record<SignalName, number>, impute: Record
 export const DEFAULT_CONFIDENCE_MODEL: ConfidenceModel = Object.freeze({
   // 222 answerable / 93 unanswerable; own model
   lookup: model(
-    -5.45,
-    { relevant: 0.13, keywordStrength: 1.79, topCosine: 1.01, margin: 0.18, agreement: 0.72, coverage: 1.58, weightedCoverage: 1.7, evidence: 0, diversity: -0.29, pool: 0.48 },
-    { relevant: 0.83, keywordStrength: 0.5, topCosine: 0.78, margin: 0.16, agreement: 0.78, coverage: 0.93, weightedCoverage: 0.92, evidence: 1, diversity: 0.78, pool: 0.92 },
+    -4.88,
+    { relevant: 0.08, keywordStrength: 1.85, topCosine: 1.01, margin: 0.23, agreement: 0.78, coverage: 1.39, weightedCoverage: 1.58, evidence: 0, diversity: -0.75, pool: 0.51 },
+    { relevant: 0.83, keywordStrength: 0.5, topCosine: 0.78, margin: 0.16, agreement: 0.78, coverage: 0.94, weightedCoverage: 0.93, evidence: 1, diversity: 0.8, pool: 0.91 },
   ),
   // 597 answerable / 278 unanswerable; own model
   question: model(
-    -4.29,
-    { relevant: 0.17, keywordStrength: 1.53, topCosine: 0.6, margin: 0.72, agreement: 0.54, coverage: 1.59, weightedCoverage: 1.82, evidence: 0, diversity: -0.39, pool: 0 },
-    { relevant: 0.84, keywordStrength: 0.56, topCosine: 0.76, margin: 0.23, agreement: 0.72, coverage: 0.85, weightedCoverage: 0.83, evidence: 0.98, diversity: 0.82, pool: 0.91 },
+    -4.22,
+    { relevant: 0.1, keywordStrength: 1.55, topCosine: 0.61, margin: 0.76, agreement: 0.61, coverage: 1.58, weightedCoverage: 1.78, evidence: 0, diversity: -0.54, pool: 0 },
+    { relevant: 0.84, keywordStrength: 0.56, topCosine: 0.76, margin: 0.23, agreement: 0.72, coverage: 0.87, weightedCoverage: 0.85, evidence: 0.99, diversity: 0.85, pool: 0.91 },
   ),
   // 20 answerable / 9 unanswerable; pooled model
   overview: model(
-    -4.37,
-    { relevant: 0.14, keywordStrength: 1.63, topCosine: 0.69, margin: 0.57, agreement: 0.56, coverage: 1.54, weightedCoverage: 1.73, evidence: 0, diversity: -0.38, pool: 0 },
-    { relevant: 0.83, keywordStrength: 0.54, topCosine: 0.77, margin: 0.21, agreement: 0.74, coverage: 0.88, weightedCoverage: 0.86, evidence: 0.99, diversity: 0.81, pool: 0.91 },
+    -4.14,
+    { relevant: 0.08, keywordStrength: 1.65, topCosine: 0.7, margin: 0.61, agreement: 0.63, coverage: 1.49, weightedCoverage: 1.68, evidence: 0, diversity: -0.65, pool: 0.01 },
+    { relevant: 0.83, keywordStrength: 0.54, topCosine: 0.77, margin: 0.21, agreement: 0.74, coverage: 0.89, weightedCoverage: 0.88, evidence: 0.99, diversity: 0.83, pool: 0.91 },
   ),
 });
 

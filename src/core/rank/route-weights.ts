@@ -15,21 +15,21 @@
  * questions 0.8596 → 0.9071; Hono titles 0.9558 → 0.9759, reader questions 0.8216 → 0.8402 — and
  * worse on Astro's first reader questions (0.7491 → 0.7333), Hono's titles with a typo (0.9041 →
  * 0.8995), Cranfield (0.4060 → 0.3981) and CISI (0.3697 → 0.3643), which stay far above the
- * keyword route (0.3805, 0.3170). Macro average +0.012. Off by default until the verdict, whose
- * signals read the fused results, is refitted under it and the suite (`npm run eval -- --suite`)
- * confirms it.
+ * keyword route (0.3805, 0.3170). Macro average +0.012. On by default; the verdict's defaults
+ * (confidence/score.ts), whose signals read the fused results, are fitted under it.
  */
 import type { RouteName } from './fuse.ts';
 
 export interface RouteWeightingOptions {
   /**
    * Scale the vector route's fusion weight by the share of the query's concepts the keyword
-   * route's best hit lacks (1 − its coverage). Default false: the weights are fixed (fuse.ts).
+   * route's best hit lacks (1 − its coverage). Default true; false gives the fixed weights of
+   * fuse.ts (an equal vote, the default before issue 18).
    */
   byKeywordCoverage: boolean;
 }
 
-export const DEFAULT_ROUTE_WEIGHTING: Readonly<RouteWeightingOptions> = Object.freeze({ byKeywordCoverage: false });
+export const DEFAULT_ROUTE_WEIGHTING: Readonly<RouteWeightingOptions> = Object.freeze({ byKeywordCoverage: true });
 
 /**
  * The fusion weights for one query. `keywordTopCoverage`: the share (0..1) of the query's concepts

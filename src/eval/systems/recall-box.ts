@@ -103,9 +103,18 @@ class RecallBoxPipeline implements EvalSystem {
 
 const PIPELINE = 'parseSearchRequest({q, limit: k}) + search (the Worker\'s entry), the query embedded by the pack\'s static model, DEFAULT_SEARCH_OPTIONS except maxLimit/candidateLimit raised to ≥ k and maxQueryLength to ≥ the query (the Worker refuses > 256 characters); an empty query gets no hits';
 
-/** The routes and their fusion only: the later stages (link graph, pools, MMR) off. */
+/**
+ * The routes and their fusion only, as an equal vote (fixed weights: the fusion issue 4 measured):
+ * per-query route weights and the later stages (link graph, pools, MMR) off.
+ */
 function fusionOnly(o: SearchOptions): SearchOptions {
-  return { ...o, graphBoost: { ...o.graphBoost, seeds: 0 }, pools: { ...o.pools, enabled: false }, mmr: { ...o.mmr, enabled: false } };
+  return {
+    ...o,
+    routeWeighting: { ...o.routeWeighting, byKeywordCoverage: false },
+    graphBoost: { ...o.graphBoost, seeds: 0 },
+    pools: { ...o.pools, enabled: false },
+    mmr: { ...o.mmr, enabled: false },
+  };
 }
 
 /** Only the vector route: fusion weight 0 for the keyword route, later stages off. */
@@ -132,7 +141,7 @@ export function recallBoxSystems(options: RecallBoxSystemsOptions = {}): EvalSys
     ),
     new RecallBoxPipeline(
       'recall-box:hybrid',
-      `recall-box keyword + vector routes, each through its threshold, fused by reciprocal rank with the name-match boost; link-graph boost, pools and MMR off: ${PIPELINE}.`,
+      `recall-box keyword + vector routes, each through its threshold, fused by reciprocal rank as an equal vote with the name-match boost; per-query route weights, link-graph boost, pools and MMR off: ${PIPELINE}.`,
       fusionOnly,
       c,
     ),
@@ -144,9 +153,9 @@ export function recallBoxSystems(options: RecallBoxSystemsOptions = {}): EvalSys
       c,
     ),
     new RecallBoxPipeline(
-      'recall-box:adaptive',
-      `recall-box:full with the vector route's fusion weight scaled by the share of the query's concepts the keyword route's best hit lacks (route-weights.ts; off by default until the verdict is refitted under it): ${PIPELINE}.`,
-      (o) => ({ ...o, routeWeighting: { ...o.routeWeighting, byKeywordCoverage: true } }),
+      'recall-box:equal-vote',
+      `recall-box:full with fixed fusion weights: the vector route's equal RRF vote whatever the keyword route matched (the default before issue 18; route-weights.ts): ${PIPELINE}.`,
+      (o) => ({ ...o, routeWeighting: { ...o.routeWeighting, byKeywordCoverage: false } }),
       c,
     ),
     new RecallBoxPipeline(

@@ -6,9 +6,10 @@ describe('routeWeights', () => {
   const base = { keyword: 1, vector: 1 };
   const on = { byKeywordCoverage: true };
 
-  it('off (the default): the fixed weights, whatever the coverage', () => {
-    expect(routeWeights(base, 1, DEFAULT_ROUTE_WEIGHTING)).toEqual(base);
-    expect(routeWeights(base, 0.3)).toEqual(base);
+  it('off: the fixed weights, whatever the coverage', () => {
+    expect(routeWeights(base, 1, { byKeywordCoverage: false })).toEqual(base);
+    expect(routeWeights(base, 0.3, { byKeywordCoverage: false })).toEqual(base);
+    expect(DEFAULT_ROUTE_WEIGHTING.byKeywordCoverage).toBe(true);
   });
 
   it('on: the vector route votes by what the keyword route missed', () => {
