@@ -30,7 +30,8 @@ const withIndexes = (path: string) => call({ INDEXES }, path);
 
 describe('INDEXES: several packs in one Worker', () => {
   it('answers from the default (first) index when the request names none, and says which', async () => {
-    const res = await withIndexes('/search?q=routing');
+    // A word no section holds ("urls"): the vector route votes (rank/route-weights.ts).
+    const res = await withIndexes('/search?q=route%20parameters%20in%20urls');
     expect(res.status).toBe(200);
     const body = (await res.json()) as { index: string; results: Array<{ routes: Record<string, unknown> }> };
     expect(body.index).toBe('en');
