@@ -128,6 +128,11 @@ async function serveFiles(files: ReadonlyMap<string, Buffer>): Promise<{ server:
     else res.writeHead(200, { 'content-type': urlPath.endsWith('.js') ? 'text/javascript' : 'application/octet-stream' }).end(body);
   });
   server.on('connection', (socket) => socket.unref());
+  // Never close an idle keep-alive connection from this side: on a busy machine the close raced
+  // the next chunk request on the same connection (ECONNRESET in a suite run, or pagefind.js
+  // searching on without the chunk it failed to load). The sockets are unref'd, so open ones do
+  // not hold the process.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);
