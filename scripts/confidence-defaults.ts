@@ -35,6 +35,7 @@ import { buildEvalPack } from '../src/datasets/collection-pack.ts';
 import { evalSearchOptions } from '../src/datasets/search-options.ts';
 import { parseSearchRequest } from '../src/protocol/request.ts';
 import { auroc } from '../src/eval/metrics.ts';
+import { answering } from '../src/eval/answering.ts';
 
 const { values, positionals: dirs } = parseArgs({ allowPositionals: true, options: { 'held-out': { type: 'string', multiple: true } } });
 if (dirs.length === 0) {
@@ -96,20 +97,17 @@ async function heldOut(spec: string): Promise<{ name: string; samples: HeldOut[]
   return { name: `${dataset.name} (${sets.map((f) => f.split('/').pop()).join(', ')})`, samples };
 }
 
-/** The outcome shares of one calibration on one held-out set. */
+/** The outcome shares of one calibration on one held-out set, counted as `npm run eval` counts them (eval/answering.ts). */
 function outcomes(c: Calibration, samples: readonly HeldOut[]): string {
   const t: LevelThresholds = c.thresholds ?? DEFAULT_THRESHOLDS;
-  const outcome = (s: HeldOut) => outcomeFor(Math.round(confidenceScore(s.signals, s.strategy, c.model) * 1e4) / 1e4, t, true);
-  const a = samples.filter((s) => s.answerable);
-  const u = samples.filter((s) => !s.answerable);
-  const pct = (xs: readonly HeldOut[], test: (s: HeldOut) => boolean) => `${((100 * xs.filter(test).length) / Math.max(1, xs.length)).toFixed(1)}%`;
-  return [
-    pct(a, (s) => outcome(s) === 'answer'),
-    pct(a, (s) => outcome(s) !== 'fallback' && s.rank !== null && s.rank <= 3),
-    pct(u, (s) => outcome(s) === 'answer'),
-    pct(u, (s) => outcome(s) === 'uncertain'),
-    aurocOf(c, samples).toFixed(3),
-  ].join(' | ');
+  const decision = (s: HeldOut) => {
+    // Rounded as the verdict reports the score it decides on (confidence/verdict.ts).
+    const confidence = Math.round(confidenceScore(s.signals, s.strategy, c.model) * 1e4) / 1e4;
+    return { confidence, outcome: outcomeFor(confidence, t, true), firstRelevantRank: s.rank };
+  };
+  const figures = answering(samples.filter((s) => s.answerable).map(decision), samples.filter((s) => !s.answerable).map(decision))!;
+  const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
+  return [pct(figures.answered), pct(figures.shownInTop), pct(figures.unanswerableAnswered), pct(figures.unanswerableUncertain), figures.auroc?.toFixed(3) ?? '–'].join(' | ');
 }
 
 const models: Array<[string, Calibration]> = [

@@ -5,7 +5,7 @@
  */
 import { fallbackMessage, type FallbackCause, type MessageLang } from './messages.ts';
 
-export { FALLBACK_CAUSES, type FallbackCause } from './messages.ts';
+export type { FallbackCause } from './messages.ts';
 
 export type FallbackSuggestion =
   /** Search again for these words: the query's words the index knows, without those it does not. */

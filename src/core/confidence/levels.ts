@@ -17,7 +17,6 @@ export type ConfidenceLevel = 'high' | 'medium' | 'low';
  * they may not answer the question; `fallback` — the fallback (nothing relevant enough to list).
  */
 export type ConfidenceOutcome = 'answer' | 'uncertain' | 'fallback';
-export const CONFIDENCE_OUTCOMES: readonly ConfidenceOutcome[] = ['answer', 'uncertain', 'fallback'];
 export type ConfidenceMode = 'strict' | 'relaxed';
 export const CONFIDENCE_MODES: readonly ConfidenceMode[] = ['strict', 'relaxed'];
 

@@ -144,7 +144,6 @@ export const DEFAULT_FALLBACK_MESSAGES: Readonly<Record<MessageLang, string>> = 
  * unlikely to answer.
  */
 export type FallbackCause = 'no-results' | 'not-covered' | 'off-topic';
-export const FALLBACK_CAUSES: readonly FallbackCause[] = ['no-results', 'not-covered', 'off-topic'];
 
 /** Most unknown words a `not-covered` message names: the rest would make a sentence nobody reads. */
 const MAX_NAMED_WORDS = 3;

@@ -37,7 +37,6 @@ export interface LoadedPack {
    * analyzer's work on later queries of the isolate). Bounded: see TERM_SET_MEMO_SIZE.
    */
   termSets: Map<number, ReadonlySet<string>>;
-  /** The confidence model: the pack's calibration (confidence.json) or the defaults. */
   /** The verdict's model, and the thresholds fitted with it (null: the defaults), from the pack's calibration or the defaults. */
   confidence: { model: ConfidenceModel; calibrated: boolean; thresholds: LevelThresholds | null };
   /** Where the pack was read from: files a runtime reads beside the loader (the ONNX entry's model.onnx) come from the same place. */

@@ -6,17 +6,16 @@
  * by the share of the query's concepts that hit lacks — none when it holds them all, the full
  * weight when the keyword route found nothing.
  *
- * Measured against the equal RRF vote (MRR@10 on docs query sets: `VARIANTS='[["adaptive",
- * {"routeWeighting":{"byKeywordCoverage":true}}]]' npx tsx scripts/options-sweep.ts <docs> <sets…>`
- * over each site's title, heading, as-you-type, typo and reader-question sets; nDCG@10 on the
- * collections: `npx tsx scripts/pipeline-sweep.ts ../shared/datasets/cranfield ../shared/datasets/cisi
- * --variant adaptive='{"routeWeighting":{"byKeywordCoverage":true}}'`): better on 13 of 16 sets — Astro en headings 0.9606 →
- * 0.9765, headings as you type 0.8981 → 0.9276, headings with a typo 0.8740 → 0.9126, fresh reader
- * questions 0.8596 → 0.9071; Hono titles 0.9558 → 0.9759, reader questions 0.8216 → 0.8402 — and
- * worse on Astro's first reader questions (0.7491 → 0.7333), Hono's titles with a typo (0.9041 →
- * 0.8995), Cranfield (0.4060 → 0.3981) and CISI (0.3697 → 0.3643), which stay far above the
- * keyword route (0.3805, 0.3170). Macro average +0.012. On by default; the verdict's defaults
- * (confidence/score.ts), whose signals read the fused results, are fitted under it.
+ * Measured against the equal RRF vote with the suite (`npm run eval -- --suite --systems
+ * recall-box:keyword,recall-box:full,recall-box:equal-vote`; MRR@10 on the docs' query sets,
+ * nDCG@10 on the collections): better on 13 of its 18 rows — Astro en headings 0.9606 → 0.9765,
+ * headings as you type 0.8984 → 0.9278, headings with a typo 0.8746 → 0.9131, fresh reader
+ * questions 0.8596 → 0.9071; Hono titles 0.9558 → 0.9759, reader questions 0.8230 → 0.8402 —
+ * and worse on five: Astro's first reader questions 0.7517 → 0.7374, Astro titles as you type
+ * 0.8659 → 0.8643, Hono titles with a typo 0.9056 → 0.9011, Cranfield 0.4060 → 0.3981 and CISI
+ * 0.3697 → 0.3643, the last two still far above their keyword routes (0.3814, 0.3164). Macro
+ * average 0.8423 → 0.8532. On by default; the verdict's defaults (confidence/score.ts), whose
+ * signals read the fused results, are fitted under it.
  */
 import type { RouteName } from './fuse.ts';
 

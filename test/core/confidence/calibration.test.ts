@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { calibrationFromFile, DEFAULT_FIT_OPTIONS, fitCalibration, fitLogistic, fitLogisticNonNegative, fitThresholds, MIN_CLASS_PER_STRATEGY, modelFromCalibration, thresholdsFromCalibration, type CalibrationSample } from '../../../src/core/confidence/calibration.ts';
 import { confidenceScore, sigmoid } from '../../../src/core/confidence/score.ts';
+import { REASON_SIGNALS } from '../../../src/core/confidence/reasons.ts';
 import { SIGNAL_NAMES, type ConfidenceSignals } from '../../../src/core/confidence/signals.ts';
 import { mulberry32 } from '../../../src/core/random.ts';
 import { isRecallBoxError } from '../../../src/core/errors.ts';
@@ -141,7 +142,7 @@ describe('fitCalibration', () => {
   });
 
   it('keeps every weight a reason is decided on ≥ 0', () => {
-    for (const m of Object.values(file.models)) for (const name of ['relevant', 'topCosine', 'agreement', 'coverage', 'weightedCoverage', 'evidence', 'pool'] as const) expect(m.weights[name]).toBeGreaterThanOrEqual(0);
+    for (const m of Object.values(file.models)) for (const name of REASON_SIGNALS) expect(m.weights[name]).toBeGreaterThanOrEqual(0);
   });
 
   it('round-trips through JSON to the same scores', () => {
