@@ -209,6 +209,17 @@ export function segment(text: string, lang: Lang, options?: Partial<AnalyzerOpti
   return segmentWith(intlSegmenterFor, text, lang, options);
 }
 
+/**
+ * The term a plain word of lower-case ASCII letters analyses to, as `segment` would index it
+ * (stemmed under English settings, stop words kept), without the tokenizer's scan: typo correction
+ * (keyword/expand.ts) tests a few hundred one-edit spellings of an unknown word this way. Bypasses
+ * the stem memo, which those throwaway spellings would otherwise flush.
+ */
+export function plainWordTerm(word: string, lang: Lang, options?: Partial<AnalyzerOptions>): string {
+  const stems = baseLang(lang) === 'en' && (options?.stem ?? DEFAULT_ANALYZER_OPTIONS.stem);
+  return stems && STEMMABLE.test(word) ? stemmer(word) : word;
+}
+
 /** Convenience: segment(...).map(t => t.term). */
 export function terms(text: string, lang: Lang, options?: Partial<AnalyzerOptions>): string[] {
   return segment(text, lang, options).map((t) => t.term);

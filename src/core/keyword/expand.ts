@@ -106,15 +106,84 @@ function editsFor(length: number, options: ExpansionOptions): number {
 }
 
 /**
- * The dictionary terms within the tolerated edits of `term`, closest first, then most frequent,
- * at most `maxCorrections`. Only terms with the same first letter are compared: readers rarely
- * mistype the first letter of a word (and a swap of the first two is also kept out), a wrong first
- * letter is as often another word (`fin-body` is not `wing-body`), and the scan stays a small
- * slice of the dictionary.
+ * The index term a spelling analyses to (the analyzer's stem of it, `plainWordTerm`): what lets a
+ * correction be found on the word as the reader typed it rather than on its stem.
  */
-export function corrections(term: string, dictionary: TermDictionary, options: ExpansionOptions = DEFAULT_EXPANSION_OPTIONS): Array<TermVariant & { distance: number }> {
+export type TermOfWord = (word: string) => string;
+
+/** A word as typed, with the function that analyses a spelling of it into an index term. */
+export interface TypedWord {
+  typed: string;
+  termOf: TermOfWord;
+}
+
+/** Typed words whose one-edit spellings are tried: lower-case Latin letters, the alphabet they are edited over. */
+const LATIN_WORD = /^[a-z]+$/;
+const LATIN_ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * Every spelling one edit from `word` — a letter dropped, two neighbours swapped, a letter
+ * replaced or added (a–z) — with whether the edit touches the first letter. About 54 per letter.
+ */
+export function* oneEditSpellings(word: string): Generator<{ spelling: string; firstLetter: boolean }> {
+  for (let i = 0; i <= word.length; i++) {
+    const head = word.slice(0, i);
+    const firstLetter = i === 0;
+    if (i < word.length) {
+      const tail = word.slice(i + 1);
+      yield { spelling: head + tail, firstLetter };
+      if (i + 1 < word.length && word[i] !== word[i + 1]) yield { spelling: head + word[i + 1] + word[i] + word.slice(i + 2), firstLetter };
+      for (const c of LATIN_ALPHABET) if (c !== word[i]) yield { spelling: head + c + tail, firstLetter };
+    }
+    // An added letter before position i touches the first letter only at i = 0.
+    for (const c of LATIN_ALPHABET) yield { spelling: head + c + word.slice(i), firstLetter };
+  }
+}
+
+/**
+ * The index terms of the spellings one edit from the typed word, most frequent first, split by
+ * whether the edit touched the first letter. Needed because the index holds stems: a slip in a
+ * word's ending hides its stem (`settign` is one swap from `setting`, whose stem `set` is four
+ * edits from `settign`), and two words whose stems are one edit apart may be far apart as typed
+ * (`copmonents` is one swap from `components` → `compon`, five edits from `commons`).
+ */
+function spelledCorrections(concept: string, word: TypedWord, dictionary: TermDictionary): { kept: string[]; first: string[] } {
+  const kept = new Map<string, number>();
+  const first = new Map<string, number>();
+  for (const { spelling, firstLetter } of oneEditSpellings(word.typed)) {
+    const term = word.termOf(spelling);
+    if (term === concept || kept.has(term) || first.has(term)) continue;
+    const count = dictionary.count(term);
+    if (count > 0) (firstLetter ? first : kept).set(term, count);
+  }
+  const byCount = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1] || compareTerms(a[0], b[0])).map(([t]) => t);
+  return { kept: byCount(kept), first: byCount(first) };
+}
+
+/**
+ * The dictionary terms a word the index does not hold may have been meant as, at most
+ * `maxCorrections`, closest first, then most frequent. With the word as typed (`word`, a word of
+ * Latin letters): the terms of its one-edit spellings (spelledCorrections), which keep its first
+ * letter; failing those, terms within the tolerated edits of its stem (`term`) with the same first
+ * letter; failing both, one-edit spellings that change the first letter. Readers rarely mistype a
+ * first letter, and a wrong first letter is as often another word (`fin-body` is not `wing-body`),
+ * so such a reading comes last; comparing stems only within one first letter also keeps the scan
+ * to a small contiguous slice of the sorted dictionary.
+ */
+export function corrections(term: string, dictionary: TermDictionary, options: ExpansionOptions = DEFAULT_EXPANSION_OPTIONS, word?: TypedWord): Array<TermVariant & { distance: number }> {
   const max = editsFor(term.length, options);
-  if (max === 0 || options.maxCorrections <= 0) return [];
+  if (options.maxCorrections <= 0) return [];
+  const atDistance = (terms: readonly string[], distance: number) =>
+    terms.slice(0, options.maxCorrections).map((t) => ({ term: t, weight: options.typoWeights[distance - 1]!, kind: 'typo' as const, distance }));
+  const spelled = word && LATIN_WORD.test(word.typed) && editsFor(word.typed.length, options) > 0 ? spelledCorrections(term, word, dictionary) : null;
+  if (spelled && spelled.kept.length > 0) return atDistance(spelled.kept, 1);
+  const byStem = max === 0 ? [] : stemCorrections(term, dictionary, max);
+  if (byStem.length > 0) return byStem.slice(0, options.maxCorrections).map((f) => ({ term: f.term, weight: options.typoWeights[f.distance - 1]!, kind: 'typo', distance: f.distance }));
+  return spelled ? atDistance(spelled.first, 1) : [];
+}
+
+/** The dictionary terms of `term`'s first letter within `max` edits of it, closest first, then most frequent. */
+function stemCorrections(term: string, dictionary: TermDictionary, max: number): Array<{ term: string; distance: number; count: number }> {
   const found: Array<{ term: string; distance: number; count: number }> = [];
   const { terms, counts } = dictionary;
   // The terms of the same first letter are one contiguous range of the sorted dictionary.
@@ -125,8 +194,7 @@ export function corrections(term: string, dictionary: TermDictionary, options: E
     const distance = boundedEditDistance(term, candidate, max);
     if (distance <= max) found.push({ term: candidate, distance, count: counts[i]! });
   }
-  found.sort((a, b) => a.distance - b.distance || b.count - a.count || (a.term < b.term ? -1 : 1));
-  return found.slice(0, options.maxCorrections).map((f) => ({ term: f.term, weight: options.typoWeights[f.distance - 1]!, kind: 'typo', distance: f.distance }));
+  return found.sort((a, b) => a.distance - b.distance || b.count - a.count || (a.term < b.term ? -1 : 1));
 }
 
 /**
@@ -135,7 +203,8 @@ export function corrections(term: string, dictionary: TermDictionary, options: E
  * its completions (lastWordCandidates; from its stem and from `unstemmed[i]`, the word as typed,
  * analysed without stemming); for a concept of letters only that the index does not hold and
  * cannot complete, its corrections; failing both, the stem a last word was typed past.
- * A concept with no variant stays listed as itself (it matches nothing, as today).
+ * A concept with no variant stays listed as itself (it matches nothing, as today). `termOf`, the
+ * analyzer's term of a spelling, lets corrections be sought on the word as typed (`corrections`).
  */
 export function expandConcepts(
   concepts: readonly string[],
@@ -143,6 +212,7 @@ export function expandConcepts(
   lastIsPartial: boolean,
   options: ExpansionOptions = DEFAULT_EXPANSION_OPTIONS,
   unstemmed: readonly string[] = concepts,
+  termOf?: TermOfWord,
 ): TermVariant[][] {
   return concepts.map((concept, i) => {
     const known = dictionary.has(concept);
@@ -166,7 +236,8 @@ export function expandConcepts(
     // Only a word of letters is corrected: a number (`1978`), a version or an identifier
     // (`sub-set`, `1972-1979`) typed as the reader means it is not a slip of another one.
     if (!known && variants.length === 1 && LETTERS_ONLY.test(concept)) {
-      for (const c of corrections(concept, dictionary, options)) variants.push({ term: c.term, weight: c.weight, kind: c.kind });
+      const word = termOf ? { typed: unstemmed[i] ?? concept, termOf } : undefined;
+      for (const c of corrections(concept, dictionary, options, word)) variants.push({ term: c.term, weight: c.weight, kind: c.kind });
     }
     // Neither completed nor corrected: the stem inside it is the best reading left (`authenticatio`
     // → `authent`). After corrections, which a short stem would otherwise hide (`helpeqrs` is

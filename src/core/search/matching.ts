@@ -6,7 +6,7 @@
  * snippets — which see each concept as the one term that stands for it.
  */
 import type { TermDictionary } from '../keyword/dictionary.ts';
-import { DEFAULT_EXPANSION_OPTIONS, endsMidWord, exactGroups, expandConcepts, type ExpansionOptions, type TermVariant } from '../keyword/expand.ts';
+import { DEFAULT_EXPANSION_OPTIONS, endsMidWord, exactGroups, expandConcepts, type ExpansionOptions, type TermOfWord, type TermVariant } from '../keyword/expand.ts';
 
 /** Expansion's settings in SearchOptions: off, or on with the expansion options. */
 export type ExpansionSetting = ExpansionOptions & { enabled: boolean };
@@ -43,8 +43,15 @@ export function lastWordIsPartial(query: TypedQuery): boolean {
  * `unstemmed`: each concept's word analysed without stemming (QueryAnalysis.unstemmed), which an
  * unfinished last word is completed from as well as from its stem; default: the concepts.
  */
-export function matchQuery(query: TypedQuery, concepts: readonly string[], dictionary: TermDictionary, setting: ExpansionSetting, unstemmed: readonly string[] = concepts): QueryMatching {
-  const groups = setting.enabled && query.exact !== true ? expandConcepts(concepts, dictionary, lastWordIsPartial(query), setting, unstemmed) : exactGroups(concepts);
+export function matchQuery(
+  query: TypedQuery,
+  concepts: readonly string[],
+  dictionary: TermDictionary,
+  setting: ExpansionSetting,
+  unstemmed: readonly string[] = concepts,
+  termOf?: TermOfWord,
+): QueryMatching {
+  const groups = setting.enabled && query.exact !== true ? expandConcepts(concepts, dictionary, lastWordIsPartial(query), setting, unstemmed, termOf) : exactGroups(concepts);
   // A concept the index holds stands for itself; one it lacks, for its best variant after itself.
   const resolved = groups.map((variants) => (dictionary.has(variants[0]!.term) ? variants[0]! : (variants[1] ?? variants[0]!)).term);
   return { groups, resolved, terms: [...new Set(groups.flat().map((v) => v.term))] };

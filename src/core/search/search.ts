@@ -26,6 +26,7 @@ import { lastWordCompleted, matchQuery, type QueryMatching } from './matching.ts
 import type { TermVariant } from '../keyword/expand.ts';
 import { correctionOf, type Correction } from '../present/correction.ts';
 import { analyzeQuery, type QueryAnalysis } from '../analysis/query.ts';
+import { plainWordTerm } from '../analysis/segment.ts';
 import { DEFAULT_SNIPPET_OPTIONS, makeSnippet, type Snippet } from '../present/snippet.ts';
 import { idf } from '../keyword/bm25f.ts';
 import { applyThreshold, type ThresholdDiagnostics } from '../rank/thresholds.ts';
@@ -160,6 +161,13 @@ function analyze(pack: LoadedPack, request: SearchRequest): QueryAnalysis {
   return analyzeQuery(request.q, request.lang, pack.manifest.defaultLang, pack.keyword.options.analyzer);
 }
 
+/** How the query's concepts are looked up (matching.ts): corrections analyse respellings as the index's analyzer does. */
+function match(pack: LoadedPack, request: SearchRequest, analysis: QueryAnalysis, options: SearchOptions): QueryMatching {
+  const analyzer = pack.keyword.options.analyzer;
+  const termOf = (word: string) => plainWordTerm(word, analysis.lang, analyzer);
+  return matchQuery(request, analysis.concepts, pack.keyword.dictionary, options.expansion, analysis.unstemmed, termOf);
+}
+
 /** Ranking up to the point where section text is needed (see Ranked). */
 function rank(
   pack: LoadedPack,
@@ -202,7 +210,7 @@ function rank(
 export function searchPack(pack: LoadedPack, request: SearchRequest, options: SearchOptions, query?: QueryVector): SearchOutcome {
   query ??= { vector: null, skip: pack.semantic ? 'not-requested' : 'no-model' };
   const analysis = analyze(pack, request);
-  const matching = matchQuery(request, analysis.concepts, pack.keyword.dictionary, options.expansion, analysis.unstemmed);
+  const matching = match(pack, request, analysis, options);
   const ranked = rank(pack, pack.keyword, analysis, matching, request, options, query);
   return finish(pack, ranked, pack.sections.resident(sectionsToRead(ranked)));
 }
@@ -419,7 +427,7 @@ function selectFromPools(pack: LoadedPack, ordered: readonly FusedHit[], limit: 
  */
 export async function search(pack: LoadedPack, request: SearchRequest, options: SearchOptions, embedder?: QueryEmbedder): Promise<SearchOutcome> {
   const analysis = analyze(pack, request);
-  const matching = matchQuery(request, analysis.concepts, pack.keyword.dictionary, options.expansion, analysis.unstemmed);
+  const matching = match(pack, request, analysis, options);
   const [query, keywordView] = await Promise.all([queryVectorFor(pack, request, options, embedder), pack.keyword.prepare(matching.terms)]);
   const ranked = rank(pack, keywordView, analysis, matching, request, options, query);
   return finish(pack, ranked, await pack.sections.load(sectionsToRead(ranked)));

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boundedEditDistance, corrections, DEFAULT_EXPANSION_OPTIONS, endsMidWord, expandConcepts } from '../../../src/core/keyword/expand.ts';
+import { boundedEditDistance, corrections, DEFAULT_EXPANSION_OPTIONS, endsMidWord, expandConcepts, oneEditSpellings, type TypedWord } from '../../../src/core/keyword/expand.ts';
+import { plainWordTerm } from '../../../src/core/analysis/segment.ts';
 import { encodeDictionary, TermDictionary } from '../../../src/core/keyword/dictionary.ts';
 
 /** Restricted Damerau–Levenshtein, the full table: the reference the bounded one must agree with. */
@@ -53,6 +54,56 @@ describe('corrections', () => {
     expect(corrections('depolyment', dictionary).map((c) => c.term)).toEqual(['deployment']);
     expect(corrections('depoly', dictionary).map((c) => c.term)).toEqual(['deploy']);
     expect(corrections('rot', dictionary)).toEqual([]);
+  });
+});
+
+describe('oneEditSpellings', () => {
+  it('yields only spellings one edit away, and says when the edit touches the first letter', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]{1,7}$/), (word) => {
+        for (const { spelling, firstLetter } of oneEditSpellings(word)) {
+          expect(boundedEditDistance(word, spelling, 1)).toBe(1);
+          if (!firstLetter) expect(spelling[0]).toBe(word[0]);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('corrections of the word as typed', () => {
+  /** Spellings analysed as the English analyzer indexes them (Porter stems). */
+  const typed = (word: string): TypedWord => ({ typed: word, termOf: (w) => plainWordTerm(w, 'en') });
+  const stemmed = TermDictionary.from(
+    encodeDictionary([
+      { term: 'bake', count: 5 },
+      { term: 'cake', count: 7 },
+      { term: 'compon', count: 40 },
+      { term: 'guid', count: 30 },
+      { term: 'set', count: 90 },
+    ]),
+  );
+  const found = (word: string, d = stemmed) => corrections(plainWordTerm(word, 'en'), d, DEFAULT_EXPANSION_OPTIONS, typed(word)).map((c) => c.term);
+
+  it('finds the stem of the word one slip away when a slip in the ending hides it', () => {
+    // `settign` is one swap from `setting` (stem `set`), four edits from `set` itself.
+    expect(found('settign')).toEqual(['set']);
+    expect(corrections('settign', stemmed).map((c) => c.term)).toEqual([]);
+    expect(found('copmonents')).toEqual(['compon']);
+  });
+
+  it('changes the first letter only when nothing keeping it is found', () => {
+    // `uides` → `guides`: no reading keeps its `u`.
+    expect(found('uides')).toEqual(['guid']);
+    // `akes` → `cakes` or `bakes`, the more frequent first …
+    expect(found('akes')).toEqual(['cake', 'bake']);
+    // … unless a reading keeps the `a` (`aces`, stem `ac`).
+    const withAce = TermDictionary.from(encodeDictionary([{ term: 'ac', count: 1 }, { term: 'bake', count: 5 }, { term: 'cake', count: 7 }]));
+    expect(found('akes', withAce)).toEqual(['ac']);
+  });
+
+  it('tolerates no slip in a word under minLettersOneEdit letters', () => {
+    expect(found('ake')).toEqual([]);
   });
 });
 
