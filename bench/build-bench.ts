@@ -29,6 +29,11 @@ export interface BuildBench {
   total: { bytes: number; gzipBytes: number };
 }
 
+/** The sum of `files`' sizes, raw and gzipped. */
+export function packTotal(files: readonly PackFileSize[]): { bytes: number; gzipBytes: number } {
+  return { bytes: files.reduce((n, f) => n + f.bytes, 0), gzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0) };
+}
+
 export async function packSizes(packDir: string): Promise<PackFileSize[]> {
   const names = (await readdir(packDir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name).sort();
   return Promise.all(
@@ -54,9 +59,6 @@ export async function benchBuild(docsDir: string, packDir: string, runs: number)
     medianMs: median(buildsMs),
     summary: { ...summary, skipped: summary.skipped.length },
     files,
-    total: {
-      bytes: files.reduce((n, f) => n + f.bytes, 0),
-      gzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0),
-    },
+    total: packTotal(files),
   };
 }

@@ -14,6 +14,8 @@ export interface BenchReport {
   build: BuildBench;
   /** One build of the same corpus without vectors (--no-vectors). */
   keywordOnlyBuildMs: number;
+  /** That keyword-only pack's size, raw and gzipped. */
+  keywordOnlyTotal: { bytes: number; gzipBytes: number };
   load: Omit<PackLoadBench, 'pack'>;
   pipeline: PipelineBench;
   queries: number;
@@ -65,6 +67,11 @@ function buildTable(r: BenchReport): string {
       [`build time (median of ${b.buildsMs.length})`, `${(b.medianMs / 1000).toFixed(2)} s (runs: ${runs} s)`],
       ['build time without vectors (--no-vectors, one run)', `${(r.keywordOnlyBuildMs / 1000).toFixed(2)} s`],
       ['pack total, raw / gzip', `${formatBytes(b.total.bytes)} / ${formatBytes(b.total.gzipBytes)}`],
+      ['keyword-only pack total (--no-vectors), raw / gzip', `${formatBytes(r.keywordOnlyTotal.bytes)} / ${formatBytes(r.keywordOnlyTotal.gzipBytes)}`],
+      [
+        '**ratio pack / keyword-only pack**, raw / gzip',
+        `**${formatRatio(b.total.bytes / r.keywordOnlyTotal.bytes)}** / ${formatRatio(b.total.gzipBytes / r.keywordOnlyTotal.gzipBytes)}`,
+      ],
       ['pack load in Node, cold / warm', `${formatMs(r.load.coldMs)} / ${formatMs(r.load.warmMs)}`],
     ],
   );

@@ -26,7 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildPack } from '../src/indexer/build-pack.ts';
-import { benchBuild } from './build-bench.ts';
+import { benchBuild, packSizes, packTotal } from './build-bench.ts';
 import { measureBundle } from './bundle.ts';
 import { benchPackLoad, benchPipeline } from './node-bench.ts';
 import { selectQueries } from './queries.ts';
@@ -229,6 +229,7 @@ async function main(): Promise<void> {
     machine: describeMachine(),
     build,
     keywordOnlyBuildMs: keywordOnly.ms,
+    keywordOnlyTotal: packTotal(await packSizes(KEYWORD_PACK_DIR)),
     load,
     pipeline,
     queries: queries.length,

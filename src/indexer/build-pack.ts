@@ -1,6 +1,6 @@
 import { sectionFields } from '../core/analysis/fields.ts';
 import { buildKeywordIndex, type KeywordOptionsInput, type KeywordStorageOptions } from '../core/keyword/index.ts';
-import { encodeFloat32, encodeVectors } from '../core/pack/binary.ts';
+import { decodeMatrix, encodeFloat32, encodeMatrix, encodeVectors } from '../core/pack/binary.ts';
 import { FORMAT_VERSION, keywordPartFileName, PACK_FILES, type PackManifest, type PackModel, type StoredSection } from '../core/pack/format.ts';
 import { DEFAULT_SECTION_BLOCKS_OPTIONS, sectionStoreFiles, type SectionBlocksOptions } from '../core/pack/sections-file.ts';
 import type { Lang, Page, SkippedFile } from '../core/types.ts';
@@ -82,9 +82,12 @@ async function semanticFiles(
     ? await importModel2Vec(choice.modelDir)
     : trainEmbedding(sectionEmbedDocs(sections), { ...options, analyzer: { ...analyzer, ...options.analyzer } });
   const { info } = trained.model;
-  const matrixBytes = encodeFloat32(trained.matrix);
-  const onnxBytes = exportOnnx(trained.matrix, info, { externalMatrix: PACK_FILES.matrix });
-  const embedder = await createOrtEmbedder(onnxBytes, trained.model, [{ path: PACK_FILES.matrix, data: matrixBytes }]);
+  const matrixBytes = encodeMatrix(trained.matrix, info.rows, info.dimensions);
+  // Sections are embedded with E as the pack stores it (int8 rows), the very values every query
+  // embedder reads back, so a query and a section never see two versions of one token's row.
+  const served = decodeMatrix(matrixBytes, info.rows, info.dimensions);
+  const onnxBytes = exportOnnx(served, info, { externalMatrix: PACK_FILES.matrix });
+  const embedder = await createOrtEmbedder(onnxBytes, trained.model, [{ path: PACK_FILES.matrix, data: encodeFloat32(served) }]);
   try {
     const vectors = await embedder.embed(sectionEmbedDocs(sections));
     return {

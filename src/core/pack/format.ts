@@ -9,7 +9,7 @@ import { validateFileEntries, type PackFileEntry } from './shards.ts';
  * together through FORMAT_VERSION: a Worker refuses a pack of any other version instead of guessing
  * (the Pagefind lesson — a silently misread index returns plausible garbage).
  */
-export const FORMAT_VERSION = 5;
+export const FORMAT_VERSION = 6;
 
 /**
  * Logical file names of a pack. Each data file is stored as the shards its manifest entry lists
@@ -29,11 +29,13 @@ export const PACK_FILES = {
   /** The embedding model's vocabulary and settings (core/embed/model-file.ts). */
   embedding: 'embedding.json',
   /**
-   * The embedding matrix E, float32 little-endian, rows × dimensions. One copy serves both query
-   * runtimes: the static embedder reads it directly, and model.onnx names it as ONNX external data.
+   * The embedding matrix E, rows × dimensions, as int8 rows with a float32 step each (format 6;
+   * float32 before; binary.ts encodeMatrix). One copy serves both query runtimes: the static
+   * embedder reads it back as float32, and the ONNX Worker hands those float32 values to ONNX
+   * Runtime as the external data model.onnx names.
    */
   matrix: 'embedding.bin',
-  /** The ONNX graph (Gather → weighted sum → L2 normalise) with E as external data in embedding.bin. */
+  /** The ONNX graph (Gather → weighted sum → L2 normalise) with E as float32 external data named embedding.bin (decoded from the pack's). */
   onnx: 'model.onnx',
   /** Every section's embedding, int8 with one float32 scale each (pack/vectors-file.ts). */
   vectors: 'vectors.bin',

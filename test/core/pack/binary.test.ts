@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeFloat32, decodeMatrix, decodeVectors, encodeFloat32, encodeVectors } from '../../../src/core/pack/binary.ts';
+import { decodeFloat32, decodeMatrix, decodeVectors, encodeFloat32, encodeMatrix, encodeVectors } from '../../../src/core/pack/binary.ts';
 import { embedReference } from '../../../src/core/embed/reference.ts';
 import { quantizeVectors } from '../../../src/core/vector/quantize.ts';
 import { thrown } from '../../support/errors.ts';
@@ -27,16 +27,42 @@ describe('float32 files', () => {
     bytes.set(encodeFloat32(Float32Array.of(2.5, -1)), 1);
     expect(Array.from(decodeFloat32(bytes.subarray(1), 0, 2))).toEqual([2.5, -1]);
   });
+});
 
-  it('refuses a matrix of the wrong size as INDEX_CORRUPT (its values are checked where they are read)', () => {
-    const ok = encodeFloat32(Float32Array.of(1, 2, 3, 4));
-    expect(Array.from(decodeMatrix(ok, 2, 2))).toEqual([1, 2, 3, 4]);
+describe('embedding.bin', () => {
+  /** Largest error of one component: half its row's step, the row's largest magnitude / 127. */
+  const halfStep = (row: readonly number[]) => Math.max(...row.map(Math.abs)) / 127 / 2;
+
+  it('reads back every component within half its row\'s step, and a zero row as zeros', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 0, max: 6 }), fc.array(fc.float({ min: -4, max: 4, noNaN: true }), { maxLength: 60 }), (dim, rows, pool) => {
+        const matrix = Float32Array.from({ length: rows * dim }, (_, i) => pool[i % Math.max(1, pool.length)] ?? 0);
+        const back = decodeMatrix(encodeMatrix(matrix, rows, dim), rows, dim);
+        for (let r = 0; r < rows; r++) {
+          const row = Array.from(matrix.subarray(r * dim, (r + 1) * dim));
+          const bound = halfStep(row) * (1 + 1e-6) + 1e-12;
+          row.forEach((x, j) => expect(Math.abs(back[r * dim + j]! - x)).toBeLessThanOrEqual(bound));
+        }
+      }),
+    );
+  });
+
+  it('is a quarter of the float32 matrix, plus a step per row', () => {
+    expect(encodeMatrix(new Float32Array(3 * 128), 3, 128).byteLength).toBe(3 * (4 + 128));
+  });
+
+  it('refuses a file of the wrong size or a non-finite step as INDEX_CORRUPT, and a non-finite row at build', () => {
+    const ok = encodeMatrix(Float32Array.of(1, 2, 3, 4), 2, 2);
     expect(thrown(() => decodeMatrix(ok, 3, 2)).code).toBe('INDEX_CORRUPT');
     expect(thrown(() => decodeMatrix(ok.subarray(1), 1, 2)).code).toBe('INDEX_CORRUPT');
+    const badStep = ok.slice();
+    badStep.set(encodeFloat32(Float32Array.of(Number.NaN)), 4);
+    expect(thrown(() => decodeMatrix(badStep, 2, 2)).code).toBe('INDEX_CORRUPT');
+    expect(thrown(() => encodeMatrix(Float32Array.of(1, Number.NaN), 1, 2)).code).toBe('INVALID_OPTIONS');
   });
 
   it('leaves a non-finite value to the embedder, which refuses to embed with it (EMBED_FAILED)', () => {
-    const matrix = decodeMatrix(encodeFloat32(Float32Array.of(1, 0, Number.NaN, 1)), 2, 2);
+    const matrix = Float32Array.of(1, 0, Number.NaN, 1);
     expect(Array.from(embedReference(matrix, 2, Int32Array.of(0), Float32Array.of(1)))).toEqual([1, 0]);
     expect(thrown(() => embedReference(matrix, 2, Int32Array.of(0, 1), Float32Array.of(1, 1))).code).toBe('EMBED_FAILED');
   });

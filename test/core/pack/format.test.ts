@@ -46,7 +46,7 @@ describe('PACK_FILES and FORMAT_VERSION', () => {
       vectors: 'vectors.bin',
       confidence: 'confidence.json',
     });
-    expect(FORMAT_VERSION).toBe(5);
+    expect(FORMAT_VERSION).toBe(6);
     expect([keywordPartFileName(0), keywordPartFileName(12)]).toEqual(['keyword-0000.json', 'keyword-0012.json']);
   });
 });
@@ -73,7 +73,7 @@ describe('validateManifest', () => {
     expect(validateManifest(m)).toBe(m);
   });
 
-  it.each([1, 2, 3, 4, 6, 0, 999])('refuses format version %i with INDEX_VERSION_MISMATCH, naming the rebuild command', (formatVersion) => {
+  it.each([1, 2, 3, 4, 5, 7, 0, 999])('refuses format version %i with INDEX_VERSION_MISMATCH, naming the rebuild command', (formatVersion) => {
     const e = thrown(() => validateManifest(manifest({ formatVersion })));
     expect(e.code).toBe('INDEX_VERSION_MISMATCH');
     expect(e.message).toContain(String(formatVersion));
