@@ -10,7 +10,7 @@
 import { RecallBoxError } from '../errors.ts';
 import { searchableText, sectionFields } from '../analysis/fields.ts';
 import { segment, type AnalyzerOptions, type Token } from '../analysis/segment.ts';
-import { makeSnippet } from './snippet.ts';
+import { examinedLength, makeSnippet } from './snippet.ts';
 import type { Section } from '../types.ts';
 
 /** Where in the section an excerpt comes from, so the widget can render code as code. */
@@ -29,7 +29,7 @@ export interface EvidenceExcerpt {
 export interface Evidence {
   /** At most `maxExcerpts`, best coverage first, then earlier in the section; empty when none qualifies. */
   excerpts: EvidenceExcerpt[];
-  /** Share of the query's terms found anywhere in `searchableText(section)`, in [0, 1]. */
+  /** Share of the query's terms found anywhere in `searchableText(section)` (its first MAX_EXAMINED_CHARS), in [0, 1]. */
   coverage: number;
 }
 
@@ -92,7 +92,8 @@ export function evidenceFor(
   const opts = resolveOptions(options);
   if (queryTerms.size === 0) return { excerpts: [], coverage: 0 };
   const full = searchableText(section);
-  const matches = segment(full, section.lang, analyzer).filter((t) => queryTerms.has(t.term));
+  // Only the examined part is analysed (MAX_EXAMINED_CHARS); offsets stay those of `full`.
+  const matches = segment(full.slice(0, examinedLength(full)), section.lang, analyzer).filter((t) => queryTerms.has(t.term));
   const concepts = conceptOf ? new Set(conceptOf.values()).size : queryTerms.size;
   const distinct = (tokens: readonly Token[]) => new Set(tokens.map((t) => conceptOf?.get(t.term) ?? t.term)).size;
   const coverage = distinct(matches) / concepts;
@@ -116,8 +117,22 @@ function resolveOptions(options: Partial<EvidenceOptions>): EvidenceOptions {
   return o;
 }
 
+/**
+ * The tokens lying wholly in paragraph `p`. `tokens` are in text order (by start), so the
+ * paragraph's are one run found by binary search: each paragraph reads its own matches only, where
+ * filtering every match for every paragraph cost paragraphs × matches (issue 19).
+ */
 function within(tokens: readonly Token[], p: Paragraph): Token[] {
-  return tokens.filter((t) => t.start >= p.start && t.end <= p.end);
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (tokens[mid]!.start < p.start) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: Token[] = [];
+  for (let i = lo; i < tokens.length && tokens[i]!.start < p.end; i++) if (tokens[i]!.end <= p.end) out.push(tokens[i]!);
+  return out;
 }
 
 /**

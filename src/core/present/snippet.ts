@@ -29,15 +29,32 @@ export const DEFAULT_SNIPPET_OPTIONS: Readonly<SnippetOptions> = Object.freeze({
 
 const ELLIPSIS = '…';
 
-interface Match {
-  start: number;
-  end: number;
-  term: string;
+type Match = TermMatch;
+
+/**
+ * Most characters of a section's text that snippets and evidence analyse per query: the first
+ * 32 KiB (UTF-16 units). Presentation re-analyses each result's text for every query, so without a
+ * bound one huge section made a query cost seconds (issue 19: a 1 MiB section of repeated query
+ * words took 0.45 s in snippet and evidence alone). The longest section of the Astro en docs is
+ * 17,608 characters and of the Hono docs 3,895, so no real section is cut; matches past the bound
+ * are not shown and do not count towards evidence coverage.
+ */
+export const MAX_EXAMINED_CHARS = 32_768;
+
+/**
+ * How much of `text` presentation analyses: all of it up to MAX_EXAMINED_CHARS, else up to the
+ * last white space before the bound (no token crosses white space, so none is cut in two), or the
+ * bound itself in text without spaces.
+ */
+export function examinedLength(text: string, max = MAX_EXAMINED_CHARS): number {
+  if (text.length <= max) return text.length;
+  const space = text.slice(0, max + 1).search(/\s\S*$/u);
+  return space > 0 ? space : max;
 }
 
-/** The query's matches in a text: tokens whose analysed term is one of the query's terms. */
+/** The query's matches in a text (its examined part): tokens whose analysed term is one of the query's terms. */
 function findMatches(text: string, lang: Lang, queryTerms: ReadonlySet<string>, analyzer: Partial<AnalyzerOptions>): Match[] {
-  return segment(text, lang, analyzer).filter((t) => queryTerms.has(t.term));
+  return segment(text.slice(0, examinedLength(text)), lang, analyzer).filter((t) => queryTerms.has(t.term));
 }
 
 /** Merge overlapping spans: an identifier's whole token and its parts cover the same characters. */
@@ -52,15 +69,59 @@ export function mergeSpans(spans: Array<[number, number]>): Array<[number, numbe
   return out;
 }
 
-/** The window start that covers the most distinct query terms (then the most matches, then the earliest). */
-function bestWindowStart(matches: Match[], length: number, lead: number): number {
+/** A term match in a text: [start, end) UTF-16 offsets and the analysed term. */
+export interface TermMatch {
+  start: number;
+  end: number;
+  term: string;
+}
+
+/**
+ * The window start that covers the most distinct query terms (then the most matches, then the
+ * earliest). Candidate windows start `lead` characters before each match (never before 0) and are
+ * `length` long; a match counts when it lies wholly inside. `matches` in text order (by start).
+ *
+ * One sliding pass (issue 19): candidate starts and ends only move right, so a match enters the
+ * window once (when the window's end reaches its end) and leaves once (when the start passes its
+ * start), and the counts are kept up to date instead of re-counting every match for every
+ * candidate — O(n log n) for the sort by end, where re-counting was O(n²): a section repeating
+ * the query's words 60,000 times took seconds per query. Chooses exactly the window re-counting
+ * chose (a property test holds the two to each other).
+ */
+export function bestWindowStart(matches: readonly TermMatch[], length: number, lead: number): number {
+  const byEnd = matches.map((_, i) => i).sort((a, b) => matches[a]!.end - matches[b]!.end || a - b);
+  const entered = new Uint8Array(matches.length);
+  const perTerm = new Map<string, number>();
+  let count = 0;
+  let nextToEnter = 0;
+  let nextToLeave = 0;
+  const add = (m: TermMatch, by: 1 | -1) => {
+    const n = (perTerm.get(m.term) ?? 0) + by;
+    if (n === 0) perTerm.delete(m.term);
+    else perTerm.set(m.term, n);
+    count += by;
+  };
   let best = { start: 0, distinct: -1, count: -1 };
   for (const anchor of matches) {
     const start = Math.max(0, anchor.start - lead);
-    const inside = matches.filter((m) => m.start >= start && m.end <= start + length);
-    const distinct = new Set(inside.map((m) => m.term)).size;
-    if (distinct > best.distinct || (distinct === best.distinct && inside.length > best.count)) {
-      best = { start, distinct, count: inside.length };
+    const end = start + length;
+    // Leaving: matches that start before the window (in text order; each leaves once).
+    for (; nextToLeave < matches.length && matches[nextToLeave]!.start < start; nextToLeave++) {
+      if (entered[nextToLeave] === 1) add(matches[nextToLeave]!, -1);
+      entered[nextToLeave] = 2;
+    }
+    // Entering: matches whose end the window now reaches, unless they already left.
+    for (; nextToEnter < byEnd.length && matches[byEnd[nextToEnter]!]!.end <= end; nextToEnter++) {
+      const i = byEnd[nextToEnter]!;
+      if (entered[i] !== 0 || matches[i]!.start < start) {
+        entered[i] = 2;
+        continue;
+      }
+      entered[i] = 1;
+      add(matches[i]!, 1);
+    }
+    if (perTerm.size > best.distinct || (perTerm.size === best.distinct && count > best.count)) {
+      best = { start, distinct: perTerm.size, count };
     }
   }
   return best.start;

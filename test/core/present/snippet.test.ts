@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { segment, terms } from '../../../src/core/analysis/segment.ts';
-import { DEFAULT_SNIPPET_OPTIONS, makeSnippet, mergeSpans, type Snippet, type SnippetOptions } from '../../../src/core/present/snippet.ts';
+import { bestWindowStart, DEFAULT_SNIPPET_OPTIONS, examinedLength, makeSnippet, MAX_EXAMINED_CHARS, mergeSpans, type Snippet, type SnippetOptions, type TermMatch } from '../../../src/core/present/snippet.ts';
 
 const ELLIPSIS = '…';
 
@@ -312,5 +312,61 @@ describe('makeSnippet: properties', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('bestWindowStart', () => {
+  /** The window search before issue 19: every candidate re-counts every match (quadratic). */
+  function recounted(matches: readonly TermMatch[], length: number, lead: number): number {
+    let best = { start: 0, distinct: -1, count: -1 };
+    for (const anchor of matches) {
+      const start = Math.max(0, anchor.start - lead);
+      const inside = matches.filter((m) => m.start >= start && m.end <= start + length);
+      const distinct = new Set(inside.map((m) => m.term)).size;
+      if (distinct > best.distinct || (distinct === best.distinct && inside.length > best.count)) best = { start, distinct, count: inside.length };
+    }
+    return best.start;
+  }
+
+  // Match layouts as segment() emits them: starts in text order, and tokens that overlap (an
+  // identifier's whole token, then its parts at the same or later starts, some ending earlier).
+  const layout = fc
+    .array(fc.record({ gap: fc.integer({ min: 0, max: 40 }), width: fc.integer({ min: 1, max: 30 }), term: fc.constantFrom('a', 'b', 'c', 'd') }), { maxLength: 60 })
+    .map((items) => {
+      let at = 0;
+      return items.map(({ gap, width, term }) => {
+        at += gap;
+        return { start: at, end: at + width, term };
+      });
+    });
+
+  it('chooses the window re-counting every match chose, on any layout', () => {
+    fc.assert(
+      fc.property(layout, fc.integer({ min: 1, max: 200 }), fc.integer({ min: 0, max: 100 }), (matches, length, lead) => {
+        expect(bestWindowStart(matches, length, lead)).toBe(recounted(matches, length, lead));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('prefers the window with more distinct terms over one with more matches', () => {
+    const m = (start: number, term: string) => ({ start, end: start + 3, term });
+    // Four `a`s at 0–15, then `a b c` at 100–110: the later window has three distinct terms.
+    expect(bestWindowStart([m(0, 'a'), m(5, 'a'), m(10, 'a'), m(15, 'a'), m(100, 'a'), m(105, 'b'), m(110, 'c')], 30, 0)).toBe(100);
+  });
+});
+
+describe('examinedLength and the bound on presentation work', () => {
+  it('keeps a text under the bound whole, and cuts a longer one at white space before the bound', () => {
+    expect(examinedLength('short text', 100)).toBe(10);
+    expect(examinedLength('aaaa bbbb cccc', 7)).toBe(4);
+    // No white space to cut at: the bound itself.
+    expect(examinedLength('x'.repeat(50), 10)).toBe(10);
+  });
+
+  it('highlights matches within the first MAX_EXAMINED_CHARS characters only', () => {
+    const text = `${filler(MAX_EXAMINED_CHARS)} routing`;
+    expect(makeSnippet(prose(text), queryTerms('routing'), {}).highlights).toEqual([]);
+    expect(marked(makeSnippet(prose(`routing ${filler(MAX_EXAMINED_CHARS)}`), queryTerms('routing'), {}))).toEqual(['routing']);
   });
 });
