@@ -86,6 +86,7 @@ export function formatSummary(s: BuildSummary): string {
     `  pack files: ${packFileSizes(s.bytes)}`,
     `  files skipped: ${s.skipped.length}`,
     ...s.skipped.map((f) => `    ${f.path}: ${f.code} — ${f.reason}`),
+    ...(s.warnings.length > 0 ? [`  warnings: ${s.warnings.length}`, ...s.warnings.map((f) => `    ${f.path}: ${f.code} — ${f.reason}`)] : []),
   ];
   return lines.join('\n');
 }

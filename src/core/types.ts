@@ -45,6 +45,8 @@ export interface Page {
   description: string;
   tags: string[];
   sections: Section[];
+  /** Sections over the build's maxSectionChars, cut into parts (indexer/ingest/split-large.ts); absent when none. */
+  splitSections?: number;
 }
 
 /** Why a file was not indexed. */

@@ -50,6 +50,8 @@ export interface BuildSummary {
   pages: number;
   sections: number;
   skipped: SkippedFile[];
+  /** Files indexed with a change the owner should know of (a huge section cut into parts). */
+  warnings: SkippedFile[];
   languages: Lang[];
   /** Whether the semantic route's files were built, and if not, why. */
   vectors: VectorsDecision;
@@ -226,6 +228,7 @@ export async function buildPack(docsDir: string, outDir: string, options: BuildO
     pages: manifest.counts.pages,
     sections: manifest.counts.sections,
     skipped: ingest.skipped,
+    warnings: ingest.warnings,
     languages: manifest.languages,
     vectors,
     bytes: Object.fromEntries(Object.entries(manifest.files).map(([n, f]) => [n, f.bytes])),

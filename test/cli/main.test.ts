@@ -153,6 +153,7 @@ describe('formatSummary', () => {
     pages: 3,
     sections: 12,
     skipped: [{ path: 'a/b.md', code: 'NO_CONTENT', reason: 'a/b.md has no text to index' }],
+    warnings: [],
     languages: [],
     vectors: { built: false, reason: '12 sections are too few' },
     bytes: { 'sections.json': 2048, 'sections-0000.json': 10240, 'sections-0001.json': 2048, 'keyword.json': 1536, 'keyword-0000.json': 4096 },
@@ -170,5 +171,7 @@ describe('formatSummary', () => {
       '    a/b.md: NO_CONTENT — a/b.md has no text to index',
     ]);
     expect(formatSummary({ ...summary, vectors: { built: true } })).toContain('\n  vectors: built\n');
+    const warned = { ...summary, warnings: [{ path: 'huge.md', code: 'SECTION_SPLIT', reason: '1 section longer than 32768 characters cut into parts' }] };
+    expect(formatSummary(warned).split('\n').slice(-2)).toEqual(['  warnings: 1', '    huge.md: SECTION_SPLIT — 1 section longer than 32768 characters cut into parts']);
   });
 });

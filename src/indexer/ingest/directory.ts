@@ -25,6 +25,7 @@ export async function ingestDirectory(dir: string, options: Partial<IngestOption
 
   const pages: Page[] = [];
   const skipped: SkippedFile[] = [];
+  const warnings: SkippedFile[] = [];
   const pathByUrl = new Map<string, string>();
   for (const file of files) {
     try {
@@ -38,11 +39,15 @@ export async function ingestDirectory(dir: string, options: Partial<IngestOption
       }
       pathByUrl.set(page.url, file);
       pages.push(page);
+      if (page.splitSections !== undefined) {
+        const reason = `${page.splitSections} section${page.splitSections === 1 ? '' : 's'} longer than ${opts.maxSectionChars} characters cut into parts at paragraph boundaries`;
+        warnings.push({ path: file, code: 'SECTION_SPLIT', reason });
+      }
     } catch (error) {
       skipped.push(toSkipped(file, error));
     }
   }
-  return { pages, skipped, files: files.length };
+  return { pages, skipped, warnings, files: files.length };
 }
 
 function toSkipped(path: string, error: unknown): SkippedFile {

@@ -10,6 +10,7 @@ import { parseHtmlDocument } from './html.ts';
 import { parseMarkdown } from './markdown.ts';
 import { resolveIngestOptions, type IngestOptions } from './options.ts';
 import { splitSections } from './sections.ts';
+import { splitLargeSection } from './split-large.ts';
 import { headingLabel } from './text.ts';
 import { extensionOf, normalizeRelPath, urlForPath } from './urls.ts';
 
@@ -36,13 +37,15 @@ export function parseDocument(relPath: string, content: string, options: Partial
   const description = source.meta.description ?? '';
   const tags = source.meta.tags;
 
-  const sections = splitSections(
+  const headed = splitSections(
     source.tree,
     { pageUrl: url, sourcePath: path, baseUrl: opts.baseUrl, title, lang, description, tags },
     opts.maxHeadingDepth,
   );
-  if (sections.length === 0) throw new RecallBoxError('NO_CONTENT', `${path} has no text to index`);
-  return { path, url, title, lang, description, tags, sections };
+  if (headed.length === 0) throw new RecallBoxError('NO_CONTENT', `${path} has no text to index`);
+  const sections = headed.flatMap((s) => splitLargeSection(s, opts.maxSectionChars));
+  const split = headed.filter((s) => s.text.length + s.code.length > opts.maxSectionChars).length;
+  return { path, url, title, lang, description, tags, sections, ...(split > 0 ? { splitSections: split } : {}) };
 }
 
 function parseSource(path: string, content: string): ParsedSource {

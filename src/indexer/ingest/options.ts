@@ -3,6 +3,7 @@
  */
 import { DEFAULT_PATH_LANGS, normalizeLang } from '../../core/analysis/lang.ts';
 import { RecallBoxError } from '../../core/errors.ts';
+import { MAX_EXAMINED_CHARS } from '../../core/present/snippet.ts';
 import type { Lang, Page, SkippedFile } from '../../core/types.ts';
 
 export type HeadingDepth = 1 | 2 | 3 | 4 | 5 | 6;
@@ -26,13 +27,25 @@ export interface IngestOptions {
   langs: readonly string[];
   /** Language of pages whose path and front matter name none. Any language tag; default 'en'. */
   defaultLang: Lang;
+  /**
+   * Most characters of text and code one section holds; a longer one is cut into parts at
+   * paragraph boundaries (split-large.ts), with a warning naming the file. Integer ≥ 1024. Default
+   * 32 768, what presentation examines per section (core/present/snippet.ts MAX_EXAMINED_CHARS),
+   * so every part is shown and evidenced whole; the longest real section measured is 17,608
+   * characters (Astro en docs), so only generated or hostile pages are cut.
+   */
+  maxSectionChars: number;
 }
+
+/** Least maxSectionChars: below a few paragraphs, parts stop reading as answers. */
+const MIN_SECTION_CHARS = 1024;
 
 export const DEFAULT_INGEST_OPTIONS: IngestOptions = {
   baseUrl: '/',
   maxHeadingDepth: 3,
   langs: DEFAULT_PATH_LANGS,
   defaultLang: 'en',
+  maxSectionChars: MAX_EXAMINED_CHARS,
 };
 
 export interface IngestResult {
@@ -40,6 +53,8 @@ export interface IngestResult {
   pages: Page[];
   /** Supported files that were not indexed, with the reason. */
   skipped: SkippedFile[];
+  /** Files indexed with a change the owner should know of (`SECTION_SPLIT`), same shape as `skipped`. */
+  warnings: SkippedFile[];
   /** Number of supported doc files found (pages + skipped). */
   files: number;
 }
@@ -47,6 +62,9 @@ export interface IngestResult {
 /** Merge user options over the defaults and validate them (throws RecallBoxError('INVALID_OPTIONS')). */
 export function resolveIngestOptions(options: Partial<IngestOptions> = {}): IngestOptions {
   const merged: IngestOptions = { ...DEFAULT_INGEST_OPTIONS, ...stripUndefined(options) };
+  if (!Number.isInteger(merged.maxSectionChars) || merged.maxSectionChars < MIN_SECTION_CHARS) {
+    throw new RecallBoxError('INVALID_OPTIONS', `maxSectionChars must be an integer ≥ ${MIN_SECTION_CHARS}, got ${String(merged.maxSectionChars)}`);
+  }
   const depth = merged.maxHeadingDepth;
   if (!Number.isInteger(depth) || depth < 1 || depth > 6) {
     throw new RecallBoxError('INVALID_OPTIONS', `maxHeadingDepth must be an integer 1–6, got ${String(depth)}`);
