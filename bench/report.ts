@@ -7,6 +7,7 @@ import type { Summary } from './stats.ts';
 import type { LatencyBench } from './worker-bench.ts';
 import { WORKER_SIZE_LIMITS, type BundleSize } from './bundle.ts';
 import type { LoadRun } from './load-bench.ts';
+import type { AdversarialBench } from './adversarial.ts';
 
 export interface BenchReport {
   corpus: string;
@@ -27,6 +28,8 @@ export interface BenchReport {
   bundles: BundleSize[];
   /** /search under sustained load (bench/load-bench.ts); null or absent when skipped. */
   loadTest?: LoadRun[] | null;
+  /** The adversarial site (bench/adversarial.ts); absent when skipped (--no-adversarial). */
+  adversarial?: AdversarialBench | null;
 }
 
 export const WORKERD_CLOCK_NOTE =
@@ -134,6 +137,12 @@ function bundleTable(bundles: readonly BundleSize[]): string {
   );
 }
 
+function adversarialTable(a: AdversarialBench): string {
+  const rows = a.rows.map((row) => [row.page, `\`${row.query.length > 40 ? `${row.query.slice(0, 40)}…` : row.query}\``, String(row.results), formatMs(row.ms.p50), formatMs(row.ms.p95)]);
+  const header = `Adversarial site (bench/adversarial.ts): built in ${(a.buildMs / 1000).toFixed(1)} s; build warnings: ${a.warnings.length === 0 ? 'none' : a.warnings.join('; ')}`;
+  return `${header}\n\n${table(['page', 'query', 'results', 'Node CPU per query p50', 'p95'], rows)}`;
+}
+
 export function renderReport(r: BenchReport): string {
   const parts = [
     `## recall-box bench: ${r.corpus}`,
@@ -144,6 +153,7 @@ export function renderReport(r: BenchReport): string {
     ...(r.latency ? [coldStartTable(r.latency)] : []),
     ...(r.loadTest?.length ? [loadTable(r.loadTest)] : []),
     pipelineTable(r),
+    ...(r.adversarial ? [adversarialTable(r.adversarial)] : []),
     table(r.kernel.header, r.kernel.rows),
     bundleTable(r.bundles),
     `Notes: ${WORKERD_CLOCK_NOTE} Figures are medians/percentiles from one run on a shared, noisy machine: compare ratios, not absolute times.`,

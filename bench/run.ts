@@ -1,7 +1,7 @@
 /**
  * `npm run bench` — build time, pack size, Worker latency and query CPU cost, in one run:
  *
- *   npm run bench [-- --corpus <docs dir>] [--builds 3] [--rounds 5] [--warmup 20] [--no-worker] [--load-seconds 20]
+ *   npm run bench [-- --corpus <docs dir>] [--builds 3] [--rounds 5] [--warmup 20] [--no-worker] [--load-seconds 20] [--no-adversarial]
  *
  * 1. builds the corpus N times into bench/.out/site/pack (median build time; pack sizes);
  * 2. serves that pack with the real Worker under `wrangler dev` — the default entry, the default
@@ -12,7 +12,9 @@
  *    query embedding alone, static and ORT);
  * 4. times the vector kernels, and measures both Worker bundles with `wrangler deploy --dry-run`;
  * 5. loads the default Worker under `wrangler dev` with autocannon (bench/load-bench.ts), answer
- *    cache off and on, for --load-seconds each (0 skips; so does --no-worker).
+ *    cache off and on, for --load-seconds each (0 skips; so does --no-worker);
+ * 6. builds a docs folder written to stall a search and times queries against it in Node
+ *    (bench/adversarial.ts; --no-adversarial skips).
  * Prints Markdown tables and writes bench/.out/bench.json. Skips (exit 0) when the corpus is absent.
  *
  * `npm run bench -- --scale [--large] [--reuse-packs] [--pack-read auto|lazy|whole]` runs only the scale section instead
@@ -36,6 +38,7 @@ import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts';
 import { benchLatency, type LatencyBench } from './worker-bench.ts';
 import { LOAD_DEFAULTS, runLoad, type LoadRun } from './load-bench.ts';
 import { benchScale, packReadMode, renderScale } from './scale.ts';
+import { benchAdversarial } from './adversarial.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = path.join(ROOT, 'bench/.out');
@@ -73,6 +76,8 @@ interface Args {
   warmup: number;
   worker: boolean;
   loadSeconds: number;
+  /** `--no-adversarial` skips the adversarial site (bench/adversarial.ts). */
+  adversarial: boolean;
   /** `--scale`: only the scale section (bench/scale.ts); `--large` adds the ×20 replica. */
   scale: boolean;
   large: boolean;
@@ -97,6 +102,7 @@ function readArgs(argv: string[]): Args {
       rounds: { type: 'string' },
       warmup: { type: 'string' },
       'no-worker': { type: 'boolean', default: false },
+      'no-adversarial': { type: 'boolean', default: false },
       'load-seconds': { type: 'string' },
       scale: { type: 'boolean', default: false },
       large: { type: 'boolean', default: false },
@@ -110,6 +116,7 @@ function readArgs(argv: string[]): Args {
     rounds: positiveInt('rounds', values.rounds, DEFAULT_ROUNDS),
     warmup: positiveInt('warmup', values.warmup, DEFAULT_WARMUP),
     worker: !values['no-worker'],
+    adversarial: !values['no-adversarial'],
     loadSeconds: values['load-seconds'] === '0' ? 0 : positiveInt('load-seconds', values['load-seconds'], LOAD_DEFAULTS.seconds),
     scale: values.scale || values.large,
     large: values.large,
@@ -224,6 +231,9 @@ async function main(): Promise<void> {
 
   const loadTest = args.worker && args.loadSeconds > 0 ? await measureLoad(args, queries) : null;
 
+  if (args.adversarial) log('building and querying the adversarial site (bench/adversarial.ts)');
+  const adversarial = args.adversarial ? await benchAdversarial(path.join(OUT_DIR, 'adversarial')) : null;
+
   const report: BenchReport = {
     corpus: path.relative(ROOT, args.corpus) || args.corpus,
     machine: describeMachine(),
@@ -237,6 +247,7 @@ async function main(): Promise<void> {
     kernel,
     bundles,
     loadTest,
+    adversarial,
   };
   await writeFile(
     RESULT_FILE,
