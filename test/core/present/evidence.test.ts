@@ -5,30 +5,14 @@ import { isRecallBoxError } from '../../../src/core/errors.ts';
 import { searchableText } from '../../../src/core/analysis/fields.ts';
 import { terms } from '../../../src/core/analysis/segment.ts';
 import type { Section } from '../../../src/core/types.ts';
+import { sectionOf } from '../../support/section.ts';
 
 const ANALYZER = {};
 
 /** The query's analysed terms, as search.ts builds them. */
 const queryTerms = (q: string, lang = 'en') => new Set(terms(q, lang, ANALYZER));
 
-function section(over: Partial<Section> = {}): Section {
-  return {
-    id: '/guide/#setup',
-    url: '/guide/#setup',
-    pageUrl: '/guide/',
-    anchor: 'setup',
-    title: 'Setup',
-    breadcrumb: ['Guide', 'Setup'],
-    depth: 2,
-    lang: 'en',
-    text: '',
-    code: '',
-    links: [],
-    tags: [],
-    description: '',
-    ...over,
-  };
-}
+const section = sectionOf;
 
 /** The highlighted substrings of an excerpt. */
 const marked = (e: EvidenceExcerpt) => e.highlights.map(([a, b]) => e.text.slice(a, b));

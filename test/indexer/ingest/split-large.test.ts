@@ -6,22 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { ingestDirectory } from '../../../src/indexer/ingest/index.ts';
 import { PART_ID_SEPARATOR, splitLargeSection, splitLines } from '../../../src/indexer/ingest/split-large.ts';
 import type { Section } from '../../../src/core/types.ts';
+import { sectionOf } from '../../support/section.ts';
 
-const section = (text: string, code = ''): Section => ({
-  id: '/guide/#setup',
-  url: '/guide/#setup',
-  pageUrl: '/guide/',
-  anchor: 'setup',
-  title: 'Setup',
-  breadcrumb: ['Guide', 'Setup'],
-  depth: 2,
-  lang: 'en',
-  text,
-  code,
-  links: ['/other/'],
-  tags: [],
-  description: '',
-});
+const section = (text: string, code = ''): Section => sectionOf({ text, code, links: ['/other/'] });
 
 describe('splitLines', () => {
   it('keeps every piece within the bound and loses no word', () => {
