@@ -57,6 +57,11 @@ export interface BuildSummary {
   vectors: VectorsDecision;
   bytes: Record<string, number>;
   ms: number;
+  /**
+   * Peak resident memory of the process so far, in bytes (`process.resourceUsage().maxRSS`): the
+   * build's own peak when the process runs one build, as the CLI does.
+   */
+  peakRssBytes: number;
 }
 
 /** Languages by number of sections, most first; ties by tag so the order is stable. */
@@ -233,5 +238,7 @@ export async function buildPack(docsDir: string, outDir: string, options: BuildO
     vectors,
     bytes: Object.fromEntries(Object.entries(manifest.files).map(([n, f]) => [n, f.bytes])),
     ms: performance.now() - started,
+    // maxRSS is in kibibytes.
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
   };
 }

@@ -158,11 +158,12 @@ describe('formatSummary', () => {
     vectors: { built: false, reason: '12 sections are too few' },
     bytes: { 'sections.json': 2048, 'sections-0000.json': 10240, 'sections-0001.json': 2048, 'keyword.json': 1536, 'keyword-0000.json': 4096 },
     ms: 1234,
+    peakRssBytes: 170_000_000,
   };
 
   it('formats every line of the summary', () => {
     expect(formatSummary(summary).split('\n')).toEqual([
-      'recall-box: built pack 0123456789abcdef in 1.23 s → public/pack',
+      'recall-box: built pack 0123456789abcdef in 1.23 s → public/pack (peak memory 170 MB)',
       '  files read: 4, pages indexed: 3, sections: 12, languages: -',
       '  vectors: not built — 12 sections are too few',
       // Blocks and partitions are summed beside their heads: a large site has thousands.
