@@ -8,9 +8,10 @@
  * would silently strip good hits of their evidence), nor can evidence cite a term the index never saw.
  */
 import { RecallBoxError } from '../errors.ts';
-import { searchableText, sectionFields } from '../analysis/fields.ts';
-import { segment, type AnalyzerOptions, type Token } from '../analysis/segment.ts';
-import { examinedLength, makeSnippet } from './snippet.ts';
+import { sectionFields } from '../analysis/fields.ts';
+import type { AnalyzerOptions, Token } from '../analysis/segment.ts';
+import { excerptOf, type TermMatch } from './snippet.ts';
+import { matchesIn, sectionMatches, type SectionMatches } from './section-matches.ts';
 import type { Section } from '../types.ts';
 
 /** Where in the section an excerpt comes from, so the widget can render code as code. */
@@ -89,20 +90,35 @@ export function evidenceFor(
   options: Partial<EvidenceOptions> = {},
   conceptOf?: ReadonlyMap<string, string>,
 ): Evidence {
+  return evidenceFrom(section, sectionMatches(section, queryTerms, analyzer), queryTerms.size, options, conceptOf);
+}
+
+/**
+ * evidenceFor from the section's matches found already (section-matches.ts), for a search that
+ * analysed the section once; `termCount`: the number of query terms.
+ */
+export function evidenceFrom(
+  section: Section,
+  found: SectionMatches,
+  termCount: number,
+  options: Partial<EvidenceOptions> = {},
+  conceptOf?: ReadonlyMap<string, string>,
+): Evidence {
   const opts = resolveOptions(options);
-  if (queryTerms.size === 0) return { excerpts: [], coverage: 0 };
-  const full = searchableText(section);
-  // Only the examined part is analysed (MAX_EXAMINED_CHARS); offsets stay those of `full`.
-  const matches = segment(full.slice(0, examinedLength(full)), section.lang, analyzer).filter((t) => queryTerms.has(t.term));
-  const concepts = conceptOf ? new Set(conceptOf.values()).size : queryTerms.size;
+  if (termCount === 0) return { excerpts: [], coverage: 0 };
+  const { full, matches } = found;
+  const concepts = conceptOf ? new Set(conceptOf.values()).size : termCount;
   const distinct = (tokens: readonly Token[]) => new Set(tokens.map((t) => conceptOf?.get(t.term) ?? t.term)).size;
   const coverage = distinct(matches) / concepts;
   const scored = paragraphsOf(section, full)
-    .map((p, position) => ({ p, position, coverage: distinct(within(matches, p)) / concepts }))
+    .map((p, position) => {
+      const inside = within(matches, p);
+      return { p, position, inside, coverage: distinct(inside) / concepts };
+    })
     .filter((s) => s.coverage > 0 && s.coverage >= opts.minCoverage)
     .sort((a, b) => b.coverage - a.coverage || a.position - b.position)
     .slice(0, opts.maxExcerpts);
-  const excerpts = scored.map((s) => trim(full.slice(s.p.start, s.p.end), s.p.source, s.coverage, section, queryTerms, analyzer, opts));
+  const excerpts = scored.map((s) => trim(full.slice(s.p.start, s.p.end), matchesIn(s.inside, s.p.start, s.p.end - s.p.start), s.p.source, s.coverage, opts));
   return { excerpts, coverage };
 }
 
@@ -204,21 +220,9 @@ function locate(full: string, text: string, from: number): number | undefined {
  * (most distinct terms, snapped to word boundaries, `…` at cuts, highlights shifted and merged).
  * The paragraph alone analyses to the same tokens as within `full` (no token crosses a line break).
  */
-function trim(
-  paragraph: string,
-  source: EvidenceSource,
-  coverage: number,
-  section: Section,
-  queryTerms: ReadonlySet<string>,
-  analyzer: Partial<AnalyzerOptions>,
-  opts: EvidenceOptions,
-): EvidenceExcerpt {
+function trim(paragraph: string, matches: readonly TermMatch[], source: EvidenceSource, coverage: number, opts: EvidenceOptions): EvidenceExcerpt {
   const length = paragraph.length <= opts.maxLength ? opts.maxLength : opts.maxLength - ELLIPSIS_SPACE;
   const lead = Math.min(opts.lead, Math.floor(length / 2));
-  const snippet = makeSnippet({ text: paragraph, code: '', lang: section.lang }, queryTerms, analyzer, {
-    length,
-    lead,
-    snapDistance: opts.snapDistance,
-  });
+  const snippet = excerptOf(paragraph, matches, 'text', { length, lead, snapDistance: opts.snapDistance });
   return { text: snippet.text, highlights: snippet.highlights, coverage, source };
 }

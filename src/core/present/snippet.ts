@@ -145,7 +145,8 @@ function snapEnd(text: string, end: number, maxMove: number): number {
   return end;
 }
 
-function excerpt(text: string, matches: Match[], kind: Snippet['kind'], options: SnippetOptions): Snippet {
+/** The excerpt of `text` around `matches` (its query-term tokens, in text order): the window with the most distinct terms, snapped to words, `…` at cuts. */
+export function excerptOf(text: string, matches: readonly Match[], kind: Snippet['kind'], options: SnippetOptions): Snippet {
   const best = matches.length > 0 ? bestWindowStart(matches, options.length, options.lead) : 0;
   // A window that would run past the end is pulled back, so a short section is shown whole and a
   // match near the end keeps the context before it instead of an empty tail.
@@ -173,9 +174,21 @@ export function makeSnippet(
   analyzer: Partial<AnalyzerOptions>,
   options: SnippetOptions = DEFAULT_SNIPPET_OPTIONS,
 ): Snippet {
-  const textMatches = findMatches(section.text, section.lang, queryTerms, analyzer);
-  if (textMatches.length > 0 || section.code.length === 0) return excerpt(section.text, textMatches, 'text', options);
-  const codeMatches = findMatches(section.code, section.lang, queryTerms, analyzer);
-  if (codeMatches.length > 0 || section.text.length === 0) return excerpt(section.code, codeMatches, 'code', options);
-  return excerpt(section.text, [], 'text', options);
+  return snippetFrom(section, findMatches(section.text, section.lang, queryTerms, analyzer), () => findMatches(section.code, section.lang, queryTerms, analyzer), options);
+}
+
+/**
+ * makeSnippet from matches found already (`textMatches` in the prose; `codeMatches`, asked for only
+ * when the prose has none, in the code): for a search that analysed the section once (section-matches.ts).
+ */
+export function snippetFrom(
+  section: { text: string; code: string },
+  textMatches: readonly Match[],
+  codeMatches: () => readonly Match[],
+  options: SnippetOptions = DEFAULT_SNIPPET_OPTIONS,
+): Snippet {
+  if (textMatches.length > 0 || section.code.length === 0) return excerptOf(section.text, textMatches, 'text', options);
+  const inCode = codeMatches();
+  if (inCode.length > 0 || section.text.length === 0) return excerptOf(section.code, inCode, 'code', options);
+  return excerptOf(section.text, [], 'text', options);
 }

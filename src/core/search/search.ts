@@ -9,7 +9,8 @@ import type { Fallback } from '../confidence/fallback.ts';
 import type { ResultSummary, RouteSummary } from '../confidence/signals.ts';
 import { compareFused, fuseRanks, type FusedHit, type Match, type RouteHit, type RouteName } from '../rank/fuse.ts';
 import { boostNamedHits } from '../rank/name-match.ts';
-import { evidenceFor, type Evidence } from '../present/evidence.ts';
+import { evidenceFrom, type Evidence } from '../present/evidence.ts';
+import { sectionMatches } from '../present/section-matches.ts';
 import { searchableText } from '../analysis/fields.ts';
 import { boostLinkedHits } from '../rank/graph-boost.ts';
 import { selectMmr, tokenSet, type MmrDecision } from '../rank/mmr.ts';
@@ -27,7 +28,7 @@ import type { TermVariant } from '../keyword/expand.ts';
 import { correctionOf, type Correction } from '../present/correction.ts';
 import { analyzeQuery, type QueryAnalysis } from '../analysis/query.ts';
 import { plainWordTerm } from '../analysis/segment.ts';
-import { DEFAULT_SNIPPET_OPTIONS, makeSnippet, type Snippet } from '../present/snippet.ts';
+import { DEFAULT_SNIPPET_OPTIONS, snippetFrom, type Snippet } from '../present/snippet.ts';
 import { idf } from '../keyword/bm25f.ts';
 import { applyThreshold, type ThresholdDiagnostics } from '../rank/thresholds.ts';
 import { routeWeights } from '../rank/route-weights.ts';
@@ -228,19 +229,21 @@ function finish(pack: LoadedPack, ranked: Ranked, section: SectionLookup): Searc
   const snippetOptions = { ...DEFAULT_SNIPPET_OPTIONS, length: options.snippetLength };
   const results = chosen.map((hit, i): SearchResult => {
     const s = section(hit.id);
+    // One analysis of the section for its snippet and its evidence (section-matches.ts).
+    const found = sectionMatches(s, queryTerms, manifest.analyzer);
     return {
       id: s.id,
       url: s.url,
       title: s.title,
       breadcrumb: s.breadcrumb,
       lang: s.lang,
-      snippet: makeSnippet(s, queryTerms, manifest.analyzer, snippetOptions),
+      snippet: snippetFrom(s, found.text, () => found.code, snippetOptions),
       score: round(hit.score),
       rank: i + 1,
       match: hit.match,
       routes: routePositions(hit),
       pool: s.pool,
-      evidence: evidenceFor(s, queryTerms, manifest.analyzer, options.evidence, conceptOf),
+      evidence: evidenceFrom(s, found, queryTerms.size, options.evidence, conceptOf),
     };
   });
   const keywordReport: RouteReport = options.fuse.weights.keyword > 0 ? { ran: true, ...keyword.diagnostics } : { ran: false, reason: 'disabled' };
