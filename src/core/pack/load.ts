@@ -1,4 +1,5 @@
 import { modelFromFile, validateModelFile } from '../embed/model-file.ts';
+import type { AnalysedSection } from '../present/section-matches.ts';
 import { prepareTransformer, validateTransformerFile } from '../embed/transformer.ts';
 import { prepareTokenizer } from '../embed/vocabulary.ts';
 import { calibrationFromFile } from '../confidence/calibration.ts';
@@ -33,10 +34,11 @@ export interface LoadedPack {
   /** The semantic route; null for a pack built without vectors. */
   semantic: SemanticIndex | null;
   /**
-   * Memo of section term sets for MMR (a section's terms never change, so the memo only saves the
-   * analyzer's work on later queries of the isolate). Bounded: see TERM_SET_MEMO_SIZE.
+   * Memo of analysed sections, for MMR's term sets and the results' matches (a section's text never
+   * changes, so the memo only saves the analyzer's work on later queries of the isolate). Bounded:
+   * see TERM_SET_MEMO_SIZE.
    */
-  termSets: Map<number, ReadonlySet<string>>;
+  termSets: Map<number, AnalysedSection>;
   /** The verdict's model, and the thresholds fitted with it (null: the defaults), from the pack's calibration or the defaults. */
   confidence: { model: ConfidenceModel; calibrated: boolean; thresholds: LevelThresholds | null };
   /** Where the pack was read from: files a runtime reads beside the loader (the ONNX entry's model.onnx) come from the same place. */

@@ -1,7 +1,8 @@
 /**
- * A result's query matches from ONE analysis of its searchable text per query (issue 19). The
- * snippet reads the matches in the prose or the code, the evidence those in the whole text and in
- * each paragraph: each used to analyse its own text again, the largest share of a search's CPU.
+ * A result's query matches from ONE analysis of its searchable text (issue 19), which MMR's term
+ * sets come from too. The snippet reads the matches in the prose or the code, the evidence those in
+ * the whole text and in each paragraph: each used to analyse its own text again, and MMR once more,
+ * the largest share of a search's CPU.
  * No token crosses a line break and the fields are joined by line breaks (fields.ts), so the tokens
  * of one part within the whole are exactly the part's own tokens, shifted.
  */
@@ -9,6 +10,23 @@ import { searchableOffsets, searchableText } from '../analysis/fields.ts';
 import { segment, type AnalyzerOptions, type Token } from '../analysis/segment.ts';
 import { examinedLength, type TermMatch } from './snippet.ts';
 import type { Section } from '../types.ts';
+
+/** A section's searchable text analysed: every token of its examined part, and their distinct terms. */
+export interface AnalysedSection {
+  /** searchableText(section). */
+  full: string;
+  /** The tokens of `full`'s examined part (MAX_EXAMINED_CHARS), in text order. */
+  tokens: Token[];
+  /** Their distinct terms: what MMR compares sections by. */
+  terms: ReadonlySet<string>;
+}
+
+/** One analysis of the section's searchable text (its examined part), for MMR, the snippet and the evidence alike. */
+export function analyseSection(section: Section, analyzer: Partial<AnalyzerOptions>): AnalysedSection {
+  const full = searchableText(section);
+  const tokens = segment(full.slice(0, examinedLength(full)), section.lang, analyzer);
+  return { full, tokens, terms: new Set(tokens.map((t) => t.term)) };
+}
 
 export interface SectionMatches {
   /** searchableText(section). */
@@ -29,9 +47,15 @@ export function matchesIn(matches: readonly Token[], at: number, length: number)
   return out;
 }
 
-export function sectionMatches(section: Section, queryTerms: ReadonlySet<string>, analyzer: Partial<AnalyzerOptions>): SectionMatches {
-  const full = searchableText(section);
-  const matches = segment(full.slice(0, examinedLength(full)), section.lang, analyzer).filter((t) => queryTerms.has(t.term));
+/** The query's matches in a section, from its analysis (`analysed`, made here when not given). */
+export function sectionMatches(
+  section: Section,
+  queryTerms: ReadonlySet<string>,
+  analyzer: Partial<AnalyzerOptions>,
+  analysed: AnalysedSection = analyseSection(section, analyzer),
+): SectionMatches {
+  const { full } = analysed;
+  const matches = analysed.tokens.filter((t) => queryTerms.has(t.term));
   const at = searchableOffsets(section);
   return { full, matches, text: matchesIn(matches, at.text, section.text.length), code: matchesIn(matches, at.code, section.code.length) };
 }

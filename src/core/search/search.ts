@@ -10,10 +10,10 @@ import type { ResultSummary, RouteSummary } from '../confidence/signals.ts';
 import { compareFused, fuseRanks, type FusedHit, type Match, type RouteHit, type RouteName } from '../rank/fuse.ts';
 import { boostNamedHits } from '../rank/name-match.ts';
 import { evidenceFrom, type Evidence } from '../present/evidence.ts';
-import { sectionMatches } from '../present/section-matches.ts';
+import { analyseSection, sectionMatches, type AnalysedSection } from '../present/section-matches.ts';
 import { searchableText } from '../analysis/fields.ts';
 import { boostLinkedHits } from '../rank/graph-boost.ts';
-import { selectMmr, tokenSet, type MmrDecision } from '../rank/mmr.ts';
+import { selectMmr, type MmrDecision } from '../rank/mmr.ts';
 import { selectByPools, type PoolAudit, type PoolName } from '../rank/pools.ts';
 import type { LoadedPack } from '../pack/load.ts';
 import type { SectionLookup } from '../pack/section-store.ts';
@@ -230,7 +230,7 @@ function finish(pack: LoadedPack, ranked: Ranked, section: SectionLookup): Searc
   const results = chosen.map((hit, i): SearchResult => {
     const s = section(hit.id);
     // One analysis of the section for its snippet and its evidence (section-matches.ts).
-    const found = sectionMatches(s, queryTerms, manifest.analyzer);
+    const found = sectionMatches(s, queryTerms, manifest.analyzer, analysedOf(pack, section, hit.id));
     return {
       id: s.id,
       url: s.url,
@@ -377,23 +377,28 @@ function weighByPool(pack: LoadedPack, hits: readonly FusedHit[], options: Searc
 }
 
 /**
- * Most term sets the MMR memo keeps: 512 sections' sets — the compared candidates of the last
- * ~17 queries (30 each at the default limit and depth). Unbounded, the memo grew towards the whole
+ * Most analysed sections the memo keeps (their tokens and term sets): 512 — the compared
+ * candidates of the last ~17 queries (30 each at the default limit and depth), each its tokens
+ * (some 60 at the Astro docs' median section of 420 characters) and their set. Unbounded, the memo grew towards the whole
  * store on a large site, which is exactly the memory lazily read blocks exist to save; a miss
  * costs one analysis of one section.
  */
 export const TERM_SET_MEMO_SIZE = 512;
 
-/** A section's term set for MMR, memoised in the pack (the oldest entry dropped beyond the bound). */
-function termsOf(pack: LoadedPack, section: SectionLookup, id: number): ReadonlySet<string> {
-  let set = pack.termSets.get(id);
-  if (!set) {
-    const s = section(id);
-    set = tokenSet(searchableText(s), s.lang, pack.manifest.analyzer);
+/** A section analysed (section-matches.ts), memoised in the pack (the oldest entry dropped beyond the bound). */
+function analysedOf(pack: LoadedPack, section: SectionLookup, id: number): AnalysedSection {
+  let analysed = pack.termSets.get(id);
+  if (!analysed) {
+    analysed = analyseSection(section(id), pack.manifest.analyzer);
     if (pack.termSets.size >= TERM_SET_MEMO_SIZE) pack.termSets.delete(pack.termSets.keys().next().value!);
-    pack.termSets.set(id, set);
+    pack.termSets.set(id, analysed);
   }
-  return set;
+  return analysed;
+}
+
+/** A section's term set for MMR. */
+function termsOf(pack: LoadedPack, section: SectionLookup, id: number): ReadonlySet<string> {
+  return analysedOf(pack, section, id).terms;
 }
 
 /**
