@@ -56,6 +56,9 @@ import {
   FIXTURE_LAYOUT,
   BAD_BLOCKS_PACK_PATH,
   DOCS_PACK_PATH,
+  HOSTILE_PACK_PATH,
+  HOSTILE_QUERY,
+  HOSTILE_SECTION_BYTES,
 } from './search-samples.ts';
 import { writeTinyTransformer } from './transformer-fixture.ts';
 import { importTransformer } from '../../src/indexer/embed/transformer-import.ts';
@@ -89,6 +92,7 @@ export async function prepareSite(): Promise<void> {
   await writeFile(path.join(badVectors, 'vectors.bin'), vectors.subarray(0, vectors.length - 7));
 
   await buildPack(path.join(root, 'test/fixtures/site'), path.join(SITE_DIR, 'pack-keyword'), { embedding: false, now: () => new Date('2026-01-01T00:00:00Z'), layout: FIXTURE_LAYOUT });
+  await prepareStallPack();
   await damageBlocks(pack, path.join(SITE_DIR, BAD_BLOCKS_PACK_PATH));
   await prepareShardedPacks(path.join(root, 'test/fixtures/site'));
   // The demo's docs with the demo's defaults (no layout): what a reader of `npm start` searches.
@@ -119,6 +123,18 @@ export async function prepareSite(): Promise<void> {
   await writeFile(path.join(SITE_DIR, SEGMENT_EXPECTED_FILE), JSON.stringify(expected));
   await prepareEmbedFixture(SITE_DIR);
   console.log(`prepared ${SITE_DIR}: pack ${summary.buildId}, ${summary.sections} sections`);
+}
+
+/** The pack of a page whose one section repeats the hostile query's words for a mebibyte (HOSTILE_PACK_PATH). */
+async function prepareStallPack(): Promise<void> {
+  const docs = path.join(root, 'test/.generated/stall-docs');
+  await rm(docs, { recursive: true, force: true });
+  await mkdir(docs, { recursive: true });
+  const paragraph = `Then ${HOSTILE_QUERY}, and again.`;
+  const body = Array.from({ length: Math.ceil(HOSTILE_SECTION_BYTES / (paragraph.length + 2)) }, () => paragraph).join('\n\n');
+  await writeFile(path.join(docs, 'stall.md'), `# Stall\n\n## Everything at once\n\n${body}\n`);
+  await writeFile(path.join(docs, 'index.md'), '# Welcome\n\nHow to deploy a worker and its routes.\n');
+  await buildPack(docs, path.join(SITE_DIR, HOSTILE_PACK_PATH), { embedding: false, now: () => new Date('2026-01-01T00:00:00Z') });
 }
 
 /** A pack cut into shards (the format of large sites) and a copy with one shard damaged in place. */

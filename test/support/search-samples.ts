@@ -29,6 +29,13 @@ export const FIXTURE_LAYOUT = { blocks: { blockBytes: 4096 }, keyword: { partByt
 export const BAD_BLOCKS_PACK_PATH = '/pack-bad-blocks/';
 /** This repository's own docs (`docs/`), built as `npm start` builds the demo's pack. */
 export const DOCS_PACK_PATH = '/pack-docs/';
+/**
+ * A keyword-only pack of a docs folder written to stall a search (issue 19): one page whose single
+ * section is HOSTILE_SECTION_BYTES of HOSTILE_QUERY's words, beside a normal page.
+ */
+export const HOSTILE_PACK_PATH = '/pack-stall/';
+export const HOSTILE_SECTION_BYTES = 1024 * 1024;
+export const HOSTILE_QUERY = 'deploy worker routes';
 /** Node's answers from the calibrated pack. */
 export const SEARCH_EXPECTED_CALIBRATED_FILE = 'search-expected-calibrated.json';
 
