@@ -128,6 +128,8 @@ const RUN_SOURCE = `${WORD_START}${WORD_CHAR}*(?:${JOINER}${WORD_START}${WORD_CH
  * Without this the `s`/`t` would become one-letter terms in every possessive.
  */
 const ENGLISH_CLITIC = /['’](?:s|t|re|ve|ll|d|m)(?![\p{L}\p{M}\p{N}_$])/iuy;
+const APOSTROPHE = 0x27;
+const RIGHT_QUOTE = 0x2019;
 
 const UPPER = String.raw`\p{Lu}\p{M}*`;
 /** Lower-case and uncased letters (Arabic, Hebrew, …): they never start a new camelCase part. */
@@ -250,9 +252,13 @@ export function segmentWith(
   const clitic = english ? new RegExp(ENGLISH_CLITIC) : undefined;
   for (let m = run.exec(text); m !== null; m = run.exec(text)) {
     const word = m[0];
-    if (HAS_DICT.test(word)) analyzeMixedRun(word, m.index, ctx);
+    // A plain ASCII word (most words of any docs text) has no dictionary-script character: skip that test.
+    if (ASCII_PLAIN.test(word)) pushWord(ctx, word.toLowerCase(), m.index, m.index + word.length);
+    else if (HAS_DICT.test(word)) analyzeMixedRun(word, m.index, ctx);
     else analyzeWord(word, m.index, ctx);
-    if (clitic !== undefined) {
+    // A clitic starts with an apostrophe: only then is the clitic pattern worth running.
+    const next = text.charCodeAt(run.lastIndex);
+    if (clitic !== undefined && (next === APOSTROPHE || next === RIGHT_QUOTE)) {
       clitic.lastIndex = run.lastIndex;
       if (clitic.test(text)) run.lastIndex = clitic.lastIndex;
     }
