@@ -173,13 +173,14 @@ function spelledCorrections(concept: string, word: TypedWord, dictionary: TermDi
 export function corrections(term: string, dictionary: TermDictionary, options: ExpansionOptions = DEFAULT_EXPANSION_OPTIONS, word?: TypedWord): Array<TermVariant & { distance: number }> {
   const max = editsFor(term.length, options);
   if (options.maxCorrections <= 0) return [];
-  const atDistance = (terms: readonly string[], distance: number) =>
-    terms.slice(0, options.maxCorrections).map((t) => ({ term: t, weight: options.typoWeights[distance - 1]!, kind: 'typo' as const, distance }));
+  const variants = (found: ReadonlyArray<{ term: string; distance: number }>) =>
+    found.slice(0, options.maxCorrections).map((f) => ({ term: f.term, weight: options.typoWeights[f.distance - 1]!, kind: 'typo' as const, distance: f.distance }));
+  const oneEdit = (terms: readonly string[]) => variants(terms.map((t) => ({ term: t, distance: 1 })));
   const spelled = word && LATIN_WORD.test(word.typed) && editsFor(word.typed.length, options) > 0 ? spelledCorrections(term, word, dictionary) : null;
-  if (spelled && spelled.kept.length > 0) return atDistance(spelled.kept, 1);
+  if (spelled && spelled.kept.length > 0) return oneEdit(spelled.kept);
   const byStem = max === 0 ? [] : stemCorrections(term, dictionary, max);
-  if (byStem.length > 0) return byStem.slice(0, options.maxCorrections).map((f) => ({ term: f.term, weight: options.typoWeights[f.distance - 1]!, kind: 'typo', distance: f.distance }));
-  return spelled ? atDistance(spelled.first, 1) : [];
+  if (byStem.length > 0) return variants(byStem);
+  return spelled ? oneEdit(spelled.first) : [];
 }
 
 /** The dictionary terms of `term`'s first letter within `max` edits of it, closest first, then most frequent. */

@@ -36,9 +36,9 @@ export interface LoadedPack {
   /**
    * Memo of analysed sections, for MMR's term sets and the results' matches (a section's text never
    * changes, so the memo only saves the analyzer's work on later queries of the isolate). Bounded:
-   * see TERM_SET_MEMO_SIZE.
+   * see SECTION_MEMO_SIZE.
    */
-  termSets: Map<number, AnalysedSection>;
+  analysedSections: Map<number, AnalysedSection>;
   /** The verdict's model, and the thresholds fitted with it (null: the defaults), from the pack's calibration or the defaults. */
   confidence: { model: ConfidenceModel; calibrated: boolean; thresholds: LevelThresholds | null };
   /** Where the pack was read from: files a runtime reads beside the loader (the ONNX entry's model.onnx) come from the same place. */
@@ -199,7 +199,7 @@ export async function loadPack(source: PackSource, options: LoadPackOptions = {}
     manifest.model === null ? null : loadSemantic(files, manifest.model, manifest.counts.sections, options),
     loadConfidence(files, manifest),
   ]);
-  return { manifest, sections, keyword, semantic, termSets: new Map(), confidence, source, read };
+  return { manifest, sections, keyword, semantic, analysedSections: new Map(), confidence, source, read };
 }
 
 /** `auto` decided from the stored sizes the manifest lists (see PackReadMode). */

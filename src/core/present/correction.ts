@@ -3,7 +3,7 @@
  * answer says which words were read as what, in the words of the docs themselves (a term is a
  * stem, `confid`; a reader is shown `confidence`, as the top results write it).
  */
-import { segment, type AnalyzerOptions } from '../analysis/segment.ts';
+import type { Token } from '../analysis/segment.ts';
 import { boundedEditDistance, type TermVariant } from '../keyword/expand.ts';
 import type { Lang } from '../types.ts';
 
@@ -16,17 +16,16 @@ export interface Correction {
 
 /**
  * The correction of a search, or null when no word was corrected (or the corrected terms appear
- * in none of `texts`, the results' text, so there is no docs' word to show). `groups[i]` and
- * `resolved[i]` are concept i's variants and the term standing for it (matching.ts); `words[i]`
- * is how the reader typed it.
+ * in none of `texts`, the results' text with its tokens as the search analysed it, so there is no
+ * docs' word to show). `groups[i]` and `resolved[i]` are concept i's variants and the term
+ * standing for it (matching.ts); `words[i]` is how the reader typed it.
  */
 export function correctionOf(
   q: string,
   words: readonly string[],
   groups: readonly (readonly TermVariant[])[],
   resolved: readonly string[],
-  texts: ReadonlyArray<{ text: string; lang: Lang }>,
-  analyzer: Partial<AnalyzerOptions>,
+  texts: ReadonlyArray<{ text: string; tokens: readonly Token[] }>,
 ): Correction | null {
   const wanted = new Map<string, number[]>();
   groups.forEach((variants, i) => {
@@ -36,8 +35,8 @@ export function correctionOf(
   if (wanted.size === 0) return null;
   // Every way the results write each corrected term (`deploy`, `deploying`, `deployed`).
   const surfaces = new Map<string, Set<string>>();
-  for (const { text, lang } of texts) {
-    for (const token of segment(text, lang, analyzer)) {
+  for (const { text, tokens } of texts) {
+    for (const token of tokens) {
       if (wanted.has(token.term)) surfaces.set(token.term, (surfaces.get(token.term) ?? new Set()).add(text.slice(token.start, token.end)));
     }
   }

@@ -19,13 +19,15 @@ export interface AnalysedSection {
   tokens: Token[];
   /** Their distinct terms: what MMR compares sections by. */
   terms: ReadonlySet<string>;
+  /** Where the prose and the code start in `full` (fields.ts searchableOffsets). */
+  offsets: { text: number; code: number };
 }
 
 /** One analysis of the section's searchable text (its examined part), for MMR, the snippet and the evidence alike. */
 export function analyseSection(section: Section, analyzer: Partial<AnalyzerOptions>): AnalysedSection {
   const full = searchableText(section);
   const tokens = segment(full.slice(0, examinedLength(full)), section.lang, analyzer);
-  return { full, tokens, terms: new Set(tokens.map((t) => t.term)) };
+  return { full, tokens, terms: new Set(tokens.map((t) => t.term)), offsets: searchableOffsets(section) };
 }
 
 export interface SectionMatches {
@@ -54,8 +56,7 @@ export function sectionMatches(
   analyzer: Partial<AnalyzerOptions>,
   analysed: AnalysedSection = analyseSection(section, analyzer),
 ): SectionMatches {
-  const { full } = analysed;
+  const { full, offsets } = analysed;
   const matches = analysed.tokens.filter((t) => queryTerms.has(t.term));
-  const at = searchableOffsets(section);
-  return { full, matches, text: matchesIn(matches, at.text, section.text.length), code: matchesIn(matches, at.code, section.code.length) };
+  return { full, matches, text: matchesIn(matches, offsets.text, section.text.length), code: matchesIn(matches, offsets.code, section.code.length) };
 }

@@ -29,8 +29,6 @@ export const DEFAULT_SNIPPET_OPTIONS: Readonly<SnippetOptions> = Object.freeze({
 
 const ELLIPSIS = '…';
 
-type Match = TermMatch;
-
 /**
  * Most characters of a section's text that snippets and evidence analyse per query: the first
  * 32 KiB (UTF-16 units). Presentation re-analyses each result's text for every query, so without a
@@ -53,7 +51,7 @@ export function examinedLength(text: string, max = MAX_EXAMINED_CHARS): number {
 }
 
 /** The query's matches in a text (its examined part): tokens whose analysed term is one of the query's terms. */
-function findMatches(text: string, lang: Lang, queryTerms: ReadonlySet<string>, analyzer: Partial<AnalyzerOptions>): Match[] {
+function findMatches(text: string, lang: Lang, queryTerms: ReadonlySet<string>, analyzer: Partial<AnalyzerOptions>): TermMatch[] {
   return segment(text.slice(0, examinedLength(text)), lang, analyzer).filter((t) => queryTerms.has(t.term));
 }
 
@@ -146,7 +144,7 @@ function snapEnd(text: string, end: number, maxMove: number): number {
 }
 
 /** The excerpt of `text` around `matches` (its query-term tokens, in text order): the window with the most distinct terms, snapped to words, `…` at cuts. */
-export function excerptOf(text: string, matches: readonly Match[], kind: Snippet['kind'], options: SnippetOptions): Snippet {
+export function excerptOf(text: string, matches: readonly TermMatch[], kind: Snippet['kind'], options: SnippetOptions): Snippet {
   const best = matches.length > 0 ? bestWindowStart(matches, options.length, options.lead) : 0;
   // A window that would run past the end is pulled back, so a short section is shown whole and a
   // match near the end keeps the context before it instead of an empty tail.
@@ -183,8 +181,8 @@ export function makeSnippet(
  */
 export function snippetFrom(
   section: { text: string; code: string },
-  textMatches: readonly Match[],
-  codeMatches: () => readonly Match[],
+  textMatches: readonly TermMatch[],
+  codeMatches: () => readonly TermMatch[],
   options: SnippetOptions = DEFAULT_SNIPPET_OPTIONS,
 ): Snippet {
   if (textMatches.length > 0 || section.code.length === 0) return excerptOf(section.text, textMatches, 'text', options);

@@ -11,8 +11,6 @@
  * equal inputs give equal outputs, ties go to the earlier candidate in the input.
  */
 import { RecallBoxError } from '../errors.ts';
-import { terms, type AnalyzerOptions } from '../analysis/segment.ts';
-import type { Lang } from '../types.ts';
 
 /** One candidate section, in the caller's rank order (earlier = preferred on ties). */
 export interface MmrCandidate {
@@ -25,7 +23,7 @@ export interface MmrCandidate {
    * ratio to the list's largest |relevance| is used (see `normaliseRelevance`).
    */
   relevance: number;
-  /** The section's terms, e.g. `tokenSet(searchableText(section), section.lang)`. */
+  /** The section's terms, e.g. `analyseSection(section, analyzer).terms` (present/section-matches.ts). */
   tokens: ReadonlySet<string>;
 }
 
@@ -99,15 +97,6 @@ export function resolveMmrOptions(input: MmrOptionsInput = {}): MmrOptions {
     throw new RecallBoxError('INVALID_OPTIONS', `mmr options: perPageCap must be an integer ≥ 1, got ${options.perPageCap}.`);
   }
   return options;
-}
-
-/**
- * The term set MMR compares sections by: the `segment()` terms of the text, so redundancy is
- * judged by exactly the rules that index and query use (folding, stemming, identifier parts).
- * Pass `searchableText(section)` to compare everything a section can be found by.
- */
-export function tokenSet(text: string, lang: Lang, options?: Partial<AnalyzerOptions>): ReadonlySet<string> {
-  return new Set(terms(text, lang, options));
 }
 
 /**

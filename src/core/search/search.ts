@@ -11,7 +11,6 @@ import { compareFused, fuseRanks, type FusedHit, type Match, type RouteHit, type
 import { boostNamedHits } from '../rank/name-match.ts';
 import { evidenceFrom, type Evidence } from '../present/evidence.ts';
 import { analyseSection, sectionMatches, type AnalysedSection } from '../present/section-matches.ts';
-import { searchableText } from '../analysis/fields.ts';
 import { boostLinkedHits } from '../rank/graph-boost.ts';
 import { selectMmr, type MmrDecision } from '../rank/mmr.ts';
 import { selectByPools, type PoolAudit, type PoolName } from '../rank/pools.ts';
@@ -271,11 +270,11 @@ function finish(pack: LoadedPack, ranked: Ranked, section: SectionLookup): Searc
       analysis.words,
       ranked.matching.groups,
       ranked.matching.resolved,
+      // The results' text as analysed for their snippets (memoised): no second analysis.
       chosen.slice(0, CORRECTION_SOURCES).map((h) => {
-        const s = section(h.id);
-        return { text: searchableText(s), lang: s.lang };
+        const { full, tokens } = analysedOf(pack, section, h.id);
+        return { text: full, tokens };
       }),
-      manifest.analyzer,
     ),
   };
   if (options.debug) {
@@ -383,15 +382,15 @@ function weighByPool(pack: LoadedPack, hits: readonly FusedHit[], options: Searc
  * store on a large site, which is exactly the memory lazily read blocks exist to save; a miss
  * costs one analysis of one section.
  */
-export const TERM_SET_MEMO_SIZE = 512;
+export const SECTION_MEMO_SIZE = 512;
 
 /** A section analysed (section-matches.ts), memoised in the pack (the oldest entry dropped beyond the bound). */
 function analysedOf(pack: LoadedPack, section: SectionLookup, id: number): AnalysedSection {
-  let analysed = pack.termSets.get(id);
+  let analysed = pack.analysedSections.get(id);
   if (!analysed) {
     analysed = analyseSection(section(id), pack.manifest.analyzer);
-    if (pack.termSets.size >= TERM_SET_MEMO_SIZE) pack.termSets.delete(pack.termSets.keys().next().value!);
-    pack.termSets.set(id, analysed);
+    if (pack.analysedSections.size >= SECTION_MEMO_SIZE) pack.analysedSections.delete(pack.analysedSections.keys().next().value!);
+    pack.analysedSections.set(id, analysed);
   }
   return analysed;
 }

@@ -43,8 +43,9 @@ export function parseDocument(relPath: string, content: string, options: Partial
     opts.maxHeadingDepth,
   );
   if (headed.length === 0) throw new RecallBoxError('NO_CONTENT', `${path} has no text to index`);
-  const sections = headed.flatMap((s) => splitLargeSection(s, opts.maxSectionChars));
-  const split = headed.filter((s) => s.text.length + s.code.length > opts.maxSectionChars).length;
+  const parts = headed.map((s) => splitLargeSection(s, opts.maxSectionChars));
+  const sections = parts.flat();
+  const split = parts.filter((p) => p.length > 1).length;
   return { path, url, title, lang, description, tags, sections, ...(split > 0 ? { splitSections: split } : {}) };
 }
 

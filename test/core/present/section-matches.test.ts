@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { segment, terms } from '../../../src/core/analysis/segment.ts';
 import { searchableText } from '../../../src/core/analysis/fields.ts';
-import { sectionMatches } from '../../../src/core/present/section-matches.ts';
+import { analyseSection, sectionMatches } from '../../../src/core/present/section-matches.ts';
 import { sectionOf } from '../../support/section.ts';
 
 const WORDS = ['route', 'Routes', 'getStaticPaths', 'cache', 'the', 'deploy', 'café', 'HTTP2', 'c.req.param()', 'worker'];
@@ -22,5 +22,9 @@ describe('sectionMatches', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('gives MMR the term set by segment() rules: folded, stemmed, stop words dropped, deduplicated', () => {
+    expect([...analyseSection(sectionOf({ breadcrumb: [], title: '', text: 'Routes and ROUTING' }), {}).terms]).toEqual(['rout']);
   });
 });

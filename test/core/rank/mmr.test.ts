@@ -6,7 +6,6 @@ import {
   jaccard,
   normaliseRelevance,
   selectMmr,
-  tokenSet,
   type MmrCandidate,
 } from '../../../src/core/rank/mmr.ts';
 
@@ -111,7 +110,7 @@ describe('selectMmr: examples', () => {
   });
 });
 
-describe('jaccard, normaliseRelevance, tokenSet', () => {
+describe('jaccard, normaliseRelevance', () => {
   it('defines the Jaccard of two empty sets as 0', () => {
     expect(jaccard(new Set(), new Set())).toBe(0);
     expect(jaccard(new Set(), new Set(['a']))).toBe(0);
@@ -125,10 +124,6 @@ describe('jaccard, normaliseRelevance, tokenSet', () => {
   it('scales relevance so the top candidate is 1 and ratios are kept', () => {
     expect(normaliseRelevance([0.04, 0.02, 0.01])).toEqual([1, 0.5, 0.25]);
     expect(normaliseRelevance([0, 0])).toEqual([0, 0]);
-  });
-
-  it('builds the token set with segment() rules: folded, stemmed, stop words dropped, deduplicated', () => {
-    expect([...tokenSet('Routes and ROUTING', 'en')]).toEqual(['rout']);
   });
 });
 

@@ -9,7 +9,7 @@ import type { PackSource } from '../../../src/core/pack/source.ts';
 import { shardFile } from '../../../src/core/pack/shards.ts';
 import type { SearchRequest } from '../../../src/core/search/request.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../../src/core/search/options.ts';
-import { searchPack, search, TERM_SET_MEMO_SIZE } from '../../../src/core/search/search.ts';
+import { searchPack, search, SECTION_MEMO_SIZE } from '../../../src/core/search/search.ts';
 import { queryVectorFor, staticQueryVector } from '../../../src/core/search/query-vector.ts';
 import { terms } from '../../../src/core/analysis/segment.ts';
 import { analyzeQuery } from '../../../src/core/analysis/query.ts';
@@ -728,7 +728,7 @@ describe("a pack read lazily (the Worker's loadPack with read: 'lazy')", () => {
 });
 
 describe('the MMR term-set memo', () => {
-  it(`keeps at most TERM_SET_MEMO_SIZE sets however many sections queries compare, and answers the same once entries were dropped`, async () => {
+  it(`keeps at most SECTION_MEMO_SIZE analysed sections however many sections queries compare, and answers the same once entries were dropped`, async () => {
     // 40 pages of 20 sections that share one word, so every query compares 30 new sections.
     const docs: Record<string, string> = {};
     for (let p = 0; p < 40; p++) {
@@ -736,11 +736,11 @@ describe('the MMR term-set memo', () => {
     }
     const { manifest, files: pieces } = await assemblePack(pagesOf(docs), { baseUrl: '/', createdAt: CREATED_AT, embedding: false });
     const pack = await loadPack(memorySource({ ...pieces, 'manifest.json': JSON.stringify(manifest) }));
-    expect(pack.sections.count).toBeGreaterThan(TERM_SET_MEMO_SIZE);
+    expect(pack.sections.count).toBeGreaterThan(SECTION_MEMO_SIZE);
     const first = searchPack(pack, request('shared w0x1'), DEFAULT_SEARCH_OPTIONS).results;
     for (let p = 0; p < 40; p++) searchPack(pack, request(`page ${p} shared`), DEFAULT_SEARCH_OPTIONS);
-    expect(pack.termSets.size).toBeLessThanOrEqual(TERM_SET_MEMO_SIZE);
-    expect(pack.termSets.size).toBeGreaterThan(TERM_SET_MEMO_SIZE / 2);
+    expect(pack.analysedSections.size).toBeLessThanOrEqual(SECTION_MEMO_SIZE);
+    expect(pack.analysedSections.size).toBeGreaterThan(SECTION_MEMO_SIZE / 2);
     expect(searchPack(pack, request('shared w0x1'), DEFAULT_SEARCH_OPTIONS).results).toEqual(first);
   });
 });
