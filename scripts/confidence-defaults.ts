@@ -29,7 +29,8 @@ import {
   type CalibrationSample,
   type LevelThresholds,
 } from '../src/core/index.ts';
-import { DEFAULT_THRESHOLDS, outcomeFor } from '../src/core/confidence/levels.ts';
+import { DEFAULT_THRESHOLDS } from '../src/core/confidence/levels.ts';
+import { decide } from '../src/core/confidence/verdict.ts';
 import { loadDataset } from '../src/datasets/index.ts';
 import { buildEvalPack } from '../src/datasets/collection-pack.ts';
 import { evalSearchOptions } from '../src/datasets/search-options.ts';
@@ -76,6 +77,8 @@ for (const [name, samples] of byDataset) console.log(`| ${name} | ${samples.leng
 interface HeldOut extends CalibrationSample {
   /** 1-based rank of the query's page among the results' pages; null if absent or unanswerable. */
   rank: number | null;
+  /** Whether the search had results and searchable words: the verdict's precondition (verdict.ts decide). */
+  searchable: boolean;
 }
 
 async function heldOut(spec: string): Promise<{ name: string; samples: HeldOut[] }> {
@@ -91,7 +94,8 @@ async function heldOut(spec: string): Promise<{ name: string; samples: HeldOut[]
       const out = await search(pack, parseSearchRequest({ q: q.query, limit: 10 }, options), options);
       const pages = [...new Set(out.results.map((r) => r.url.replace(/#.*$/, '')))];
       const at = q.url ? pages.indexOf(q.url) : -1;
-      samples.push({ signals: out.confidence.signals, strategy: out.confidence.strategy, answerable: !q.unanswerable, rank: at >= 0 ? at + 1 : null });
+      const searchable = out.results.length > 0 && !out.confidence.reasons.some((r) => r.code === 'NO_CONCEPTS');
+      samples.push({ signals: out.confidence.signals, strategy: out.confidence.strategy, answerable: !q.unanswerable, rank: at >= 0 ? at + 1 : null, searchable });
     }
   }
   return { name: `${dataset.name} (${sets.map((f) => f.split('/').pop()).join(', ')})`, samples };
@@ -101,9 +105,8 @@ async function heldOut(spec: string): Promise<{ name: string; samples: HeldOut[]
 function outcomes(c: Calibration, samples: readonly HeldOut[]): string {
   const t: LevelThresholds = c.thresholds ?? DEFAULT_THRESHOLDS;
   const decision = (s: HeldOut) => {
-    // Rounded as the verdict reports the score it decides on (confidence/verdict.ts).
-    const confidence = Math.round(confidenceScore(s.signals, s.strategy, c.model) * 1e4) / 1e4;
-    return { confidence, outcome: outcomeFor(confidence, t, true), firstRelevantRank: s.rank };
+    const { score, outcome } = decide(s.signals, s.strategy, c.model, t, s.searchable);
+    return { confidence: score, outcome, firstRelevantRank: s.rank };
   };
   const figures = answering(samples.filter((s) => s.answerable).map(decision), samples.filter((s) => !s.answerable).map(decision))!;
   const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);

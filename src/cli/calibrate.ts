@@ -35,7 +35,7 @@ export const CALIBRATION_SEED = 7;
  * The dataset to calibrate on: a SMART or BEIR collection with its own queries and judgements, or
  * a docs folder — with a known-item queries file, or else with reader-like queries made from its
  * own pages (datasets/reader-queries.ts: titles, headings, headings asked as questions, sentences
- * of the prose, cut and misspelt titles; each judged by its page), so a site can calibrate on its
+ * of the prose; each judged by its page), so a site can calibrate on its
  * own docs with no labelling work.
  */
 export async function calibrationDataset(dir: string, queries?: string): Promise<EvalDataset> {

@@ -25,7 +25,7 @@ export interface SearchResponse {
   results: SearchResult[];
   /** Whether the docs answer the query, how sure the pipeline is, and why. */
   confidence: ConfidenceVerdict;
-  /** What to show instead of the results when `confidence.shouldAnswer` is false; null otherwise. */
+  /** What to show instead of the results when `confidence.outcome` is `fallback`; null otherwise. */
   fallback: Fallback | null;
   /** Problems that degraded the answer without failing it (e.g. the vector route was down). */
   warnings: SearchWarning[];

@@ -8,7 +8,7 @@ import { isRecord } from '../is-record.ts';
 import { QUERY_STRATEGIES, type QueryStrategy } from '../analysis/query.ts';
 import { REASON_SIGNALS } from './reasons.ts';
 import { SIGNAL_NAMES, type ConfidenceSignals, type SignalName } from './signals.ts';
-import { confidenceScore, DEFAULT_CONFIDENCE_MODEL, sigmoid, signalVector, type ConfidenceModel, type LogisticModel } from './score.ts';
+import { confidenceScore, DEFAULT_CONFIDENCE_MODEL, roundScore, sigmoid, signalVector, type ConfidenceModel, type LogisticModel } from './score.ts';
 import type { LevelThresholds } from './levels.ts';
 
 /** One labelled query: its signal vector (SIGNAL_NAMES order, nulls imputed) and whether the docs answer it. */
@@ -172,7 +172,7 @@ export const OPERATING_SHARES: Readonly<Record<keyof LevelThresholds, number>> =
 /** The score a share of the scores reaches (at or above it), rounded as the verdict reports scores. */
 function reachedBy(scoresDescending: readonly number[], share: number): number {
   const at = Math.min(scoresDescending.length - 1, Math.floor(share * scoresDescending.length));
-  return Math.round(scoresDescending[at]! * 1e4) / 1e4;
+  return roundScore(scoresDescending[at]!);
 }
 
 /** The thresholds at which OPERATING_SHARES of the unanswerable samples reach each level under the model. */
@@ -244,18 +244,21 @@ export function fitCalibration(
   return { signals: [...SIGNAL_NAMES], models, thresholds, fittedOn: { ...provenance, l2: options.l2, byStrategy } };
 }
 
+/** A finite number: what every weight, impute and threshold of a calibration file must be. */
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
 /**
  * The thresholds a parsed `confidence.json` carries, checked: null for a file of an older version
  * that has none (the defaults apply), INDEX_CORRUPT unless 0 ≤ uncertain ≤ medium ≤ high ≤ 1.
  */
 export function thresholdsFromCalibration(value: unknown): LevelThresholds | null {
   if (!isRecord(value) || value.thresholds === undefined) return null;
-  const t = value.thresholds;
-  const ok = isRecord(t) && [t.uncertain, t.medium, t.high].every((v) => typeof v === 'number' && Number.isFinite(v));
-  if (!ok || !(0 <= (t.uncertain as number) && (t.uncertain as number) <= (t.medium as number) && (t.medium as number) <= (t.high as number) && (t.high as number) <= 1)) {
+  const t = isRecord(value.thresholds) ? value.thresholds : {};
+  const [uncertain, medium, high] = [t.uncertain, t.medium, t.high];
+  if (!finite(uncertain) || !finite(medium) || !finite(high) || !(0 <= uncertain && uncertain <= medium && medium <= high && high <= 1)) {
     throw corrupt('has thresholds that are not numbers with 0 ≤ uncertain ≤ medium ≤ high ≤ 1.');
   }
-  return { high: t.high as number, medium: t.medium as number, uncertain: t.uncertain as number };
+  return { high, medium, uncertain };
 }
 
 /** What a calibration gives the verdict: its model and, when the file has them, its thresholds. */
@@ -288,7 +291,6 @@ export function modelFromCalibration(value: unknown): ConfidenceModel {
     );
   }
   if (!isRecord(models)) throw corrupt('has no models.');
-  const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
   const pick = (record: Record<string, unknown>) => Object.freeze(Object.fromEntries(SIGNAL_NAMES.map((s) => [s, record[s] as number]))) as Record<SignalName, number>;
   const out = {} as Record<QueryStrategy, LogisticModel>;
   for (const strategy of QUERY_STRATEGIES) {

@@ -47,12 +47,12 @@ export const DEFAULT_LEVEL_OPTIONS: Readonly<LevelOptions> = Object.freeze({
 });
 
 /**
- * The thresholds in force for a strategy and mode. Relaxed mode moves every level one band down —
- * it answers what strict mode shows as uncertain, and calls high what strict calls medium — so it
- * needs no number of its own and stays meaningful under any calibration.
+ * The thresholds in force in a mode, from the strict ones (`base`: a calibration's, or the
+ * strategy's in LevelOptions). Relaxed mode moves every level one band down — it answers what
+ * strict mode shows as uncertain, and calls high what strict calls medium — so it needs no number
+ * of its own and stays meaningful under any calibration.
  */
-export function thresholdsFor(strategy: QueryStrategy, mode: ConfidenceMode, options: LevelOptions = DEFAULT_LEVEL_OPTIONS): LevelThresholds {
-  const base = options.byStrategy[strategy];
+export function thresholdsFor(base: Readonly<LevelThresholds>, mode: ConfidenceMode): LevelThresholds {
   if (mode === 'strict') return { ...base };
   return { high: base.medium, medium: base.uncertain, uncertain: base.uncertain };
 }

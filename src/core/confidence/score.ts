@@ -89,6 +89,14 @@ export function sigmoid(z: number): number {
   return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
 }
 
+/** Decimals a score is reported with; levels and outcomes are decided on the reported score. */
+const SCORE_DECIMALS = 4;
+
+/** A score as the verdict reports it (and decides on it), so a reader can redo the comparison. */
+export function roundScore(score: number): number {
+  return Math.round(score * 10 ** SCORE_DECIMALS) / 10 ** SCORE_DECIMALS;
+}
+
 /** The score in [0, 1] of a query of the given strategy. */
 export function confidenceScore(signals: ConfidenceSignals, strategy: QueryStrategy, models: ConfidenceModel = DEFAULT_CONFIDENCE_MODEL): number {
   const logistic = models[strategy];

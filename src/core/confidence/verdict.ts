@@ -13,7 +13,7 @@ import { DEFAULT_FALLBACK_OPTIONS, fallbackFor, type Fallback, type FallbackOpti
 import { DEFAULT_LEVEL_OPTIONS, levelFor, outcomeFor, thresholdsFor, type ConfidenceLevel, type ConfidenceMode, type ConfidenceOutcome, type LevelOptions, type LevelThresholds } from './levels.ts';
 import { messageLang } from './messages.ts';
 import { DEFAULT_REASON_OPTIONS, reasonsFor, type ConfidenceReason, type ReasonOptions } from './reasons.ts';
-import { confidenceScore, DEFAULT_CONFIDENCE_MODEL, type ConfidenceModel } from './score.ts';
+import { confidenceScore, DEFAULT_CONFIDENCE_MODEL, roundScore, type ConfidenceModel } from './score.ts';
 import { computeSignals, DEFAULT_SIGNAL_OPTIONS, relevantCount, type ConfidenceSignals, type SignalInput, type SignalOptions } from './signals.ts';
 import type { QueryStrategy } from '../analysis/query.ts';
 
@@ -47,7 +47,7 @@ export interface ConfidenceVerdict {
   shouldAnswer: boolean;
   strategy: QueryStrategy;
   mode: ConfidenceMode;
-  /** The thresholds the level and outcome were decided by (the strategy's, lowered in relaxed mode). */
+  /** The thresholds the level and outcome were decided by (the calibration's or the strategy's, one band down in relaxed mode). */
   thresholds: LevelThresholds;
   /** Whether the score comes from the pack's calibration (`recall-box calibrate`) or the defaults. */
   calibrated: boolean;
@@ -76,8 +76,22 @@ export interface Judgement {
   fallback: Fallback | null;
 }
 
-const SCORE_DECIMALS = 4;
-const round = (x: number) => Math.round(x * 10 ** SCORE_DECIMALS) / 10 ** SCORE_DECIMALS;
+/**
+ * The reported score and the outcome a model and thresholds give a query's signals: a query with
+ * no results or no searchable words (`searchable` false) scores 0 and falls back. The verdict's one
+ * rule, also for what re-decides stored signals (scripts/confidence-defaults.ts).
+ */
+export function decide(
+  signals: ConfidenceSignals,
+  strategy: QueryStrategy,
+  model: ConfidenceModel,
+  thresholds: LevelThresholds,
+  searchable: boolean,
+): { score: number; level: ConfidenceLevel; outcome: ConfidenceOutcome } {
+  // Decided on the score as reported, so a reader of the response can redo the comparison.
+  const score = searchable ? roundScore(confidenceScore(signals, strategy, model)) : 0;
+  return { score, level: levelFor(score, thresholds), outcome: outcomeFor(score, thresholds, searchable) };
+}
 
 export function judgeConfidence(
   input: JudgeInput,
@@ -85,13 +99,9 @@ export function judgeConfidence(
   options: ConfidenceOptions = DEFAULT_CONFIDENCE_OPTIONS,
 ): Judgement {
   const signals = computeSignals(input, options.signals);
-  const score = input.concepts.length === 0 || input.results.length === 0 ? 0 : confidenceScore(signals, input.strategy, model.model);
   // A calibration's thresholds were fitted with its model (calibration.ts fitThresholds): they replace the defaults.
-  const levels = model.thresholds ? { ...options.levels, byStrategy: { lookup: model.thresholds, question: model.thresholds, overview: model.thresholds } } : options.levels;
-  const thresholds = thresholdsFor(input.strategy, input.mode, levels);
-  // Decided on the score as reported, so a reader of the response can redo the comparison.
-  const level = levelFor(round(score), thresholds);
-  const outcome = outcomeFor(round(score), thresholds, input.results.length > 0 && input.concepts.length > 0);
+  const thresholds = thresholdsFor(model.thresholds ?? options.levels.byStrategy[input.strategy], input.mode);
+  const { score, level, outcome } = decide(signals, input.strategy, model.model, thresholds, input.results.length > 0 && input.concepts.length > 0);
   const lang = messageLang(input.lang);
   const reasons = reasonsFor(
     signals,
@@ -106,9 +116,9 @@ export function judgeConfidence(
     lang,
     options.reasons,
   );
-  const roundedSignals = Object.fromEntries(Object.entries(signals).map(([k, v]) => [k, v === null ? null : round(v)])) as ConfidenceSignals;
+  const roundedSignals = Object.fromEntries(Object.entries(signals).map(([k, v]) => [k, v === null ? null : roundScore(v)])) as ConfidenceSignals;
   const confidence: ConfidenceVerdict = {
-    score: round(score),
+    score,
     level,
     outcome,
     shouldAnswer: outcome === 'answer',

@@ -88,7 +88,7 @@ export interface SearchOutcome {
   warnings: SearchWarning[];
   /** Whether the docs answer the query, how sure the pipeline is, and why (confidence.ts). */
   confidence: ConfidenceVerdict;
-  /** What to show instead of the results when `confidence.shouldAnswer` is false; null otherwise. */
+  /** What to show instead of the results when `confidence.outcome` is `fallback`; null otherwise. */
   fallback: Fallback | null;
   /** The words read as corrections of misspelt ones ("did you mean"), or null when none was corrected. */
   correction: Correction | null;

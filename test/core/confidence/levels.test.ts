@@ -4,7 +4,7 @@ import { DEFAULT_LEVEL_OPTIONS, levelFor, outcomeFor, thresholdsFor } from '../.
 describe('levels', () => {
   it('strict mode uses the strategy’s thresholds', () => {
     for (const strategy of ['lookup', 'question', 'overview'] as const) {
-      expect(thresholdsFor(strategy, 'strict')).toEqual(DEFAULT_LEVEL_OPTIONS.byStrategy[strategy]);
+      expect(thresholdsFor(DEFAULT_LEVEL_OPTIONS.byStrategy[strategy], 'strict')).toEqual(DEFAULT_LEVEL_OPTIONS.byStrategy[strategy]);
     }
   });
 
@@ -17,11 +17,11 @@ describe('levels', () => {
 
   it('relaxed mode moves every level one band down: it answers what strict shows as uncertain', () => {
     const options = { byStrategy: { lookup: { high: 0.7, medium: 0.3, uncertain: 0.25 }, question: { high: 0.5, medium: 0.1, uncertain: 0.05 }, overview: { high: 0.9, medium: 0.6, uncertain: 0.5 } } };
-    expect(thresholdsFor('overview', 'relaxed', options)).toEqual({ high: 0.6, medium: 0.5, uncertain: 0.5 });
-    expect(thresholdsFor('question', 'relaxed', options)).toEqual({ high: 0.1, medium: 0.05, uncertain: 0.05 });
+    expect(thresholdsFor(options.byStrategy.overview, 'relaxed')).toEqual({ high: 0.6, medium: 0.5, uncertain: 0.5 });
+    expect(thresholdsFor(options.byStrategy.question, 'relaxed')).toEqual({ high: 0.1, medium: 0.05, uncertain: 0.05 });
     // A score strict mode shows as uncertain is an answer in relaxed mode.
-    const strict = thresholdsFor('lookup', 'strict', options);
-    const relaxed = thresholdsFor('lookup', 'relaxed', options);
+    const strict = thresholdsFor(options.byStrategy.lookup, 'strict');
+    const relaxed = thresholdsFor(options.byStrategy.lookup, 'relaxed');
     expect([outcomeFor(0.27, strict, true), outcomeFor(0.27, relaxed, true)]).toEqual(['uncertain', 'answer']);
   });
 
