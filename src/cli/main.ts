@@ -81,7 +81,7 @@ function packFileSizes(bytes: Record<string, number>): string {
 export function formatSummary(s: BuildSummary): string {
   const lines = [
     `recall-box: built pack ${s.buildId} in ${(s.ms / 1000).toFixed(2)} s → ${s.outDir} (peak memory ${Math.round(s.peakRssBytes / 1e6)} MB)`,
-    `  files read: ${s.files}, pages indexed: ${s.pages}, sections: ${s.sections}, languages: ${s.languages.join(', ') || '-'}`,
+    `  files read: ${s.files}, pages indexed: ${s.pages}, sections: ${s.sections} (longest section ${s.longestSection} characters), languages: ${s.languages.join(', ') || '-'}`,
     `  vectors: ${s.vectors.built ? 'built' : `not built — ${s.vectors.reason}`}`,
     `  pack files: ${packFileSizes(s.bytes)}`,
     `  files skipped: ${s.skipped.length}`,

@@ -3,8 +3,7 @@
  * `recall-box calibrate` fits the verdict on. Title and heading queries alone (title-queries.ts)
  * are the docs' own words, typed whole; readers ask questions, paraphrase, and type half a word.
  * A verdict fitted on headings only learned that an answer looks like a heading, and refused real
- * questions (issue 17: 23% of a held-out set of reader questions answered after calibration,
- * against 55% before).
+ * questions (issue 17 reported calibration lowering the share of held-out reader questions answered).
  *
  * Each query is judged by the page it was made from (known-item), like a title query:
  *
@@ -16,9 +15,8 @@
  *
  * Titles cut mid-word or misspelt (query-variants.ts) are left out: their words are only partly
  * matched, so they look like a withheld page's queries, and fitting on them taught the model that
- * weak matches are answers (in an ad hoc fit when the kinds were chosen, the held-out reader
- * questions' AUROC was lower with them, by about 0.01 on Hono and Astro: within noise, so the
- * simpler set won). The widget does not show the fallback for a word still being typed anyway
+ * weak matches are answers (an ad hoc fit when the kinds were chosen, not kept as a command, did
+ * not separate the held-out reader questions better with them, so the simpler set won). The widget does not show the fallback for a word still being typed anyway
  * (issue 16).
  *
  * Pure and deterministic: the same pages and seed give the same queries.
@@ -35,14 +33,14 @@ export interface ReaderQuery extends TitleQuery {
 export interface ReaderQueryOptions {
   /**
    * Most queries of each kind, evenly sampled in document order. Integer ≥ 1. Default 150: four
-   * kinds make ≤ 600 queries, under a minute of calibrate on a 400-page site, and each kind weighs
+   * kinds make ≤ 600 queries, each searched once by `recall-box calibrate`, and each kind weighs
    * alike whatever the site's shape.
    */
   perKind: number;
   /**
    * Words a sentence query keeps (its first ones), and the fewest a sentence needs. Default 12 / 6:
-   * the length of the reader questions we collected (median 7–9 words), so a sentence stands in
-   * for a question, not for a paragraph.
+   * about the length of the reader questions in bench/queries, so a sentence stands in for a
+   * question, not for a paragraph.
    */
   sentenceWords: { min: number; max: number };
 }

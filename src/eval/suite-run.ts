@@ -159,71 +159,6 @@ export async function findSuiteSources(shared: string, repo: string): Promise<{ 
   return { sources, skipped };
 }
 
-/** Attempts of one search before a transport error ends the system's run on a collection. */
-export const SEARCH_ATTEMPTS = 3;
-
-const TRANSPORT_CODES: ReadonlySet<string> = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
-
-/**
- * An error of the loopback transport, not of the search: Pagefind's pagefind.js fetches its index
- * chunks and fragments from a local server (peers/pagefind.ts), and a keep-alive socket the server
- * closes just as fetch reuses it fails with ECONNRESET ("fetch failed"). Asking again is sound:
- * pagefind.js forgets a failed load and fetches it anew.
- */
-export function isTransportError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  if (error instanceof TypeError && error.message === 'fetch failed') return true;
-  const code = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
-  return typeof code === 'string' && TRANSPORT_CODES.has(code);
-}
-
-/**
- * Loads that pagefind.js reports on console.error instead of failing the search: a failed index
- * chunk is logged ("Failed to load the index chunk …") and the search runs without it, which
- * would silently score a query on part of the index. Counted while the suite runs, so that such a
- * query is asked again.
- */
-const LOAD_FAILURE = /^Failed to load the (index chunk|meta index|Pagefind WASM)/;
-let loadFailures = 0;
-
-/** Counts pagefind.js's load-failure messages until the returned function is called. */
-export function watchLoadFailures(): () => void {
-  const original = console.error;
-  console.error = (...args: unknown[]) => {
-    if (typeof args[0] === 'string' && LOAD_FAILURE.test(args[0])) loadFailures++;
-    original.apply(console, args);
-  };
-  return () => {
-    console.error = original;
-  };
-}
-
-/** The system with each search asked again (up to SEARCH_ATTEMPTS) after a transport error or a logged load failure. */
-export function withRetries(system: EvalSystem, log: (line: string) => void): EvalSystem {
-  return {
-    name: system.name,
-    peer: system.peer,
-    description: system.description,
-    index: (docs) => system.index(docs),
-    async search(query, k) {
-      for (let attempt = 1; ; attempt++) {
-        const failuresBefore = loadFailures;
-        let failure: string;
-        try {
-          const answer = await system.search(query, k);
-          if (loadFailures === failuresBefore) return answer;
-          failure = 'part of the index failed to load';
-        } catch (error) {
-          if (!isTransportError(error)) throw error;
-          failure = `${(error as Error).message}${(error as { cause?: { code?: string } }).cause?.code ? ` (${(error as { cause: { code: string } }).cause.code})` : ''}`;
-        }
-        if (attempt >= SEARCH_ATTEMPTS) throw new Error(`${system.name}: ${JSON.stringify(query)} failed ${attempt} times: ${failure}`);
-        log(`  ${system.name}: ${JSON.stringify(query)}: ${failure}; asking again`);
-      }
-    },
-  };
-}
-
 export interface CollectionRun {
   rows: SuiteRowInput[];
   systems: SuiteSystem[];
@@ -253,7 +188,7 @@ export async function runCollection(collection: SuiteCollection, makeSystems: ()
   }));
   const total = sets.reduce((n, s) => n + s.queries.length, 0);
   log(`${collection.name} (${collection.kind}): ${collection.docs.length} docs; ${sets.length} query sets, ${total} queries (${sets.map((s) => `${s.name} ${s.queries.length}`).join(', ')})`);
-  const systems: Array<EvalSystem | undefined> = makeSystems().map((s) => withRetries(s, log));
+  const systems: Array<EvalSystem | undefined> = makeSystems();
   const ran: SuiteSystem[] = [];
   for (let i = 0; i < systems.length; i++) {
     // Each system is let go once it has run, so only one index is held at a time.
@@ -292,7 +227,7 @@ export const SUITE_RECALL_BOX = ['recall-box:keyword', 'recall-box:vector', 'rec
 
 /**
  * The systems a suite runs: those named (`--systems`), else SUITE_RECALL_BOX and every peer
- * `npm run eval` runs (each indexes a collection in about a second and answers in milliseconds).
+ * `npm run eval` runs (the suite's log prints each one's index and search times per collection).
  */
 export function suiteSystems(all: readonly EvalSystem[], wanted?: readonly string[]): EvalSystem[] {
   return all.filter((s) => (wanted ? wanted.includes(s.name) : s.peer || (SUITE_RECALL_BOX as readonly string[]).includes(s.name)));
@@ -311,7 +246,6 @@ export interface SuiteOptions {
 export interface SuiteResult {
   table: SuiteTable;
   info: SuiteRunInfo;
-  notes: string[];
 }
 
 /** Runs every collection found, one after another, and builds the table. */
@@ -321,26 +255,19 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const { sources, skipped } = await findSuiteSources(options.shared, options.repo);
   for (const line of skipped) log(`skipped: ${line}`);
   const rows: SuiteRowInput[] = [];
-  const notes: string[] = [];
   const systems: SuiteSystem[] = options.makeSystems().map((s) => ({ name: s.name, peer: s.peer }));
   log(`suite: ${sources.length} collections (${sources.map((s) => s.name).join(', ')}); ${systems.length} systems (${systems.map((s) => s.name).join(', ')}), each indexed once per collection`);
-  const unwatch = watchLoadFailures();
-  try {
-    for (const [i, source] of sources.entries()) {
-      const collection = await source.load();
-      for (const note of collection.notes) log(`note: ${note}`);
-      for (const line of collection.skipped) log(`skipped: ${line}`);
-      notes.push(...collection.notes);
-      skipped.push(...collection.skipped);
-      const run = await runCollection(collection, options.makeSystems, log);
-      rows.push(...run.rows);
-      for (const line of run.skipped) log(`skipped: ${line}`);
-      skipped.push(...run.skipped);
-      log(`${collection.name} done; ${i + 1} of ${sources.length} collections in ${formatDuration(performance.now() - started)}`);
-    }
-  } finally {
-    unwatch();
+  for (const [i, source] of sources.entries()) {
+    const collection = await source.load();
+    for (const note of collection.notes) log(`note: ${note}`);
+    for (const line of collection.skipped) log(`skipped: ${line}`);
+    skipped.push(...collection.skipped);
+    const run = await runCollection(collection, options.makeSystems, log);
+    rows.push(...run.rows);
+    for (const line of run.skipped) log(`skipped: ${line}`);
+    skipped.push(...run.skipped);
+    log(`${collection.name} done; ${i + 1} of ${sources.length} collections in ${formatDuration(performance.now() - started)}`);
   }
   const elapsedMs = performance.now() - started;
-  return { table: buildSuiteTable(rows, systems), info: { skipped, elapsedMs }, notes };
+  return { table: buildSuiteTable(rows, systems), info: { skipped, elapsedMs } };
 }

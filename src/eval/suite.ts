@@ -6,8 +6,9 @@
  *
  * Why one table: a default that wins on one collection and loses on the average is a regression,
  * and per-collection reports run one at a time never show the average. The macro-average weighs
- * each row (collection × query set) the same, whatever its number of queries: Astro's 1,800
- * as-you-type titles must not drown Cranfield's 225 judged queries.
+ * each row (collection × query set) the same, whatever its number of queries (the table's
+ * `queries` column): Astro's as-you-type titles, several times Cranfield's judged queries, must
+ * not drown them.
  */
 import type { Page } from '../core/index.ts';
 import type { KnownItemQuery } from '../datasets/docs.ts';

@@ -49,6 +49,8 @@ export interface BuildSummary {
   files: number;
   pages: number;
   sections: number;
+  /** Characters of text and code of the longest section (after huge ones were cut: ≤ maxSectionChars). */
+  longestSection: number;
   skipped: SkippedFile[];
   /** Files indexed with a change the owner should know of (a huge section cut into parts). */
   warnings: SkippedFile[];
@@ -232,6 +234,7 @@ export async function buildPack(docsDir: string, outDir: string, options: BuildO
     files: ingest.files,
     pages: manifest.counts.pages,
     sections: manifest.counts.sections,
+    longestSection: ingest.pages.reduce((most, p) => p.sections.reduce((m, s) => Math.max(m, s.text.length + s.code.length), most), 0),
     skipped: ingest.skipped,
     warnings: ingest.warnings,
     languages: manifest.languages,

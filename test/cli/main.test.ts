@@ -76,7 +76,7 @@ describe('main: build', () => {
     const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8'));
     expect(r.out).toContain(`built pack ${manifest.buildId}`);
     expect(r.out).toContain(out);
-    expect(r.out).toContain(`files read: 15, pages indexed: 15, sections: ${manifest.counts.sections}, languages: en, ja, zh-cn`);
+    expect(r.out).toMatch(new RegExp(`files read: 15, pages indexed: 15, sections: ${manifest.counts.sections} \\(longest section \\d+ characters\\), languages: en, ja, zh-cn`));
     expect(r.out).toMatch(/pack files: sections\.json \d+\.\d KB \+ 1 block \d+\.\d KB, keyword\.json \d+\.\d KB \+ 1 partition \d+\.\d KB/);
     expect(r.out).toContain('files skipped: 0');
   });
@@ -152,6 +152,7 @@ describe('formatSummary', () => {
     files: 4,
     pages: 3,
     sections: 12,
+    longestSection: 840,
     skipped: [{ path: 'a/b.md', code: 'NO_CONTENT', reason: 'a/b.md has no text to index' }],
     warnings: [],
     languages: [],
@@ -164,7 +165,7 @@ describe('formatSummary', () => {
   it('formats every line of the summary', () => {
     expect(formatSummary(summary).split('\n')).toEqual([
       'recall-box: built pack 0123456789abcdef in 1.23 s → public/pack (peak memory 170 MB)',
-      '  files read: 4, pages indexed: 3, sections: 12, languages: -',
+      '  files read: 4, pages indexed: 3, sections: 12 (longest section 840 characters), languages: -',
       '  vectors: not built — 12 sections are too few',
       // Blocks and partitions are summed beside their heads: a large site has thousands.
       '  pack files: sections.json 2.0 KB + 2 blocks 12.0 KB, keyword.json 1.5 KB + 1 partition 4.0 KB',

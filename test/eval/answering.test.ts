@@ -19,7 +19,6 @@ describe('outcomeOf', () => {
 
 describe('answering', () => {
   it('splits answerable and unanswerable queries by outcome, and counts shown and hidden pages in the top 3', () => {
-    expect(HIDDEN_DEPTH).toBe(3);
     const unanswerable: Decision[] = [
       { outcome: 'answer', confidence: 0.8 },
       { outcome: 'uncertain', confidence: 0.4 },

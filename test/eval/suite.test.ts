@@ -19,7 +19,8 @@ import {
   type SuiteRowInput,
   type SuiteSystem,
 } from '../../src/eval/suite.ts';
-import { SEARCH_ATTEMPTS, findSuiteSources, isTransportError, runCollection, suiteSystems, watchLoadFailures, withRetries, type SuiteCollection } from '../../src/eval/suite-run.ts';
+import { findSuiteSources, runCollection, suiteSystems, type SuiteCollection } from '../../src/eval/suite-run.ts';
+import { isTransportError, SEARCH_ATTEMPTS, withRetries } from '../../src/eval/peers/retry.ts';
 import type { EvalAnswer, EvalDoc, EvalSystem } from '../../src/eval/types.ts';
 
 const SYSTEMS: SuiteSystem[] = [
@@ -35,8 +36,8 @@ function row(collection: string, scores: Record<string, number>, queries = 10): 
 }
 
 describe('buildSuiteTable', () => {
-  // full wins by 0.10 on a small row and loses by 0.04 on each of two others: ahead on one
-  // collection, behind on the average.
+  // full wins by 0.10 on a small row and loses by 0.04 on each of two others: two rows are
+  // regressions while the average is still up (0.0067).
   const inputs = [
     row('a', { 'recall-box:keyword': 0.5, 'recall-box:vector': 0.4, 'recall-box:full': 0.6, 'minisearch:vitepress': 0.3, 'pagefind:starlight': 0.5 }, 5),
     row('b', { 'recall-box:keyword': 0.8, 'recall-box:vector': 0.6, 'recall-box:full': 0.76, 'minisearch:vitepress': 0.9, 'pagefind:starlight': 0.4 }, 100),
@@ -248,7 +249,7 @@ describe('withRetries', () => {
     const flaky = new FlakySystem('pagefind:x', true, 1, resetError);
     const logs: string[] = [];
     await flaky.index([{ id: '/a/#', title: 'alpha', headings: '', body: '', lang: 'en' }]);
-    expect((await withRetries(flaky, (l) => logs.push(l)).search('alpha', 10)).hits).toHaveLength(1);
+    expect((await withRetries(flaky, (l: string) => logs.push(l)).search('alpha', 10)).hits).toHaveLength(1);
     expect(flaky.calls).toBe(2);
     expect(logs).toHaveLength(1);
     const broken = new FlakySystem('pagefind:x', true, 99, resetError);
@@ -268,14 +269,12 @@ describe('withRetries', () => {
 
   it('asks again when pagefind.js logs a failed index chunk instead of failing', async () => {
     const silent = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const unwatch = watchLoadFailures();
     try {
       const lossy = new FlakySystem('pagefind:x', true, 1, () => console.error('Failed to load the index chunk http://x/index/1.pf_index:\nTypeError: fetch failed'));
       await lossy.index([]);
       await withRetries(lossy, () => {}).search('alpha', 10);
       expect(lossy.calls).toBe(2);
     } finally {
-      unwatch();
       silent.mockRestore();
     }
   });
@@ -306,7 +305,7 @@ describe('runCollection', () => {
     expect(Object.keys(run.rows[0]!.scores)).toEqual(['recall-box:full']);
     expect(run.skipped).toEqual([expect.stringMatching(/^peer:broken on site: failed/)]);
     const ownBroken = () => new FlakySystem('recall-box:full', false, Infinity, resetError);
-    await expect(runCollection(collection, () => [ownBroken()], () => {})).rejects.toThrow(/failed 3 times/);
+    await expect(runCollection(collection, () => [ownBroken()], () => {})).rejects.toThrow('fetch failed');
   });
 });
 

@@ -165,7 +165,8 @@ export interface CalibrationSample {
  * score.ts): of the held-out reader questions, Hono / Astro, 66.1% / 69.9% answered and
  * 81.8% / 74.1% shown with their page in the top 3, against 1.7% / 3.5% of the unanswerable ones
  * answered and 5.1% / 12.3% shown as uncertain. Chosen with the help of those sets (bench/queries,
- * said there); checked on the fresh sets in bench/queries/fresh, which no choice saw.
+ * said there); checked on the fresh sets in bench/queries/fresh, which no choice saw, with the
+ * same script's --held-out (its header has the command; figures in the issue 17 note).
  */
 export const OPERATING_SHARES: Readonly<Record<keyof LevelThresholds, number>> = Object.freeze({ high: 0.2, medium: 0.5, uncertain: 0.7 });
 

@@ -31,11 +31,11 @@ const ELLIPSIS = '…';
 
 /**
  * Most characters of a section's text that snippets and evidence analyse per query: the first
- * 32 KiB (UTF-16 units). Presentation re-analyses each result's text for every query, so without a
- * bound one huge section made a query cost seconds (issue 19: a 1 MiB section of repeated query
- * words took 0.45 s in snippet and evidence alone). The longest section of the Astro en docs is
- * 17,608 characters and of the Hono docs 3,895, so no real section is cut; matches past the bound
- * are not shown and do not count towards evidence coverage.
+ * 32 KiB (UTF-16 units). Presentation analyses each result's text, so without a bound one huge
+ * section made a query cost seconds (issue 19; `npm run bench` times such pages, see
+ * bench/adversarial.ts). The longest section of the Astro en docs is 17,608 characters and of the
+ * Hono docs 3,895 (the build summary's "longest section"), so no real section is cut; matches past
+ * the bound are not shown and do not count towards evidence coverage.
  */
 export const MAX_EXAMINED_CHARS = 32_768;
 

@@ -52,6 +52,7 @@
  * bundle directory is deleted during index(), not at exit). Re-indexing destroys the previous
  * search instance and closes its server.
  */
+import { withRetries } from './retry.ts';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -257,11 +258,13 @@ class PagefindSystem implements EvalSystem {
 /** Pagefind's configuration as a Starlight site runs it, a fresh instance. */
 export function pagefindSystems(): EvalSystem[] {
   const r = STARLIGHT_RANKING;
+  // Each search asked again after a transport error or a logged load failure (retry.ts).
+  const log = (line: string) => process.stderr.write(`${line}\n`);
   return [
-    new PagefindSystem(
+    withRetries(new PagefindSystem(
       'pagefind:starlight',
       `Pagefind 1.6.0 as Astro Starlight runs it: each section a page (<main data-pagefind-body>, h1 page title, h2 heading, body), Pagefind's generated pagefind.js + WASM in Node, Starlight's ranking { pageLength ${r.pageLength}, termFrequency ${r.termFrequency}, termSaturation ${r.termSaturation}, termSimilarity ${r.termSimilarity}, diacriticSimilarity ${r.diacriticSimilarity} }, default title meta weight 5, prefix matching.`,
       { ranking: { ...r }, baseUrl: '/', excerptLength: 12 },
-    ),
+    ), log),
   ];
 }

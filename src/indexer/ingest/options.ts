@@ -32,7 +32,7 @@ export interface IngestOptions {
    * paragraph boundaries (split-large.ts), with a warning naming the file. Integer ≥ 1024. Default
    * 32 768, what presentation examines per section (core/present/snippet.ts MAX_EXAMINED_CHARS),
    * so every part is shown and evidenced whole; the longest real section measured is 17,608
-   * characters (Astro en docs), so only generated or hostile pages are cut.
+   * characters (Astro en docs; the build summary prints it), so only generated or hostile pages are cut.
    */
   maxSectionChars: number;
 }
