@@ -11,6 +11,8 @@ import { importModel2Vec } from './embed/model2vec.ts';
 import { importTransformer } from './embed/transformer-import.ts';
 import { searchableText } from '../core/analysis/fields.ts';
 import { classifyPool, DEFAULT_POOL_RULES, type PoolRule } from '../core/rank/pools.ts';
+import { encodeTermSet, termSetOf } from '../core/rank/term-set.ts';
+import { analyseSection } from '../core/present/section-matches.ts';
 import { createOrtEmbedder } from './embed/ort-node.ts';
 import { sectionEmbedDocs, trainEmbedding } from './embed/train.ts';
 import { ingestDirectory, resolveIngestOptions, type IngestOptions } from './ingest/index.ts';
@@ -177,12 +179,15 @@ export async function assemblePack(
   } & ModelChoice,
 ): Promise<{ manifest: PackManifest; files: PackFiles; vectors: VectorsDecision }> {
   const rules = options.poolRules ?? DEFAULT_POOL_RULES;
-  const sections: StoredSection[] = pages.flatMap((p) => p.sections.map((s) => ({ ...s, pool: classifyPool(s, rules) })));
+  const classified = pages.flatMap((p) => p.sections.map((s) => ({ ...s, pool: classifyPool(s, rules) })));
   const keyword = await buildKeywordIndex(
-    sections.map((s) => ({ fields: sectionFields(s), lang: s.lang })),
+    classified.map((s) => ({ fields: sectionFields(s), lang: s.lang })),
     options.keyword,
     options.layout?.keyword,
   );
+  // Term sets with the analyzer the index was built with, which is the one a search analyses by (the manifest's).
+  const analyzer = keyword.head.options.analyzer;
+  const sections: StoredSection[] = classified.map((s) => ({ ...s, termSet: encodeTermSet(termSetOf(analyseSection(s, analyzer).terms)) }));
   const store = sectionStoreFiles(sections, { ...DEFAULT_SECTION_BLOCKS_OPTIONS, ...options.layout?.blocks });
   const vectors = decideVectors(sections.length, options.embedding, options);
   const semantic = vectors.built ? await semanticFiles(sections, keyword.head.options.analyzer, options.embedding || {}, options) : null;

@@ -16,6 +16,8 @@ import { searchPack } from '../../src/core/search/search.ts';
 import { searchableText } from '../../src/core/analysis/fields.ts';
 import { embedStatic, queryTokens } from '../../src/core/embed/semantic.ts';
 import { codeOfAsync } from '../support/errors.ts';
+import { decodeTermSet, termSetOf } from '../../src/core/rank/term-set.ts';
+import { analyseSection } from '../../src/core/present/section-matches.ts';
 
 const SITE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/site');
 // The fixture site is small: one section block and one keyword partition at the default sizes.
@@ -116,6 +118,14 @@ describe('buildPack on the fixture site', () => {
     let stored = 0;
     for (const block of head.blocks) stored += JSON.parse(await readFile(path.join(out, block.file), 'utf8')).sections.length;
     expect(stored).toBe(manifest.counts.sections);
+  });
+
+  it('stores each section\'s term set: the distinct terms its analysis finds, with the manifest\'s analyzer', async () => {
+    const sections = await readStoredSections(out);
+    expect(sections.length).toBeGreaterThan(0);
+    for (const s of sections) {
+      expect(decodeTermSet(s.termSet), s.id).toEqual(termSetOf(analyseSection(s, manifest.analyzer).terms));
+    }
   });
 
   it('builds a pack that loads from disk and answers a query', async () => {

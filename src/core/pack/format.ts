@@ -9,7 +9,7 @@ import { validateFileEntries, type PackFileEntry } from './shards.ts';
  * together through FORMAT_VERSION: a Worker refuses a pack of any other version instead of guessing
  * (the Pagefind lesson — a silently misread index returns plausible garbage).
  */
-export const FORMAT_VERSION = 6;
+export const FORMAT_VERSION = 7;
 
 /**
  * Logical file names of a pack. Each data file is stored as the shards its manifest entry lists
@@ -92,11 +92,20 @@ export interface PackManifest {
 }
 
 /**
- * A section as stored for the Worker: exactly the Section ingest produced, plus the recall pool the
- * build classified it into (pools.ts rules). One shape from build to response means a field added
- * at ingest cannot be silently dropped on the way to the pack.
+ * A section as stored for the Worker: exactly the Section ingest produced, plus what the build
+ * derived from it. One shape from build to response means a field added at ingest cannot be
+ * silently dropped on the way to the pack.
  */
-export type StoredSection = Section & { pool: PoolName };
+export type StoredSection = Section & {
+  /** The recall pool the build classified it into (pools.ts rules). */
+  pool: PoolName;
+  /**
+   * Its distinct terms, as MMR compares sections by them (rank/term-set.ts, encodeTermSet of the
+   * terms of present/section-matches.ts analyseSection): stored so a search does not analyse the
+   * text of candidates it does not show.
+   */
+  termSet: string;
+};
 
 /** Logical file of keyword partition `i`: the FlexSearch export of the terms that hash to it. */
 export function keywordPartFileName(i: number): string {

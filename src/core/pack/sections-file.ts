@@ -17,6 +17,7 @@ import { resolveBytesOption } from './resident-cache.ts';
 import { POOL_NAMES, type PoolName } from '../rank/pools.ts';
 import type { Lang } from '../types.ts';
 import type { StoredSection } from './format.ts';
+import { isStoredTermSet } from '../rank/term-set.ts';
 
 export interface SectionBlocksOptions {
   /**
@@ -167,7 +168,7 @@ export function validateSectionsHead(value: unknown, sectionCount: number): Sect
   return value as unknown as SectionsHead;
 }
 
-const STRING_FIELDS = ['id', 'url', 'pageUrl', 'anchor', 'title', 'lang', 'text', 'code', 'description'] as const;
+const STRING_FIELDS = ['id', 'url', 'pageUrl', 'anchor', 'title', 'lang', 'text', 'code', 'description', 'termSet'] as const;
 
 /**
  * Checks one block against its head entry and the head's columns, so a block from another build or
@@ -189,6 +190,7 @@ export function validateSectionBlock(value: unknown, entry: BlockEntry, head: Se
       throw corrupt(`section ${i} lacks breadcrumb, links or tags.`);
     }
     if (typeof s.depth !== 'number') throw corrupt(`section ${i} has no depth.`);
+    if (!isStoredTermSet(s.termSet as string)) throw corrupt(`section ${i} has a term set that is not base64 of 4-byte hashes.`);
     if (s.pageUrl !== head.pageOf(i) || s.lang !== head.langOf(i) || s.pool !== head.poolOf(i)) {
       throw corrupt(`section ${i} in ${entry.file} disagrees with sections.json on its page, language or pool (a block from another build).`);
     }

@@ -6,11 +6,13 @@
  * Greedy MMR (Carbonell & Goldstein, SIGIR 1998): repeatedly pick the candidate maximising
  *   λ · relevance − (1 − λ) · max over selected s of similarity(candidate, s).
  *
- * Similarity is the Jaccard index of `segment()` term sets, not a cosine of embeddings, so
- * diversification works the same when the vector route is down or absent. Pure and deterministic:
+ * Similarity is the Jaccard index of the sections' term sets (term-set.ts, stored with each section
+ * at build time), not a cosine of embeddings, so diversification works the same when the vector
+ * route is down or absent. Pure and deterministic:
  * equal inputs give equal outputs, ties go to the earlier candidate in the input.
  */
 import { RecallBoxError } from '../errors.ts';
+import { termSetJaccard, type TermSet } from './term-set.ts';
 
 /** One candidate section, in the caller's rank order (earlier = preferred on ties). */
 export interface MmrCandidate {
@@ -23,8 +25,8 @@ export interface MmrCandidate {
    * ratio to the list's largest |relevance| is used (see `normaliseRelevance`).
    */
   relevance: number;
-  /** The section's terms, e.g. `analyseSection(section, analyzer).terms` (present/section-matches.ts). */
-  tokens: ReadonlySet<string>;
+  /** The section's distinct terms (term-set.ts): `decodeTermSet(section.termSet)`, or `termSetOf(terms)`. */
+  terms: TermSet;
 }
 
 /** Why a candidate that was the argmax was not selected. */
@@ -100,18 +102,6 @@ export function resolveMmrOptions(input: MmrOptionsInput = {}): MmrOptions {
 }
 
 /**
- * Jaccard index |a ∩ b| / |a ∪ b| in [0, 1]. Two empty sets give 0, not NaN: a section with no
- * terms carries no evidence of repeating another, so it must not be penalised as a duplicate.
- */
-export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  if (large.size === 0) return 0;
-  let shared = 0;
-  for (const term of small) if (large.has(term)) shared++;
-  return shared / (a.size + b.size - shared);
-}
-
-/**
  * Relevance divided by the largest |relevance| of the list, so the top candidate has 1 (when
  * positive). Raw scores have per-query scales (an RRF score is ~0.03, a BM25F score ~10), and the
  * similarity they are traded against is always in [0, 1]: without this, the same λ would mean
@@ -174,7 +164,7 @@ export function selectMmr(candidates: readonly MmrCandidate[], limit: number, in
     selected.push(winner.id);
     perPage.set(winner.pageUrl, onPage + 1);
     for (const i of remaining) {
-      maxSimilarity[i] = Math.max(maxSimilarity[i], jaccard(candidates[i].tokens, winner.tokens));
+      maxSimilarity[i] = Math.max(maxSimilarity[i], termSetJaccard(candidates[i].terms, winner.terms));
     }
   }
   return { selected, decisions };

@@ -13,8 +13,10 @@ import { evidenceFrom, type Evidence } from '../present/evidence.ts';
 import { analyseSection, sectionMatches, type AnalysedSection } from '../present/section-matches.ts';
 import { boostLinkedHits } from '../rank/graph-boost.ts';
 import { selectMmr, type MmrDecision } from '../rank/mmr.ts';
+import { decodeTermSet, type TermSet } from '../rank/term-set.ts';
 import { selectByPools, type PoolAudit, type PoolName } from '../rank/pools.ts';
 import type { LoadedPack } from '../pack/load.ts';
+import type { StoredSection } from '../pack/format.ts';
 import type { SectionLookup } from '../pack/section-store.ts';
 import type { KeywordView, TermStat } from '../keyword/index.ts';
 import type { SearchRequest } from './request.ts';
@@ -395,9 +397,25 @@ function analysedOf(pack: LoadedPack, section: SectionLookup, id: number): Analy
   return analysed;
 }
 
-/** A section's term set for MMR. */
+/** A section's distinct terms, from its analysis (the top result's, for the verdict: analysed for its snippet anyway). */
 function termsOf(pack: LoadedPack, section: SectionLookup, id: number): ReadonlySet<string> {
   return analysedOf(pack, section, id).terms;
+}
+
+/**
+ * Stored term sets decoded, by section object: a block's sections live as long as the block stays
+ * resident, and their decoded sets with them (a WeakMap holds neither).
+ */
+const decodedTermSets = new WeakMap<StoredSection, TermSet>();
+
+/** A section's term set for MMR: its stored one (rank/term-set.ts), decoded once per resident section. */
+function termSetOfSection(section: StoredSection): TermSet {
+  let set = decodedTermSets.get(section);
+  if (!set) {
+    set = decodeTermSet(section.termSet);
+    decodedTermSets.set(section, set);
+  }
+  return set;
 }
 
 /**
@@ -412,7 +430,7 @@ function selectWithMmr(
   options: SearchOptions,
 ): { chosen: FusedHit[]; mmr: MmrDecision[]; pools: PoolAudit[] | null } {
   const byId = new Map(compared.map((h) => [h.id, h]));
-  const candidates = compared.map((h) => ({ id: h.id, pageUrl: pack.sections.pageOf(h.id), relevance: h.score, tokens: termsOf(pack, section, h.id) }));
+  const candidates = compared.map((h) => ({ id: h.id, pageUrl: pack.sections.pageOf(h.id), relevance: h.score, terms: termSetOfSection(section(h.id)) }));
   const result = selectMmr(candidates, compared.length, options.mmr);
   return { ...selectFromPools(pack, result.selected.map((id) => byId.get(id)!), limit, options), mmr: result.decisions };
 }

@@ -35,7 +35,7 @@ function without(record: Record<string, unknown>, key: string): Record<string, u
 }
 
 describe('PACK_FILES and FORMAT_VERSION', () => {
-  it('name the pack files and version 5 (v2 added the semantic route\'s files, v3 shards with SHA-256 in the manifest, v4 section blocks and keyword partitions read on demand, v5 keyword partitions by sorted term ranges with the term dictionary; the optional calibration file needs no new version: a pack without it loads with the default model)', () => {
+  it('name the pack files and version 7 (v2 added the semantic route\'s files, v3 shards with SHA-256 in the manifest, v4 section blocks and keyword partitions read on demand, v5 keyword partitions by sorted term ranges with the term dictionary, v6 the int8 matrix, v7 each section\'s term set; the optional calibration file needs no new version: a pack without it loads with the default model)', () => {
     expect(PACK_FILES).toEqual({
       manifest: 'manifest.json',
       sections: 'sections.json',
@@ -46,7 +46,7 @@ describe('PACK_FILES and FORMAT_VERSION', () => {
       vectors: 'vectors.bin',
       confidence: 'confidence.json',
     });
-    expect(FORMAT_VERSION).toBe(6);
+    expect(FORMAT_VERSION).toBe(7);
     expect([keywordPartFileName(0), keywordPartFileName(12)]).toEqual(['keyword-0000.json', 'keyword-0012.json']);
   });
 });
@@ -73,7 +73,7 @@ describe('validateManifest', () => {
     expect(validateManifest(m)).toBe(m);
   });
 
-  it.each([1, 2, 3, 4, 5, 7, 0, 999])('refuses format version %i with INDEX_VERSION_MISMATCH, naming the rebuild command', (formatVersion) => {
+  it.each([1, 2, 3, 4, 5, 6, 8, 0, 999])('refuses format version %i with INDEX_VERSION_MISMATCH, naming the rebuild command', (formatVersion) => {
     const e = thrown(() => validateManifest(manifest({ formatVersion })));
     expect(e.code).toBe('INDEX_VERSION_MISMATCH');
     expect(e.message).toContain(String(formatVersion));

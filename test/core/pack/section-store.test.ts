@@ -7,6 +7,7 @@ import type { StoredSection } from '../../../src/core/pack/format.ts';
 import { everySection, openBlockStore, readWholeStore, type ReadBlock, type SectionStore } from '../../../src/core/pack/section-store.ts';
 import { sectionStoreFiles } from '../../../src/core/pack/sections-file.ts';
 import { thrown } from '../../support/errors.ts';
+import { encodeTermSet, termSetOf } from '../../../src/core/rank/term-set.ts';
 
 /** 40 sections on 10 pages, 3 languages, two pools; page p links to page p + 1. */
 const SECTIONS: StoredSection[] = Array.from({ length: 40 }, (_, i) => {
@@ -27,6 +28,7 @@ const SECTIONS: StoredSection[] = Array.from({ length: 40 }, (_, i) => {
     tags: [],
     description: '',
     pool: page === 9 ? 'reference' : 'knowledge',
+    termSet: encodeTermSet(termSetOf(['text', 'section', String(i)])),
   };
 });
 

@@ -9,6 +9,7 @@ import {
   type SectionsHead,
 } from '../../../src/core/pack/sections-file.ts';
 import { thrown } from '../../support/errors.ts';
+import { encodeTermSet, termSetOf } from '../../../src/core/rank/term-set.ts';
 
 function stored(overrides: Partial<StoredSection> = {}): StoredSection {
   return {
@@ -26,6 +27,7 @@ function stored(overrides: Partial<StoredSection> = {}): StoredSection {
     tags: [],
     description: '',
     pool: 'knowledge',
+    termSet: encodeTermSet(termSetOf(['text'])),
     ...overrides,
   };
 }
@@ -138,7 +140,7 @@ describe('validateSectionBlock', () => {
   const badSections: Array<[string, unknown]> = [
     ['null', null],
     ['a string', 'section'],
-    ...(['id', 'url', 'pageUrl', 'anchor', 'title', 'lang', 'text', 'code', 'description'] as const).map(
+    ...(['id', 'url', 'pageUrl', 'anchor', 'title', 'lang', 'text', 'code', 'description', 'termSet'] as const).map(
       (f): [string, unknown] => [`missing "${f}"`, { ...SECTIONS[3], [f]: undefined }],
     ),
     ['a numeric text', { ...SECTIONS[3], text: 5 }],
@@ -146,6 +148,7 @@ describe('validateSectionBlock', () => {
     ['links not an array', { ...SECTIONS[3], links: '/b/' }],
     ['no tags', { ...SECTIONS[3], tags: undefined }],
     ['no depth', { ...SECTIONS[3], depth: undefined }],
+    ['a term set of 6 bytes', { ...SECTIONS[3], termSet: 'AAAAAAAA' }],
     ['an unknown pool', { ...SECTIONS[3], pool: 'marketing' }],
   ];
 
