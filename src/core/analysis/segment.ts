@@ -122,6 +122,13 @@ const WORD_CHAR = String.raw`[\p{L}\p{M}\p{N}_$]`;
 /** `::` before `:` so `std::fs` is one identifier; a joiner only joins when a word follows it. */
 const JOINER = String.raw`(?:::|[.\-:])`;
 const RUN_SOURCE = `${WORD_START}${WORD_CHAR}*(?:${JOINER}${WORD_START}${WORD_CHAR}*)*`;
+/**
+ * RUN_SOURCE for text that is all ASCII, where `\p{L}` is `[A-Za-z]`, `\p{N}` is `[0-9]` and no
+ * character is a mark: the same runs, matched without the Unicode-mode regex, which is several
+ * times slower. Most docs sections are all ASCII (2,817 of the Astro en docs' 3,079).
+ */
+const ASCII_WORD = '[A-Za-z0-9_$]';
+const ASCII_RUN_SOURCE = `${ASCII_WORD}+(?:${JOINER}${ASCII_WORD}+)*`;
 
 /**
  * English clitics, consumed after a word and not indexed: `Astro's` → `astro`, `don't` → `don`.
@@ -153,6 +160,8 @@ const PART = new RegExp(
   ].join('|'),
   'gu',
 );
+/** PART for an identifier that is all ASCII (upper `[A-Z]`, lower `[a-z]`, digits `[0-9]`, no marks): the same parts, without Unicode mode. */
+const ASCII_PART = /[A-Z]{2,}s(?![a-z0-9])|[A-Z]+(?=[A-Z][a-z])|[A-Z]+[0-9]*(?![a-z0-9])|[A-Z]?[a-z0-9]+/g;
 const ALL_DIGITS = /^\p{N}+$/u;
 const ASCII = /^[\x00-\x7f]*$/;
 /**
@@ -192,6 +201,23 @@ function stem(word: string): string {
     stemMemo.set(word, stemmed);
   }
   return stemmed;
+}
+
+/**
+ * Upper bound of each word memo (distinct ASCII words, 1..∞; default 20 000, as the stem memo):
+ * an ASCII word's tokens depend on the word and the analyzer settings alone, and docs repeat their
+ * words and identifiers (`JavaScript`, `astro.config.mjs`) all along, so a search's snippets and a
+ * build's sections look most words up instead of analysing them. When full it is cleared.
+ */
+const WORD_MEMO_LIMIT = 20_000;
+/** One memo per analyzer setting (stem × stop words × split): word → its tokens, offsets from the word's start. */
+const wordMemos = new Map<number, Map<string, readonly Token[]>>();
+
+function wordMemoFor(stem: boolean, stopWords: boolean, split: boolean): Map<string, readonly Token[]> {
+  const key = (stem ? 1 : 0) | (stopWords ? 2 : 0) | (split ? 4 : 0);
+  let memo = wordMemos.get(key);
+  if (!memo) wordMemos.set(key, (memo = new Map()));
+  return memo;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -239,23 +265,29 @@ export function segmentWith(
 ): Token[] {
   const base = baseLang(lang);
   const english = base === 'en';
+  const stem = english && (options?.stem ?? DEFAULT_ANALYZER_OPTIONS.stem);
+  const stopWords = english && (options?.stopWords ?? DEFAULT_ANALYZER_OPTIONS.stopWords);
+  const split = options?.splitIdentifiers ?? DEFAULT_ANALYZER_OPTIONS.splitIdentifiers;
   const ctx: Context = {
-    stem: english && (options?.stem ?? DEFAULT_ANALYZER_OPTIONS.stem),
-    stopWords: english && (options?.stopWords ?? DEFAULT_ANALYZER_OPTIONS.stopWords),
-    split: options?.splitIdentifiers ?? DEFAULT_ANALYZER_OPTIONS.splitIdentifiers,
+    stem,
+    stopWords,
+    split,
     dictLocale: DICT_LOCALES.has(base) ? base : undefined,
     segmenterFor,
+    words: wordMemoFor(stem, stopWords, split),
     out: [],
   };
   // A fresh RegExp per call keeps `lastIndex` local (V8 caches the compiled pattern by source).
-  const run = new RegExp(RUN_SOURCE, 'gu');
+  const ascii = ASCII.test(text);
+  const run = ascii ? new RegExp(ASCII_RUN_SOURCE, 'g') : new RegExp(RUN_SOURCE, 'gu');
   const clitic = english ? new RegExp(ENGLISH_CLITIC) : undefined;
   for (let m = run.exec(text); m !== null; m = run.exec(text)) {
     const word = m[0];
     // A plain ASCII word (most words of any docs text) has no dictionary-script character: skip that test.
-    if (ASCII_PLAIN.test(word)) pushWord(ctx, word.toLowerCase(), m.index, m.index + word.length);
+    if (ascii || ASCII_PLAIN.test(word)) pushAsciiWord(ctx, word, m.index);
     else if (HAS_DICT.test(word)) analyzeMixedRun(word, m.index, ctx);
-    else analyzeWord(word, m.index, ctx);
+    else if (ASCII.test(word)) pushAsciiWord(ctx, word, m.index);
+    else analyzeWord(word, m.index, ctx, false);
     // A clitic starts with an apostrophe: only then is the clitic pattern worth running.
     const next = text.charCodeAt(run.lastIndex);
     if (clitic !== undefined && (next === APOSTROPHE || next === RIGHT_QUOTE)) {
@@ -276,7 +308,23 @@ interface Context {
   /** Locale for dictionary-script runs when the text's language is one (zh, ja, ko, th, …). */
   dictLocale: string | undefined;
   segmenterFor: SegmenterFactory;
+  /** The word memo of these settings (wordMemoFor). */
+  words: Map<string, readonly Token[]>;
   out: Token[];
+}
+
+/** A run of ASCII characters: its tokens from the word memo, analysed (and memoised) on a miss. */
+function pushAsciiWord(ctx: Context, word: string, offset: number): void {
+  let tokens = ctx.words.get(word);
+  if (tokens === undefined) {
+    const alone: Context = { ...ctx, out: [] };
+    if (ASCII_PLAIN.test(word)) pushWord(alone, word.toLowerCase(), 0, word.length);
+    else analyzeWord(word, 0, alone, true);
+    tokens = alone.out;
+    if (ctx.words.size >= WORD_MEMO_LIMIT) ctx.words.clear();
+    ctx.words.set(word, tokens);
+  }
+  for (const t of tokens) ctx.out.push({ term: t.term, start: offset + t.start, end: offset + t.end });
 }
 
 /** A run that contains dictionary-script characters: cut it into script runs, analyze each. */
@@ -360,14 +408,20 @@ function pushBigrams(run: string, offset: number, out: Token[]): void {
   }
 }
 
+/** The parts of an identifier (PART), as [start, end) spans; `ascii`: the word is all ASCII, so ASCII_PART finds them. */
+export function identifierParts(word: string, ascii: boolean): Array<[number, number]> {
+  const parts: Array<[number, number]> = [];
+  for (const p of word.matchAll(ascii ? ASCII_PART : PART)) parts.push([p.index, p.index + p[0].length]);
+  return parts;
+}
+
 /** One run of a spaced script: a plain word, or an identifier emitted whole and as its parts. */
-function analyzeWord(word: string, offset: number, ctx: Context): void {
+function analyzeWord(word: string, offset: number, ctx: Context, ascii = ASCII.test(word)): void {
   if (ASCII_PLAIN.test(word)) {
     pushWord(ctx, word.toLowerCase(), offset, offset + word.length);
     return;
   }
-  const parts: Array<[number, number]> = [];
-  for (const p of word.matchAll(PART)) parts.push([p.index, p.index + p[0].length]);
+  const parts = identifierParts(word, ascii);
   // No letter or digit at all (`$`, `__`): nothing to index.
   if (parts.length === 0) return;
   if (parts.length === 1 && parts[0][0] === 0 && parts[0][1] === word.length) {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_ANALYZER_OPTIONS,
   fold,
+  identifierParts,
   intlSegmenterFor,
   noSegmenter,
   segment,
@@ -450,6 +451,38 @@ function checkSpans(input: string, tokens: Token[]): void {
 }
 
 describe('properties', () => {
+  // Text of ASCII is analysed with ASCII-only patterns; the same text with one non-ASCII character
+  // after it takes the Unicode patterns. Both must give the same tokens for the ASCII part.
+  it('analyses all-ASCII text exactly as the Unicode patterns do (identifiers, joiners, clitics, camelCase)', () => {
+    const unit = fc.constantFrom(...'aAbBsSzZxXyY09_$.-:\' \n,()/'.split(''), 'URLs', 'HTTP2', 'XMLHttp', 'getStatic', 'vue3', "'s", '::', 'the', 'running');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), fc.constantFrom('en', 'fr'), (ascii, l) => {
+        const unicode = segment(`${ascii} é`, l).filter((t) => t.end <= ascii.length);
+        expect(segment(ascii, l)).toEqual(unicode);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('cuts an all-ASCII identifier into the same parts with the ASCII pattern as with the Unicode one', () => {
+    const unit = fc.constantFrom(...'aAbBsSzZ09_$.-:'.split(''), 'URLs', 'HTTP2', 'XMLHttp', 'vue3', 'IDs');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 24 }), (word) => {
+        expect(identifierParts(word, true)).toEqual(identifierParts(word, false));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('keeps each analyzer setting\'s own analysis of a word (the word memo is per setting)', () => {
+    const raw = spans('The Runners getStaticPaths', 'en', RAW);
+    const stemmed = spans('The Runners getStaticPaths', 'en');
+    expect(raw).toEqual(['the@The', 'runners@Runners', 'getstaticpaths@getStaticPaths', 'get@get', 'static@Static', 'paths@Paths']);
+    expect(stemmed).toEqual(['runner@Runners', 'getstaticpath@getStaticPaths', 'get@get', 'static@Static', 'path@Paths']);
+    expect(spans('The Runners getStaticPaths', 'en', RAW)).toEqual(raw);
+    expect(spans('The Runners getStaticPaths', 'en', { splitIdentifiers: false })).toEqual(['runner@Runners', 'getstaticpath@getStaticPaths']);
+  });
+
   it('never throws and yields non-empty terms with valid, sorted spans', () => {
     fc.assert(
       fc.property(text, lang, fc.boolean(), (input, l, fallback) => {
