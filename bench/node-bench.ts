@@ -5,7 +5,7 @@
  */
 import { createOrtEmbedder, type NodeEmbedder } from '../src/indexer/embed/ort-node.ts';
 import { fsPackSource } from '../src/indexer/fs-source.ts';
-import { encodeFloat32, modelFromFile, validateModelFile } from '../src/core/index.ts';
+import { dequantizeMatrix, encodeFloat32, modelFromFile, validateModelFile } from '../src/core/index.ts';
 import { DEFAULT_SEARCH_OPTIONS, PACK_FILES, embedStatic, instantiateWasmKernel, loadPack, queryLanguage, queryTokens, readPackFile, search, type LoadedPack, type QuantizedVectors } from '../src/core/index.ts';
 import { parseSearchRequest } from '../src/protocol/request.ts';
 import { compileVectorKernel } from '../wasm/node.ts';
@@ -71,7 +71,7 @@ async function packOrtEmbedder(pack: LoadedPack, packDir: string): Promise<NodeE
   const read = async (name: string) => (await readPackFile(source, pack.manifest.files, name))!;
   const file = validateModelFile(JSON.parse(new TextDecoder().decode(await read(PACK_FILES.embedding))));
   // ORT is handed E as float32, as the ONNX Worker hands it (worker/onnx.ts): the pack stores int8 rows.
-  return createOrtEmbedder(await read(PACK_FILES.onnx), modelFromFile(file), [{ path: PACK_FILES.matrix, data: encodeFloat32(pack.semantic!.matrix!) }]);
+  return createOrtEmbedder(await read(PACK_FILES.onnx), modelFromFile(file), [{ path: PACK_FILES.matrix, data: encodeFloat32(dequantizeMatrix(pack.semantic!.matrix!)) }]);
 }
 
 type Step = (q: string) => number | Promise<number>;

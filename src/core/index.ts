@@ -29,7 +29,7 @@ export { FORMAT_VERSION, PACK_FILES } from './pack/format.ts';
 export type { PackManifest } from './pack/format.ts';
 export { DEFAULT_SHARD_OPTIONS, MAX_SHARD_BYTES, readPackFile } from './pack/shards.ts';
 export { packKey } from './pack/key.ts';
-export { encodeFloat32 } from './pack/binary.ts';
+export { dequantizeMatrix, encodeFloat32, type QuantizedMatrix } from './pack/binary.ts';
 export { everySection } from './pack/section-store.ts';
 
 // Text analysis and languages.

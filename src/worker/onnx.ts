@@ -7,7 +7,7 @@
  * Deploy with `wrangler deploy --env onnx`.
  */
 import { PACK_FILES, RecallBoxError, readPackFile } from '../core/index.ts';
-import { encodeFloat32 } from '../core/index.ts';
+import { dequantizeMatrix, encodeFloat32 } from '../core/index.ts';
 import { EMBED_ERRORS } from './embed/errors.ts';
 import { getEmbedder } from './embed/session.ts';
 import { createTransformerEmbedder } from './embed/transformer-embedder.ts';
@@ -29,7 +29,7 @@ export default createWorker({
     };
     // Called once, when the session is created: E's bytes are only copied for ORT then. (A pack
     // without a model never reaches the embedder: queryVectorFor skips the route first.)
-    const external = () => (semantic?.matrix ? [{ path: PACK_FILES.matrix, data: encodeFloat32(semantic.matrix) }] : []);
+    const external = () => (semantic?.matrix ? [{ path: PACK_FILES.matrix, data: encodeFloat32(dequantizeMatrix(semantic.matrix)) }] : []);
     const transformer = semantic?.transformer;
     const create = transformer ? (bytes: Uint8Array, label: string) => createTransformerEmbedder(bytes, label, transformer) : undefined;
     return async (tokens) => {

@@ -9,6 +9,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import onnxWorker from '../../src/worker/onnx.ts';
 import defaultWorker, { type Env } from '../../src/worker/index.ts';
 import { loadPack } from '../../src/core/pack/load.ts';
+import { dequantizeMatrix, encodeFloat32 } from '../../src/core/pack/binary.ts';
 import { assetsPackSource } from '../../src/worker/sources/assets.ts';
 import { detectScriptLang } from '../../src/core/analysis/lang.ts';
 import { queryTokens, embedStatic } from '../../src/core/embed/semantic.ts';
@@ -206,7 +207,7 @@ describe('the ONNX Worker entry (ORT) and the default entry (static embedder) ag
     const semantic = pack.semantic!;
     const onnx = await assets.fetch(new Request('https://assets.invalid/pack/model.onnx'));
     const embedder = await getEmbedder('pack-model-test', async () => new Uint8Array(await onnx.arrayBuffer()), () => [
-      { path: 'embedding.bin', data: new Uint8Array(semantic.matrix!.buffer.slice(0)) },
+      { path: 'embedding.bin', data: encodeFloat32(dequantizeMatrix(semantic.matrix!)) },
     ]);
     let worst = 0;
     for (const q of SEARCH_SAMPLES) {

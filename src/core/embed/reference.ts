@@ -5,14 +5,17 @@
  */
 import { RecallBoxError } from '../errors.ts';
 import { L2_NORM_FLOOR } from './model.ts';
+import type { QuantizedMatrix } from '../pack/binary.ts';
 
 /**
- * Embedding of weighted token ids. `matrix` is E row-major (rows × dim). Sums in float64, so it is
- * at least as exact as ORT's float32; an id outside E means the vocabulary and the matrix come from
- * different models (EMBED_FAILED, the code the Worker's embedder uses for the same fault).
+ * Embedding of weighted token ids. `matrix` is E row-major (rows × dim), as float32 values or as
+ * stored (int8 with a step per row, whose values are `Math.fround(value × step)`: the same numbers
+ * as the float32 E decoded from it, so both give the same embedding to the bit). Sums in float64,
+ * so it is at least as exact as ORT's float32; an id outside E means the vocabulary and the matrix
+ * come from different models (EMBED_FAILED, the code the Worker's embedder uses for the same fault).
  */
-export function embedReference(matrix: Float32Array, dim: number, ids: Int32Array, weights: Float32Array): Float32Array {
-  const rows = matrix.length / dim;
+export function embedReference(matrix: Float32Array | QuantizedMatrix, dim: number, ids: Int32Array, weights: Float32Array): Float32Array {
+  const rows = matrix instanceof Float32Array ? matrix.length / dim : matrix.rows;
   if (ids.length !== weights.length) {
     throw new RecallBoxError('EMBED_FAILED', `${ids.length} token ids but ${weights.length} weights.`);
   }
@@ -22,7 +25,12 @@ export function embedReference(matrix: Float32Array, dim: number, ids: Int32Arra
     if (!(id >= 0 && id < rows)) throw new RecallBoxError('EMBED_FAILED', `token id ${id} is outside the model's ${rows} rows.`);
     const w = weights[t];
     const base = id * dim;
-    for (let j = 0; j < dim; j++) sum[j] += w * matrix[base + j];
+    if (matrix instanceof Float32Array) {
+      for (let j = 0; j < dim; j++) sum[j] += w * matrix[base + j];
+    } else {
+      const step = matrix.steps[id]!;
+      for (let j = 0; j < dim; j++) sum[j] += w * Math.fround(matrix.values[base + j]! * step);
+    }
   }
   let squares = 0;
   for (let j = 0; j < dim; j++) squares += sum[j] * sum[j];

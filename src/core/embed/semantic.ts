@@ -12,12 +12,13 @@ import type { Lang } from '../types.ts';
 import type { VectorKernel } from '../vector/types.ts';
 import { transformerSequence, type TransformerModel } from './transformer.ts';
 import { RecallBoxError } from '../errors.ts';
+import type { QuantizedMatrix } from '../pack/binary.ts';
 
 export interface SemanticIndex {
   /** A static model's vocabulary and settings: queries are tokenized exactly as sections were. Null for a transformer. */
   tokenizer: TokenizerModel | null;
-  /** A static model's E, row-major, rows × dimensions (embedding.bin). Null for a transformer. */
-  matrix: Float32Array | null;
+  /** A static model's E as embedding.bin stores it (int8 rows, a step each). Null for a transformer. */
+  matrix: QuantizedMatrix | null;
   /** A transformer model's description (model.onnx runs only in ORT); null for a static model. */
   transformer: TransformerModel | null;
   dimensions: number;

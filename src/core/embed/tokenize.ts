@@ -64,7 +64,8 @@ export function tokenizeTerms(terms: readonly string[], model: TokenizerModel): 
     const hashes = ngramsOf(term, minN, maxN).map(fnv1a);
     if (hashes.length === 0) continue;
     if (!known && minKnownShare > 0) {
-      const seen = hashes.reduce((n, h) => n + (isKnownNgram(model.knownNgrams, h) ? 1 : 0), 0);
+      const knownNgrams = model.knownNgrams();
+      const seen = hashes.reduce((n, h) => n + (isKnownNgram(knownNgrams, h) ? 1 : 0), 0);
       if (seen / hashes.length < minKnownShare) continue;
     }
     // The bucket of an n-gram is its FNV-1a hash modulo the bucket count (ngramBuckets).

@@ -11,8 +11,14 @@ import { prepareWordPiece, type WordPieceTokenizer } from './wordpiece.ts';
 export interface TokenizerModel extends EmbeddingModel {
   /** Row of each vocabulary term. */
   rowOf: ReadonlyMap<string, number>;
-  /** Hashes of the vocabulary's n-grams (knownNgramHashes), for NgramSettings.minKnownShare. */
-  knownNgrams: Uint32Array;
+  /**
+   * Hashes of the vocabulary's n-grams (knownNgramHashes), for NgramSettings.minKnownShare:
+   * computed on the first call (the first query with a word the vocabulary lacks), not when the
+   * pack loads — it was over half of loading the semantic files (`npx tsx` timing of
+   * prepareTokenizer on the Astro en pack: 52 ms, of which the n-grams ~35 ms), which every cold
+   * isolate paid before its first answer.
+   */
+  knownNgrams: () => Uint32Array;
   /** An imported model's tokenizer, ready to use (see EmbeddingModel.wordpiece). */
   wordpieceTokenizer?: WordPieceTokenizer;
 }
@@ -31,6 +37,8 @@ export function vocabularyLookup(terms: readonly string[]): Map<string, number> 
   return rows;
 }
 
+const NO_NGRAMS = new Uint32Array(0);
+
 /** Checks the model's parts agree with each other and adds the lookup map. */
 export function prepareTokenizer(model: EmbeddingModel): TokenizerModel {
   const { info, terms, termWeights } = model;
@@ -38,7 +46,7 @@ export function prepareTokenizer(model: EmbeddingModel): TokenizerModel {
     if (info.rows !== model.wordpiece.vocab.length || terms.length !== 0) {
       throw new RecallBoxError('INDEX_CORRUPT', `embedding model has ${info.rows} rows for ${model.wordpiece.vocab.length} WordPiece tokens.`);
     }
-    return { ...model, rowOf: new Map(), knownNgrams: new Uint32Array(0), wordpieceTokenizer: prepareWordPiece(model.wordpiece) };
+    return { ...model, rowOf: new Map(), knownNgrams: () => NO_NGRAMS, wordpieceTokenizer: prepareWordPiece(model.wordpiece) };
   }
   if (terms.length !== info.vocabularySize || termWeights.length !== info.vocabularySize) {
     throw new RecallBoxError(
@@ -50,7 +58,8 @@ export function prepareTokenizer(model: EmbeddingModel): TokenizerModel {
     throw new RecallBoxError('INDEX_CORRUPT', `embedding model has ${info.rows} rows, expected ${info.vocabularySize} terms + ${info.ngram.buckets} buckets.`);
   }
   const { minN, maxN, buckets, minKnownShare } = info.ngram;
-  // Only needed when unknown terms are filtered; computing it costs ~10 ms per 10 000 terms.
-  const knownNgrams = buckets > 0 && minKnownShare > 0 ? knownNgramHashes(terms, minN, maxN) : new Uint32Array(0);
+  // Only needed when unknown terms are filtered.
+  let known: Uint32Array | null = buckets > 0 && minKnownShare > 0 ? null : NO_NGRAMS;
+  const knownNgrams = () => (known ??= knownNgramHashes(terms, minN, maxN));
   return { ...model, rowOf: vocabularyLookup(terms), knownNgrams };
 }

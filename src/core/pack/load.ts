@@ -18,7 +18,7 @@ import {
 import type { SemanticIndex } from '../embed/semantic.ts';
 import { createTypeScriptKernel } from '../vector/typescript-kernel.ts';
 import type { QuantizedVectors, VectorKernel } from '../vector/types.ts';
-import { decodeMatrix, decodeVectors } from './binary.ts';
+import { decodeVectors, readMatrix } from './binary.ts';
 import { keywordPartFileName, PACK_FILES, parsePackJson, validateManifest, type PackManifest, type PackModel } from './format.ts';
 import { DEFAULT_SECTION_RESIDENCY_OPTIONS, openBlockStore, readWholeStore, type SectionResidencyOptions, type SectionStore } from './section-store.ts';
 import { validateSectionsHead } from './sections-file.ts';
@@ -131,7 +131,7 @@ async function loadSemantic(source: PackReader, model: PackModel, sectionCount: 
     );
   }
   const tokenizer = prepareTokenizer(modelFromFile(file));
-  const matrix = decodeMatrix(matrixBytes, model.rows, model.dimensions);
+  const matrix = readMatrix(matrixBytes, model.rows, model.dimensions);
   const vectors = decodeVectors(vectorBytes, sectionCount, model.dimensions);
   const kernel = await (options.createKernel ?? typeScriptKernel)(vectors);
   return { tokenizer, matrix, transformer: null, dimensions: model.dimensions, kernel };

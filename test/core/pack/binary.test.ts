@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeFloat32, decodeMatrix, decodeVectors, encodeFloat32, encodeMatrix, encodeVectors } from '../../../src/core/pack/binary.ts';
+import { decodeFloat32, decodeMatrix, decodeVectors, dequantizeMatrix, encodeFloat32, encodeMatrix, encodeVectors, readMatrix } from '../../../src/core/pack/binary.ts';
 import { embedReference } from '../../../src/core/embed/reference.ts';
 import { quantizeVectors } from '../../../src/core/vector/quantize.ts';
 import { thrown } from '../../support/errors.ts';
@@ -44,6 +44,23 @@ describe('embedding.bin', () => {
           row.forEach((x, j) => expect(Math.abs(back[r * dim + j]! - x)).toBeLessThanOrEqual(bound));
         }
       }),
+    );
+  });
+
+  it('embeds from the stored rows exactly as from the float32 matrix decoded from them (to the bit)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.array(fc.float({ min: -4, max: 4, noNaN: true }), { minLength: 1, maxLength: 60 }),
+        fc.array(fc.tuple(fc.nat(), fc.float({ min: 0, max: 10, noNaN: true })), { maxLength: 8 }),
+        (dim, rows, pool, tokens) => {
+          const stored = readMatrix(encodeMatrix(Float32Array.from({ length: rows * dim }, (_, i) => pool[i % pool.length]!), rows, dim), rows, dim);
+          const ids = Int32Array.from(tokens, ([id]) => id % rows);
+          const weights = Float32Array.from(tokens, ([, w]) => w);
+          expect(Array.from(embedReference(stored, dim, ids, weights))).toEqual(Array.from(embedReference(dequantizeMatrix(stored), dim, ids, weights)));
+        },
+      ),
     );
   });
 
