@@ -47,6 +47,8 @@ export interface Page {
   sections: Section[];
   /** Sections over the build's maxSectionChars, cut into parts (indexer/ingest/split-large.ts); absent when none. */
   splitSections?: number;
+  /** The file was over the build's maxParseChars and read line by line (indexer/ingest/large-markdown.ts); absent otherwise. */
+  lineRead?: true;
 }
 
 /** Why a file was not indexed. */

@@ -125,7 +125,7 @@ export async function prepareSite(): Promise<void> {
   console.log(`prepared ${SITE_DIR}: pack ${summary.buildId}, ${summary.sections} sections`);
 }
 
-/** The pack of a page whose one section repeats the hostile query's words for a mebibyte (HOSTILE_PACK_PATH). */
+/** The pack of a page whose one section repeats the hostile query's words for HOSTILE_SECTION_BYTES (HOSTILE_PACK_PATH). */
 async function prepareStallPack(): Promise<void> {
   const docs = path.join(root, 'test/.generated/stall-docs');
   await rm(docs, { recursive: true, force: true });

@@ -18,6 +18,8 @@ import { extensionOf, normalizeRelPath, urlForPath } from './urls.ts';
 interface ParsedSource {
   tree: Root;
   meta: FrontMatter;
+  /** Read line by line, being over maxParseChars (large-markdown.ts). */
+  lineRead?: boolean;
 }
 
 /**
@@ -29,7 +31,7 @@ export function parseDocument(relPath: string, content: string, options: Partial
   const path = normalizeRelPath(relPath);
   // A NUL never occurs in text; it is the cheapest reliable sign of a binary file.
   if (content.includes('\u0000')) throw new RecallBoxError('BINARY_CONTENT', `${path} contains NUL bytes`);
-  const source = parseSource(path, stripBom(content));
+  const source = parseSource(path, stripBom(content), opts.maxParseChars);
 
   const url = urlForPath(path, opts.baseUrl);
   const title = source.meta.title ?? firstH1(source.tree) ?? titleFromFileName(path);
@@ -46,10 +48,10 @@ export function parseDocument(relPath: string, content: string, options: Partial
   const parts = headed.map((s) => splitLargeSection(s, opts.maxSectionChars));
   const sections = parts.flat();
   const split = parts.filter((p) => p.length > 1).length;
-  return { path, url, title, lang, description, tags, sections, ...(split > 0 ? { splitSections: split } : {}) };
+  return { path, url, title, lang, description, tags, sections, ...(split > 0 ? { splitSections: split } : {}), ...(source.lineRead ? { lineRead: true } : {}) };
 }
 
-function parseSource(path: string, content: string): ParsedSource {
+function parseSource(path: string, content: string, maxParseChars: number): ParsedSource {
   const ext = extensionOf(path);
   if (ext === '.html' || ext === '.htm') {
     const html = parseHtmlDocument(content);
@@ -62,8 +64,8 @@ function parseSource(path: string, content: string): ParsedSource {
     };
   }
   if (ext === '.md' || ext === '.mdx') {
-    const md = parseMarkdown(content, ext === '.mdx');
-    return { tree: md.tree, meta: md.frontMatter === undefined ? EMPTY_FRONT_MATTER : parseFrontMatter(md.frontMatter) };
+    const md = parseMarkdown(content, ext === '.mdx', maxParseChars);
+    return { tree: md.tree, meta: md.frontMatter === undefined ? EMPTY_FRONT_MATTER : parseFrontMatter(md.frontMatter), lineRead: md.lineRead };
   }
   throw new RecallBoxError('PARSE_FAILED', `${path}: unsupported file type "${ext}" (expected .md, .mdx, .html, .htm)`);
 }

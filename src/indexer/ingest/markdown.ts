@@ -10,6 +10,7 @@ import remarkDirective from 'remark-directive';
 import type { Root, RootContent } from 'mdast';
 import { RecallBoxError } from '../../core/errors.ts';
 import { cleanTree } from './clean.ts';
+import { readLargeMarkdown } from './large-markdown.ts';
 
 export interface ParsedMarkdown {
   /** Cleaned tree (see clean.ts): no front matter, ESM, expressions, JSX or directive nodes. */
@@ -18,6 +19,8 @@ export interface ParsedMarkdown {
   frontMatter?: string;
   /** True when an MDX page did not parse as MDX and was read as plain Markdown instead. */
   mdxFallback: boolean;
+  /** True when the file was over `maxParseChars` and read line by line (large-markdown.ts). */
+  lineRead: boolean;
 }
 
 // remark-directive is on for both: Starlight's `:::note` containers appear in .md and .mdx alike.
@@ -33,7 +36,15 @@ const mdxParser = unified()
 /** First words of an MDX ESM statement. */
 const ESM_KEYWORDS: readonly string[] = ['import ', 'export '];
 
-export function parseMarkdown(source: string, mdx: boolean): ParsedMarkdown {
+/**
+ * `maxParseChars`: a larger file is read line by line (large-markdown.ts) instead of parsed; see
+ * IngestOptions.maxParseChars.
+ */
+export function parseMarkdown(source: string, mdx: boolean, maxParseChars = Infinity): ParsedMarkdown {
+  if (source.length > maxParseChars) {
+    const read = readLargeMarkdown(source);
+    return { tree: cleanTree(read.tree), frontMatter: read.frontMatter, mdxFallback: false, lineRead: true };
+  }
   let raw: Root;
   let mdxFallback = false;
   if (mdx) {
@@ -54,6 +65,7 @@ export function parseMarkdown(source: string, mdx: boolean): ParsedMarkdown {
     tree: cleanTree(raw),
     frontMatter: first?.type === 'yaml' ? first.value : undefined,
     mdxFallback,
+    lineRead: false,
   };
 }
 

@@ -35,6 +35,14 @@ export interface IngestOptions {
    * characters (Astro en docs; the build summary prints it), so only generated or hostile pages are cut.
    */
   maxSectionChars: number;
+  /**
+   * Largest Markdown/MDX file, in characters, read by the Markdown/MDX parser; a larger one is read
+   * line by line (headings, fenced code, paragraphs; large-markdown.ts) with a LARGE_FILE warning
+   * naming it. Integer ≥ 1. Default 1 MiB (1,048,576): the parser's time and memory grow with the
+   * file (1 MiB: 1.6 s and ~320 MB; 20 MiB: 42 s and 3.1 GB), and the largest page of the Astro and
+   * Hono docs is far below it, so only generated or hostile files are read by lines.
+   */
+  maxParseChars: number;
 }
 
 /** Least maxSectionChars: below a few paragraphs, parts stop reading as answers. */
@@ -46,6 +54,7 @@ export const DEFAULT_INGEST_OPTIONS: IngestOptions = {
   langs: DEFAULT_PATH_LANGS,
   defaultLang: 'en',
   maxSectionChars: MAX_EXAMINED_CHARS,
+  maxParseChars: 1024 * 1024,
 };
 
 export interface IngestResult {
@@ -53,7 +62,7 @@ export interface IngestResult {
   pages: Page[];
   /** Supported files that were not indexed, with the reason. */
   skipped: SkippedFile[];
-  /** Files indexed with a change the owner should know of (`SECTION_SPLIT`), same shape as `skipped`. */
+  /** Files indexed with a change the owner should know of (`SECTION_SPLIT`, `LARGE_FILE`), same shape as `skipped`. */
   warnings: SkippedFile[];
   /** Number of supported doc files found (pages + skipped). */
   files: number;
@@ -64,6 +73,9 @@ export function resolveIngestOptions(options: Partial<IngestOptions> = {}): Inge
   const merged: IngestOptions = { ...DEFAULT_INGEST_OPTIONS, ...stripUndefined(options) };
   if (!Number.isInteger(merged.maxSectionChars) || merged.maxSectionChars < MIN_SECTION_CHARS) {
     throw new RecallBoxError('INVALID_OPTIONS', `maxSectionChars must be an integer ≥ ${MIN_SECTION_CHARS}, got ${String(merged.maxSectionChars)}`);
+  }
+  if (!Number.isInteger(merged.maxParseChars) || merged.maxParseChars < 1) {
+    throw new RecallBoxError('INVALID_OPTIONS', `maxParseChars must be an integer ≥ 1, got ${String(merged.maxParseChars)}`);
   }
   const depth = merged.maxHeadingDepth;
   if (!Number.isInteger(depth) || depth < 1 || depth > 6) {

@@ -1,0 +1,79 @@
+/**
+ * A line reader for Markdown files too large for the Markdown/MDX parser (issue 19): remark builds
+ * the whole syntax tree of a file with every node's position, and on a 20 MiB page that took 42 s
+ * and 3.1 GB of memory (`npx recall-box build` of a folder holding one; its summary prints the peak).
+ * No docs page a reader opens is that large — such files are generated dumps or hostile — so they
+ * are read line by line instead: ATX headings, fenced code and paragraphs, with inline markup
+ * reduced to its text. Lists, quotes and tables read as paragraphs of their text; setext headings,
+ * MDX components and reference links are not recognised. The build says so with a LARGE_FILE
+ * warning naming the file. Time and memory are linear in the file and small.
+ */
+import type { Code, Heading, Paragraph, Root, RootContent } from 'mdast';
+
+export interface LineReadMarkdown {
+  tree: Root;
+  /** The YAML front matter text, if the file starts with a `---` block. */
+  frontMatter?: string;
+}
+
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})[ \t]*([^`\s]*)/;
+const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+/** Block markers a paragraph line may start with: quote, list bullet or number, table edge. */
+const BLOCK_MARKERS = /^ {0,3}(?:>[ \t]?)*(?:[-*+][ \t]+|\d{1,9}[.)][ \t]+)?/;
+
+/** The text a reader sees of a line's inline Markdown: links and images by their text, emphasis and code marks, HTML tags and table pipes dropped. */
+export function inlineText(line: string): string {
+  return line
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>\n]{0,200}>/g, '')
+    .replace(/(\*\*|__|\*|_|~~|`+)(?=\S)([^*_~`\n]*?\S)\1/g, '$2')
+    .replace(/\s*\|\s*/g, ' ')
+    .trim();
+}
+
+/** Reads `source` line by line into the mdast the rest of ingest reads (sections.ts). */
+export function readLargeMarkdown(source: string): LineReadMarkdown {
+  const front = FRONT_MATTER.exec(source);
+  const body = front ? source.slice(front[0].length) : source;
+  const children: RootContent[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length > 0) children.push({ type: 'paragraph', children: [{ type: 'text', value: paragraph.join('\n') }] } satisfies Paragraph);
+    paragraph = [];
+  };
+  let fence: { marker: string; lang: string; lines: string[] } | null = null;
+  for (const line of body.split(/\r?\n/)) {
+    if (fence) {
+      const close = FENCE_OPEN.exec(line);
+      if (close && close[1]![0] === fence.marker[0] && close[1]!.length >= fence.marker.length && close[2] === '') {
+        children.push({ type: 'code', lang: fence.lang || null, value: fence.lines.join('\n') } satisfies Code);
+        fence = null;
+      } else {
+        fence.lines.push(line);
+      }
+      continue;
+    }
+    const open = FENCE_OPEN.exec(line);
+    if (open) {
+      flush();
+      fence = { marker: open[1]!, lang: open[2]!, lines: [] };
+      continue;
+    }
+    const heading = ATX_HEADING.exec(line);
+    if (heading) {
+      flush();
+      const depth = heading[1]!.length as Heading['depth'];
+      children.push({ type: 'heading', depth, children: [{ type: 'text', value: inlineText(heading[2] ?? '') }] } satisfies Heading);
+      continue;
+    }
+    const text = THEMATIC_BREAK.test(line) ? '' : inlineText(line.replace(BLOCK_MARKERS, ''));
+    if (text === '') flush();
+    else paragraph.push(text);
+  }
+  // An unclosed fence runs to the end of the file, as in CommonMark.
+  if (fence) children.push({ type: 'code', lang: fence.lang || null, value: fence.lines.join('\n') } satisfies Code);
+  flush();
+  return { tree: { type: 'root', children }, ...(front ? { frontMatter: front[1]! } : {}) };
+}
