@@ -325,6 +325,16 @@ describe('word segmenter choice', () => {
     expect(segmentWith(fake, text, 'zh').map((t) => text.slice(t.start, t.end))).toEqual(['x', '配置', '路由']);
   });
 
+  it('remembers each segmenter\'s own cut of a run (runs are memoised per segmenter)', () => {
+    const cutAt = (n: number) => ({ segment: (s: string) => [{ segment: s.slice(0, n), index: 0, isWordLike: true }, { segment: s.slice(n), index: n, isWordLike: true }] });
+    const [one, two] = [cutAt(1), cutAt(2)];
+    const terms = (segmenter: ReturnType<typeof cutAt>) => segmentWith(() => segmenter, '配置路由', 'zh').map((t) => t.term);
+    for (let i = 0; i < 2; i++) {
+      expect(terms(one)).toEqual(['配', '置路由']);
+      expect(terms(two)).toEqual(['配置', '路由']);
+    }
+  });
+
   it('falls back to unigrams and bigrams without a segmenter', () => {
     expect(segmentWith(noSegmenter, '配置路由', 'zh').map((t) => t.term)).toEqual([
       '配',
