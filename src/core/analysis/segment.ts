@@ -124,8 +124,8 @@ const JOINER = String.raw`(?:::|[.\-:])`;
 const RUN_SOURCE = `${WORD_START}${WORD_CHAR}*(?:${JOINER}${WORD_START}${WORD_CHAR}*)*`;
 /**
  * RUN_SOURCE for text that is all ASCII, where `\p{L}` is `[A-Za-z]`, `\p{N}` is `[0-9]` and no
- * character is a mark: the same runs, matched without the Unicode-mode regex, which is several
- * times slower. Most docs sections are all ASCII (2,817 of the Astro en docs' 3,079).
+ * character is a mark: the same runs, matched without the Unicode-mode regex, which is slower.
+ * Most sections of English docs are all ASCII.
  */
 const ASCII_WORD = '[A-Za-z0-9_$]';
 const ASCII_RUN_SOURCE = `${ASCII_WORD}+(?:${JOINER}${ASCII_WORD}+)*`;
@@ -286,8 +286,7 @@ export function segmentWith(
     // A plain ASCII word (most words of any docs text) has no dictionary-script character: skip that test.
     if (ascii || ASCII_PLAIN.test(word)) pushAsciiWord(ctx, word, m.index);
     else if (HAS_DICT.test(word)) analyzeMixedRun(word, m.index, ctx);
-    else if (ASCII.test(word)) pushAsciiWord(ctx, word, m.index);
-    else analyzeWord(word, m.index, ctx, false);
+    else pushSpacedWord(ctx, word, m.index);
     // A clitic starts with an apostrophe: only then is the clitic pattern worth running.
     const next = text.charCodeAt(run.lastIndex);
     if (clitic !== undefined && (next === APOSTROPHE || next === RIGHT_QUOTE)) {
@@ -313,18 +312,35 @@ interface Context {
   out: Token[];
 }
 
+/**
+ * Pushes `key`'s tokens (offsets from its start) shifted to `offset`, from `memo`, computing and
+ * memoising them on a miss; a full memo (WORD_MEMO_LIMIT) is cleared first. The word memo and the
+ * dictionary-run memo both work this way.
+ */
+function pushMemoised(memo: Map<string, readonly Token[]>, key: string, compute: () => readonly Token[], offset: number, out: Token[]): void {
+  let tokens = memo.get(key);
+  if (tokens === undefined) {
+    tokens = compute();
+    if (memo.size >= WORD_MEMO_LIMIT) memo.clear();
+    memo.set(key, tokens);
+  }
+  for (const t of tokens) out.push({ term: t.term, start: offset + t.start, end: offset + t.end });
+}
+
 /** A run of ASCII characters: its tokens from the word memo, analysed (and memoised) on a miss. */
 function pushAsciiWord(ctx: Context, word: string, offset: number): void {
-  let tokens = ctx.words.get(word);
-  if (tokens === undefined) {
+  pushMemoised(ctx.words, word, () => {
     const alone: Context = { ...ctx, out: [] };
     if (ASCII_PLAIN.test(word)) pushWord(alone, word.toLowerCase(), 0, word.length);
     else analyzeWord(word, 0, alone, true);
-    tokens = alone.out;
-    if (ctx.words.size >= WORD_MEMO_LIMIT) ctx.words.clear();
-    ctx.words.set(word, tokens);
-  }
-  for (const t of tokens) ctx.out.push({ term: t.term, start: offset + t.start, end: offset + t.end });
+    return alone.out;
+  }, offset, ctx.out);
+}
+
+/** A run of a spaced script: through the word memo when it is ASCII, analysed otherwise. */
+function pushSpacedWord(ctx: Context, word: string, offset: number): void {
+  if (ASCII.test(word)) pushAsciiWord(ctx, word, offset);
+  else analyzeWord(word, offset, ctx, false);
 }
 
 /** A run that contains dictionary-script characters: cut it into script runs, analyze each. */
@@ -336,7 +352,7 @@ function analyzeMixedRun(run: string, offset: number, ctx: Context): void {
     } else {
       // The non-dictionary piece may begin or end with a joiner (`路由.config`): rescan it.
       for (const w of piece[0].matchAll(new RegExp(RUN_SOURCE, 'gu'))) {
-        analyzeWord(w[0], start + w.index, ctx);
+        pushSpacedWord(ctx, w[0], start + w.index);
       }
     }
   }
@@ -360,20 +376,15 @@ function analyzeDictRun(run: string, offset: number, ctx: Context): void {
   }
   let runs = dictRunMemos.get(segmenter);
   if (!runs) dictRunMemos.set(segmenter, (runs = new Map()));
-  let tokens = runs.get(run);
-  if (tokens === undefined) {
-    tokens = segmentDictRun(run, segmenter);
-    if (runs.size >= WORD_MEMO_LIMIT) runs.clear();
-    runs.set(run, tokens);
-  }
-  for (const t of tokens) ctx.out.push({ term: t.term, start: offset + t.start, end: offset + t.end });
+  pushMemoised(runs, run, () => segmentDictRun(run, segmenter), offset, ctx.out);
 }
 
 /**
  * Dictionary-script runs segmented, per segmenter: run → its tokens, offsets from the run's start.
- * The segmenter is the slow part of analysing Chinese or Japanese (ICU's dictionary break engine:
- * ~13 µs a run of six characters in Node 20), and docs repeat their phrases (26,196 distinct runs
- * of 48,885 in the Astro zh-cn docs), so a run seen before is looked up. Bounded as the word memo.
+ * The segmenter (ICU's dictionary break engine) is most of the time of analysing Chinese or
+ * Japanese, and docs repeat their phrases, so a run seen before is looked up: `npm run bench --
+ * --corpus ../shared/corpora/astro-docs/zh-cn --no-worker` shows the pipeline's cost. Bounded as
+ * the word memo.
  */
 const dictRunMemos = new WeakMap<WordSegmenter, Map<string, readonly Token[]>>();
 
@@ -438,7 +449,7 @@ export function identifierParts(word: string, ascii: boolean): Array<[number, nu
 }
 
 /** One run of a spaced script: a plain word, or an identifier emitted whole and as its parts. */
-function analyzeWord(word: string, offset: number, ctx: Context, ascii = ASCII.test(word)): void {
+function analyzeWord(word: string, offset: number, ctx: Context, ascii: boolean): void {
   if (ASCII_PLAIN.test(word)) {
     pushWord(ctx, word.toLowerCase(), offset, offset + word.length);
     return;

@@ -14,9 +14,9 @@ export interface TokenizerModel extends EmbeddingModel {
   /**
    * Hashes of the vocabulary's n-grams (knownNgramHashes), for NgramSettings.minKnownShare:
    * computed on the first call (the first query with a word the vocabulary lacks), not when the
-   * pack loads — it was over half of loading the semantic files (`npx tsx` timing of
-   * prepareTokenizer on the Astro en pack: 52 ms, of which the n-grams ~35 ms), which every cold
-   * isolate paid before its first answer.
+   * pack loads: hashing every n-gram of the vocabulary was the largest part of loading the
+   * semantic files, which every cold isolate paid before its first answer (`npm run bench` prints
+   * the pack's load time in Node).
    */
   knownNgrams: () => Uint32Array;
   /** An imported model's tokenizer, ready to use (see EmbeddingModel.wordpiece). */

@@ -104,7 +104,7 @@ export function encodeMatrix(matrix: Float32Array, rows: number, dim: number): U
 /**
  * E as embedding.bin stores it: int8 components, row-major, and one float32 step per row; a
  * component's value is `Math.fround(value × step)`. Kept this way in a loaded pack (a quarter of
- * the float32 matrix: 2.3 against 9.1 MiB on the Astro en docs) and read a row at a time by the
+ * the float32 matrix, plus a step per row) and read a row at a time by the
  * static embedder (embed/reference.ts); `dequantizeMatrix` gives the float32 E for ONNX Runtime.
  */
 export interface QuantizedMatrix {

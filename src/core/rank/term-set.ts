@@ -1,13 +1,13 @@
 /**
  * A section's distinct terms as a sorted array of their 32-bit hashes: what MMR compares sections
  * by (mmr.ts), computed once at build time and stored with the section (`StoredSection.termSet`),
- * so a search compares its ~30 candidates without analysing their text (issue 19: analysing every
- * compared candidate was half of a query's CPU; only the results shown are analysed now, for their
- * snippets and evidence).
+ * so a search compares its ~30 candidates without analysing their text (issue 19); only the results
+ * shown are analysed, for their snippets and evidence.
  *
  * The Jaccard index of two term sets equals that of the terms themselves unless two distinct terms
- * of the pair share a hash (FNV-1a, 32 bits: for two sections of 100 terms each, about one pair in
- * a million), which only makes the two sections look slightly more alike.
+ * of the pair share a hash (FNV-1a, 32 bits: for two sections of 100 terms each, the ~20,000 pairs
+ * of distinct terms collide with odds of about 1 in 200,000), which only makes the two sections
+ * look slightly more alike.
  */
 import { RecallBoxError } from '../errors.ts';
 import { fnv1a } from '../hash.ts';
@@ -67,11 +67,18 @@ function decodedLength(text: string): number {
 
 /**
  * The term set stored as `text` (encodeTermSet). Throws RecallBoxError('INDEX_CORRUPT') on text
- * that is not one, or on hashes out of order (a set from another encoder).
+ * that is not base64 of whole hashes, or on hashes out of order (a set from another encoder). A
+ * block's sets were checked with isStoredTermSet when it was read; this checks only what decoding
+ * finds anyway.
  */
 export function decodeTermSet(text: string): TermSet {
-  if (!isStoredTermSet(text)) throw new RecallBoxError('INDEX_CORRUPT', 'A section\'s stored term set is not base64 of 4-byte hashes.');
-  const binary = atob(text);
+  let binary: string;
+  try {
+    binary = atob(text);
+  } catch {
+    throw notHashes();
+  }
+  if (binary.length % BYTES_PER_HASH !== 0) throw notHashes();
   const view = new DataView(new ArrayBuffer(binary.length));
   for (let i = 0; i < binary.length; i++) view.setUint8(i, binary.charCodeAt(i));
   const set = new Uint32Array(binary.length / BYTES_PER_HASH);
@@ -80,4 +87,8 @@ export function decodeTermSet(text: string): TermSet {
     if (set[i - 1]! >= set[i]!) throw new RecallBoxError('INDEX_CORRUPT', 'A section\'s stored term set is not in ascending order.');
   }
   return set;
+}
+
+function notHashes(): RecallBoxError {
+  return new RecallBoxError('INDEX_CORRUPT', 'A section\'s stored term set is not base64 of 4-byte hashes.');
 }

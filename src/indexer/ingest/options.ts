@@ -39,8 +39,8 @@ export interface IngestOptions {
    * Largest Markdown/MDX file, in characters, read by the Markdown/MDX parser; a larger one is read
    * line by line (headings, fenced code, paragraphs; large-markdown.ts) with a LARGE_FILE warning
    * naming it. Integer ≥ 1. Default 1 MiB (1,048,576): the parser's time and memory grow with the
-   * file (1 MiB: 1.6 s and ~320 MB; 20 MiB: 42 s and 3.1 GB), and the largest page of the Astro and
-   * Hono docs is far below it, so only generated or hostile files are read by lines.
+   * file (large-markdown.ts gives the build of a 20 MiB page), and the largest page of the Astro
+   * and Hono docs is far below it, so only generated or hostile files are read by lines.
    */
   maxParseChars: number;
 }
