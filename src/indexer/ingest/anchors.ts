@@ -4,9 +4,12 @@
 import GithubSlugger, { slug } from 'github-slugger';
 
 export interface HeadingLabel {
-  /** Heading text without the `{#custom-id}` suffix. */
+  /** Heading text without a `{#custom-id}` suffix. */
   text: string;
-  /** The custom id, if the heading ends with `{#custom-id}`. */
+  /**
+   * The heading's own id, used as its anchor as is: an HTML heading's `id` attribute, or the
+   * `{#custom-id}` a Markdown heading ends with.
+   */
   customId?: string;
 }
 

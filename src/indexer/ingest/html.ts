@@ -4,9 +4,20 @@
  */
 import { unified } from 'unified';
 import rehypeParse from 'rehype-parse';
-import { toMdast } from 'hast-util-to-mdast';
+import { defaultHandlers, toMdast, type State } from 'hast-util-to-mdast';
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastRootContent } from 'hast';
-import type { Root, RootContent } from 'mdast';
+import type { Heading, Root, RootContent } from 'mdast';
+
+declare module 'mdast' {
+  interface HeadingData {
+    /**
+     * The `id` attribute of a heading that came from HTML, exactly as the page has it: the
+     * heading's anchor. Kept out of the heading's text, where a `{#id}` suffix could not hold an
+     * id with a space or a brace (issue 20).
+     */
+    htmlId?: string;
+  }
+}
 
 /**
  * Elements that are page chrome or not text. `aside` is deliberately NOT here: inside `<main>` it
@@ -32,7 +43,7 @@ const documentParser = unified().use(rehypeParse).freeze();
 const fragmentParser = unified().use(rehypeParse, { fragment: true }).freeze();
 
 export interface HtmlDocument {
-  /** The content container as mdast; headings with an `id` carry it as a trailing `{#id}`. */
+  /** The content container as mdast; headings with an `id` carry it as `data.htmlId`. */
   tree: Root;
   /** Text of `<title>`, if any. */
   title?: string;
@@ -74,11 +85,22 @@ export function htmlFragmentToMdast(html: string): RootContent[] {
 
 function hastToMdast(children: readonly HastRootContent[]): Root {
   const cleaned = cleanChildren(children, false);
-  const result = toMdast({ type: 'root', children: cleaned });
+  const result = toMdast({ type: 'root', children: cleaned }, { handlers: HEADING_HANDLERS });
   return result.type === 'root' ? result : { type: 'root', children: [result as RootContent] };
 }
 
-/** Drop chrome elements; keep heading ids as `{#id}` so anchors match the page's real ones. */
+/** hast-util-to-mdast's heading, plus the element's `id` so anchors match the page's real ones. */
+function headingWithId(state: State, element: Readonly<Element>): Heading {
+  const heading = defaultHandlers.h1(state, element) as Heading;
+  const id = stringProperty(element, 'id');
+  // `id=""` names no element: the heading gets a slug like any other.
+  if (id) heading.data = { ...heading.data, htmlId: id };
+  return heading;
+}
+
+const HEADING_HANDLERS = Object.fromEntries([...HEADINGS].map((tag) => [tag, headingWithId]));
+
+/** Drop chrome elements and, inside headings, permalink markers. */
 function cleanChildren(children: readonly HastRootContent[], inHeading: boolean): ElementContent[] {
   const out: ElementContent[] = [];
   for (const child of children) {
@@ -91,10 +113,7 @@ function cleanChildren(children: readonly HastRootContent[], inHeading: boolean)
     if (DROPPED_ELEMENTS.has(child.tagName)) continue;
     if (inHeading && isPermalinkMarker(child)) continue;
     const heading = HEADINGS.has(child.tagName);
-    const kids = cleanChildren(child.children, inHeading || heading);
-    const id = heading ? stringProperty(child, 'id') : undefined;
-    if (id) kids.push({ type: 'text', value: ` {#${id}}` });
-    out.push({ ...child, children: kids });
+    out.push({ ...child, children: cleanChildren(child.children, inHeading || heading) });
   }
   return out;
 }

@@ -6,6 +6,7 @@ import type { Heading, Root, RootContent } from 'mdast';
 import type { Lang, Section } from '../../core/types.ts';
 import { Anchorer, type HeadingLabel } from './anchors.ts';
 import { resolveInternalLinks, type LinkContext } from './links.ts';
+import { urlFragment } from './urls.ts';
 import { collectBlocks, collectHrefs, emptyContent, headingLabel, type BlockContent } from './text.ts';
 
 export interface SectionPage extends LinkContext {
@@ -100,7 +101,8 @@ function makeSection(
 ): Section {
   return {
     id: `${page.pageUrl}#${anchor}`,
-    url: anchor ? `${page.pageUrl}#${anchor}` : page.pageUrl,
+    // The id keeps the anchor as the page has it; the URL needs it encoded (`#with%20space`).
+    url: anchor ? `${page.pageUrl}#${urlFragment(anchor)}` : page.pageUrl,
     pageUrl: page.pageUrl,
     anchor,
     title,

@@ -73,9 +73,15 @@ export function phrasingText(nodes: readonly Nodes[]): string {
   return text;
 }
 
-/** A heading's plain text, whitespace-normalised, with any `{#custom-id}` split off. */
+/**
+ * A heading's plain text, whitespace-normalised, and its custom id: an HTML heading's `id`
+ * attribute (html.ts), else a `{#custom-id}` written at the end of a Markdown heading, split off.
+ * An HTML heading's text is what the page shows, so it is taken whole.
+ */
 export function headingLabel(heading: Heading): HeadingLabel {
-  return splitCustomId(normalizeSpace(phrasingText(heading.children)));
+  const text = normalizeSpace(phrasingText(heading.children));
+  const htmlId = heading.data?.htmlId;
+  return htmlId === undefined ? splitCustomId(text) : { text, customId: htmlId };
 }
 
 export function collectHrefs(nodes: readonly Nodes[], out: BlockContent): void {

@@ -76,3 +76,36 @@ export function folderSegments(path: string): string[] {
   segments.pop();
   return segments.filter((s) => s.length > 0);
 }
+
+const ASCII_URL_CODE_POINT = /[A-Za-z0-9!$&'()*+,\-./:;=?@_~]/;
+
+/**
+ * Whether `cp` may stand unencoded in a URL fragment: a "URL code point" of the WHATWG URL
+ * Standard (ASCII letters and digits, `!$&'()*+,-./:;=?@_~`, and non-ASCII other than surrogates
+ * and noncharacters). Slugs (letters, digits, `-`, `_`) are all such, so their URLs are unchanged.
+ */
+function isUrlCodePoint(cp: number): boolean {
+  if (cp < 0x80) return ASCII_URL_CODE_POINT.test(String.fromCharCode(cp));
+  if (cp < 0xa0 || (cp >= 0xd800 && cp <= 0xdfff)) return false;
+  const isNoncharacter = (cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) === 0xfffe;
+  return !isNoncharacter;
+}
+
+const utf8Encoder = new TextEncoder();
+
+/**
+ * An anchor (an element id exactly as the page has it) as the fragment of a URL, without the '#':
+ * every code point that may not stand in a fragment is percent-encoded as UTF-8 (`with space` →
+ * `with%20space`, `100%` → `100%25`). A browser looks the fragment up as written and then
+ * percent-decoded, so the link reaches the element. A lone surrogate, which has no UTF-8, is
+ * encoded as U+FFFD (TextEncoder's replacement), where encodeURIComponent would throw.
+ */
+export function urlFragment(anchor: string): string {
+  let out = '';
+  for (const char of anchor) {
+    const cp = char.codePointAt(0)!;
+    if (isUrlCodePoint(cp)) out += char;
+    else for (const byte of utf8Encoder.encode(char)) out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
