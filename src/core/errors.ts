@@ -72,3 +72,21 @@ export class RecallBoxError extends Error {
 export function isRecallBoxError(e: unknown): e is RecallBoxError {
   return e instanceof RecallBoxError;
 }
+
+/**
+ * Most characters of a caller's input an error message quotes. 64: enough to recognise what was
+ * sent (any language tag or index name fits), while a message never echoes a long value back — a
+ * 1,000-character `lang` would otherwise return whole in every error body and log line.
+ */
+export const MAX_QUOTED_INPUT = 64;
+
+/**
+ * A caller's input as an error message quotes it: in double quotes, cut to MAX_QUOTED_INPUT code
+ * points (then "…"), control characters and lone surrogates shown as U+FFFD so a message is always
+ * one well-formed line.
+ */
+export function quoteInput(input: string): string {
+  const points = [...input.replace(/[\p{Cc}\p{Cs}]/gu, '\uFFFD')];
+  const shown = points.length > MAX_QUOTED_INPUT ? `${points.slice(0, MAX_QUOTED_INPUT).join('')}…` : points.join('');
+  return `"${shown}"`;
+}

@@ -64,7 +64,7 @@ export { calibrationFromFile, fitCalibration, fitThresholds, modelFromCalibratio
 export type { CalibrationFile, CalibrationSample } from './confidence/calibration.ts';
 
 // Shared small things.
-export { ERROR_CODES, RecallBoxError, isRecallBoxError } from './errors.ts';
+export { ERROR_CODES, MAX_QUOTED_INPUT, RecallBoxError, isRecallBoxError, quoteInput } from './errors.ts';
 export type { ErrorCode } from './errors.ts';
 export type { Lang, Page, Section } from './types.ts';
 export { fnv1a, fnv1aHex } from './hash.ts';

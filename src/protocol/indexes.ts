@@ -1,4 +1,4 @@
-import { RecallBoxError, coveredLanguages, isRecord, normalizeLang, type Lang } from '../core/index.ts';
+import { RecallBoxError, coveredLanguages, isRecord, normalizeLang, quoteInput, type Lang } from '../core/index.ts';
 
 /**
  * Several indexes in one Worker: one pack per language or product version, each under its own
@@ -88,5 +88,5 @@ export function selectIndex(indexes: readonly IndexEntry[], request: { index?: s
 /** The 400 for an index name the Worker does not have, listing the ones it has. */
 export function unknownIndex(name: string, known: readonly string[]): RecallBoxError {
   const listed = known.length > 0 ? `known indexes: ${known.join(', ')}` : 'this service has a single index and takes no index parameter';
-  return new RecallBoxError('UNKNOWN_INDEX', `there is no index "${name}"; ${listed}.`);
+  return new RecallBoxError('UNKNOWN_INDEX', `there is no index ${quoteInput(name)}; ${listed}.`);
 }

@@ -29,7 +29,8 @@ export function parseSearchRequest(raw: RawSearchRequest, options: SearchOptions
   if (raw.q !== undefined && typeof raw.q !== 'string') {
     throw new RecallBoxError('QUERY_EMPTY', 'q must be a string.');
   }
-  const q = (raw.q ?? '').trim();
+  const text = searchableText(raw.q ?? '');
+  const q = text.trim();
   if (q.length === 0) throw new RecallBoxError('QUERY_EMPTY', 'the query q is empty.');
   // Counted in code points, so a CJK or emoji query is measured as a reader sees it.
   const length = [...q].length;
@@ -46,7 +47,7 @@ export function parseSearchRequest(raw: RawSearchRequest, options: SearchOptions
   const request: SearchRequest = { q, limit, lang };
   if (debug) request.debug = true;
   if (isOn(raw.exact)) request.exact = true;
-  if (typeof raw.q === 'string' && /\s$/u.test(raw.q)) request.lastWordFinished = true;
+  if (/\s$/u.test(text)) request.lastWordFinished = true;
   if (raw.confidence !== undefined && raw.confidence !== null && raw.confidence !== '') {
     if (typeof raw.confidence !== 'string' || !(CONFIDENCE_MODES as readonly string[]).includes(raw.confidence)) {
       throw new RecallBoxError('BAD_CONFIDENCE_MODE', `confidence must be one of ${CONFIDENCE_MODES.join(', ')}.`);
@@ -54,10 +55,23 @@ export function parseSearchRequest(raw: RawSearchRequest, options: SearchOptions
     request.confidence = raw.confidence as ConfidenceMode;
   }
   if (raw.index !== undefined && raw.index !== null && raw.index !== '') {
-    if (typeof raw.index !== 'string' || !indexes.includes(raw.index)) throw unknownIndex(String(raw.index), indexes);
+    if (typeof raw.index !== 'string') throw new RecallBoxError('BAD_REQUEST', 'index must be a string naming one index.');
+    if (!indexes.includes(raw.index)) throw unknownIndex(raw.index, indexes);
     request.index = raw.index;
   }
   return request;
+}
+
+/**
+ * Characters no docs page is searched for: control characters (NUL, escapes; tabs and line breaks
+ * are white space either way) and lone surrogates (half of a UTF-16 pair, which a JSON body can
+ * carry as "\ud800" and no text can contain). Each becomes a space, so a query of nothing else is
+ * QUERY_EMPTY rather than a search for nothing, and "a\u0000b" stays two words as a reader sees them.
+ */
+const UNSEARCHABLE = /[\p{Cc}\p{Cs}]/gu;
+
+function searchableText(q: string): string {
+  return q.replace(UNSEARCHABLE, ' ');
 }
 
 /** A flag as a query string (`1`, `true`) or a JSON body (`true`, `1`) turns it on; anything else leaves it off. */

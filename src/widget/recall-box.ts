@@ -12,7 +12,7 @@ import { parseDebounce, parseMode, WIDGET_ATTRIBUTES, WIDGET_DEFAULTS } from './
 import { RecentSearches } from './recent.ts';
 import { buildSearchUrl, type SearchHit } from './search-client.ts';
 import { countText, format, resolveStrings, type WidgetStrings } from './strings.ts';
-import { STYLES } from './styles.ts';
+import { styleElements } from './adopt-styles.ts';
 import { renderCorrection } from './views/correction.ts';
 import { renderFallback } from './views/fallback.ts';
 import { groupByPage, renderGroups, renderRecent } from './views/results.ts';
@@ -223,7 +223,7 @@ export class RecallBoxElement extends HTMLElement {
       this.#polite,
       this.#assertive,
     ]);
-    this.#root.append(el(doc, 'style', {}, [STYLES]), this.#trigger, this.#dialog, this.#panel);
+    this.#root.append(...styleElements(this.#root, doc), this.#trigger, this.#dialog, this.#panel);
 
     this.#input.addEventListener('input', () => {
       this.#setOpen(true);

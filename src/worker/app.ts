@@ -5,6 +5,7 @@ import { selectIndex } from '../protocol/indexes.ts';
 import { searchRequestKey } from '../protocol/query-key.ts';
 import { gapOf, type Gap } from '../protocol/gaps.ts';
 import { parseSearchRequest, type RawSearchRequest, type SearchRequest } from '../protocol/request.ts';
+import { decodeQueryString } from '../protocol/query-string.ts';
 import { searchResponseBody } from '../protocol/response.ts';
 import type { WorkerConfig } from './config.ts';
 import { toErrorResponse } from '../protocol/errors.ts';
@@ -12,6 +13,7 @@ import { answerCacheEntry, answerCacheKey, CACHE_STATUS_HEADER, readCachedAnswer
 import { readBodyCapped } from './body.ts';
 import { registerAdminRoutes, type GapStore } from './gaps.ts';
 import { rateLimit, type RateLimiter } from './rate-limit.ts';
+import { securityHeaders } from './security-headers.ts';
 
 /**
  * What the HTTP layer needs from its runtime, passed in at this seam (Hono's pattern): the app
@@ -69,11 +71,17 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => t.trim() === etag || t.trim() === '*');
 }
 
+/**
+ * `application/json`, with parameters (`; charset=utf-8`) or none: exactly JSON. Not a type that
+ * merely starts so (`application/json-patch+json` is a patch document, not a search request).
+ */
+const JSON_MEDIA_TYPE = /^\s*application\/json\s*(;|$)/i;
+
 async function readJsonBody(c: Context, maxBytes: number): Promise<RawSearchRequest> {
   const declared = Number(c.req.header('content-length') ?? NaN);
   if (declared > maxBytes) throw new RecallBoxError('BODY_TOO_LARGE', `the request body is over ${maxBytes} bytes.`);
   const type = c.req.header('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) {
+  if (!JSON_MEDIA_TYPE.test(type)) {
     throw new RecallBoxError('UNSUPPORTED_MEDIA_TYPE', 'POST /search takes a JSON body (Content-Type: application/json).');
   }
   // Read with a cap, not whole: Content-Length may be absent (chunked) or wrong.
@@ -111,13 +119,14 @@ export function createApp(deps: AppDeps): Hono {
     if (gap && deps.gaps) afterResponse(c, deps.gaps.record(gap, new Date().toISOString()), 'counting a content gap');
   };
 
+  app.use('*', securityHeaders());
   app.use(
     '*',
     cors({
       origin: config.allowedOrigins.includes('*') ? '*' : config.allowedOrigins,
       allowMethods: ['GET', 'POST', 'OPTIONS'],
       allowHeaders: ['Content-Type', 'If-None-Match'],
-      exposeHeaders: ['ETag', CACHE_STATUS_HEADER],
+      exposeHeaders: ['ETag', 'Retry-After', CACHE_STATUS_HEADER],
       maxAge: 86400,
     }),
   );
@@ -164,9 +173,10 @@ export function createApp(deps: AppDeps): Hono {
     return res;
   };
 
-  app.get('/search', (c) =>
-    answer(c, { q: c.req.query('q'), limit: c.req.query('limit'), lang: c.req.query('lang'), debug: c.req.query('debug'), confidence: c.req.query('confidence'), index: c.req.query('index'), exact: c.req.query('exact') }),
-  );
+  app.get('/search', (c) => {
+    const query = decodeQueryString(new URL(c.req.url).search);
+    return answer(c, { q: query.get('q'), limit: query.get('limit'), lang: query.get('lang'), debug: query.get('debug'), confidence: query.get('confidence'), index: query.get('index'), exact: query.get('exact') });
+  });
   app.post('/search', async (c) => answer(c, await readJsonBody(c, config.maxBodyBytes)));
   app.all('/search', () => {
     throw new RecallBoxError('METHOD_NOT_ALLOWED', '/search answers GET and POST.');

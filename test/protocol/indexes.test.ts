@@ -56,7 +56,7 @@ describe('parseSearchRequest: index', () => {
 
   it('refuses an unknown index with 400 UNKNOWN_INDEX naming the known ones', () => {
     expect(() => parseSearchRequest({ q: 'x', index: 'v9' }, DEFAULT_SEARCH_OPTIONS, names)).toThrow(/UNKNOWN_INDEX.*en, zh-cn, v2/);
-    expect(codeOf(() => parseSearchRequest({ q: 'x', index: 3 }, DEFAULT_SEARCH_OPTIONS, names))).toBe('UNKNOWN_INDEX');
+    expect(codeOf(() => parseSearchRequest({ q: 'x', index: 3 }, DEFAULT_SEARCH_OPTIONS, names))).toBe('BAD_REQUEST');
     expect(codeOf(() => parseSearchRequest({ q: 'x', index: 'en' }, DEFAULT_SEARCH_OPTIONS))).toBe('UNKNOWN_INDEX');
   });
 });

@@ -117,3 +117,36 @@ describe('parseSearchRequest: lang', () => {
     expect(codeOf(() => parse({ q: 'x', lang }))).toBe('UNKNOWN_LANGUAGE');
   });
 });
+
+describe('parseSearchRequest: characters no page holds', () => {
+  it.each([
+    ['a NUL', '\u0000'],
+    ['control characters', '\u0000\u001b\u007f\u0085'],
+    ['a lone high surrogate', '\ud800'],
+    ['a lone low surrogate between spaces', ' \udc00 '],
+  ])('answers a query of %s with QUERY_EMPTY', (_name, q) => {
+    expect(codeOf(() => parse({ q }))).toBe('QUERY_EMPTY');
+  });
+
+  it('reads them as spaces between words, and a trailing one as a finished word', () => {
+    expect(parse({ q: 'route\u0000params' }).q).toBe('route params');
+    expect(parse({ q: 'route\ud800' })).toEqual({ q: 'route', limit: 10, lang: null, lastWordFinished: true });
+    // An emoji is a surrogate pair, not two lone halves: kept.
+    expect(parse({ q: 'deploy 🚀' }).q).toBe('deploy 🚀');
+  });
+
+  it('answers an index that is not a string with BAD_REQUEST saying so, and quotes at most 64 characters of an unknown one', () => {
+    const wrong = thrown(() => parseSearchRequest({ q: 'x', index: ['default'] }, DEFAULT_SEARCH_OPTIONS, ['default']));
+    expect(wrong.code).toBe('BAD_REQUEST');
+    expect(wrong.message).toContain('index must be a string');
+    const unknown = thrown(() => parseSearchRequest({ q: 'x', index: 'v'.repeat(300) }, DEFAULT_SEARCH_OPTIONS, ['default']));
+    expect(unknown.code).toBe('UNKNOWN_INDEX');
+    expect(unknown.message).not.toContain('v'.repeat(65));
+  });
+
+  it('quotes at most 64 characters of a bad language tag', () => {
+    const error = thrown(() => parse({ q: 'x', lang: `<${'z'.repeat(999)}` }));
+    expect(error.code).toBe('UNKNOWN_LANGUAGE');
+    expect(error.message).toContain(`"<${'z'.repeat(63)}…"`);
+  });
+});

@@ -428,6 +428,38 @@ describe('bad requests get a JSON error with a stable code', () => {
     await expectError(await get(path), 400, code);
   });
 
+  it.each([
+    ['a NUL', '/search?q=%00', 'QUERY_EMPTY'],
+    ['control characters only', '/search?q=%00%1B%7F%C2%85', 'QUERY_EMPTY'],
+    ['an invalid escape', '/search?q=%ZZ', 'BAD_REQUEST'],
+    ['UTF-8 for half a surrogate pair', '/search?q=%ED%A0%80', 'BAD_REQUEST'],
+    ['a truncated escape in another parameter', '/search?q=routing&lang=%E', 'BAD_REQUEST'],
+  ])('%s (%s) → 400 %s', async (_name, path, code) => {
+    await expectError(await get(path), 400, code);
+  });
+
+  it('reads a NUL between words as a space: the same answer as the space', async () => {
+    const spaced = (await (await get('/search?q=route%20parameters')).json()) as SearchBody;
+    const nul = (await (await get('/search?q=route%00parameters')).json()) as SearchBody;
+    expect(nul.results.map((r) => r.id)).toEqual(spaced.results.map((r) => r.id));
+    expect(nul.results.length).toBeGreaterThan(0);
+  });
+
+  it('answers a JSON query of a NUL or a lone surrogate with QUERY_EMPTY, and a wrongly typed index with BAD_REQUEST', async () => {
+    const post = (body: string) => get('/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    await expectError(await post('{"q":"\\u0000"}'), 400, 'QUERY_EMPTY');
+    await expectError(await post('{"q":"\\ud800"}'), 400, 'QUERY_EMPTY');
+    const wrongType = await expectError(await post('{"q":"x","index":["default"]}'), 400, 'BAD_REQUEST');
+    expect(wrongType.error.message).toMatch(/index must be a string/);
+  });
+
+  it('quotes at most 64 characters of a value in a message', async () => {
+    const lang = `x${'y'.repeat(999)}`;
+    const body = await expectError(await get(`/search?q=x&lang=${lang}`), 400, 'UNKNOWN_LANGUAGE');
+    expect(body.error.message).toContain(`"x${'y'.repeat(63)}…"`);
+    expect(body.error.message.length).toBeLessThan(200);
+  });
+
   it('lists the known languages when the language is unknown', async () => {
     const body = await expectError(await get('/search?q=x&lang=fr'), 400, 'UNKNOWN_LANGUAGE');
     expect(body.error.message).toContain('en');
@@ -443,6 +475,9 @@ describe('bad requests get a JSON error with a stable code', () => {
     await expectError(await post('{"q": '), 400, 'BAD_REQUEST');
     await expectError(await post('[1,2]'), 400, 'BAD_REQUEST');
     await expectError(await post('q=x', 'application/x-www-form-urlencoded'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    // A type that only starts like JSON's is another format.
+    await expectError(await post('{"q":"x"}', 'application/json-patch+json'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expect((await post('{"q":"routing"}', 'Application/JSON; charset=utf-8')).status).toBe(200);
     await expectError(await post(JSON.stringify({ q: 'x', pad: 'y'.repeat(10_000) })), 413, 'BODY_TOO_LARGE');
   });
 
@@ -477,6 +512,28 @@ describe('the index pack', () => {
 
   it('still validates the request before touching a broken pack', async () => {
     await expectError(await getWith({ PACK_PATH: '/pack-v999/' }, '/search?q='), 400, 'QUERY_EMPTY');
+  });
+});
+
+describe('security headers', () => {
+  it.each([
+    ['an answer', '/search?q=routing', 200],
+    ['an error', '/search?q=', 400],
+    ['a POST error', '/search', 415],
+    ['/health', '/health', 200],
+    ['an unknown route', '/nope', 404],
+  ])('are on %s: nosniff, a policy that loads and frames nothing, no referrer', async (_name, path, status) => {
+    const res = await get(path, path === '/search' ? { method: 'POST', body: 'x' } : {});
+    expect(res.status).toBe(status);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('lets a widget on another origin read Retry-After (a 429\'s wait) and the cache status', async () => {
+    const res = await get('/search?q=routing', { headers: { origin: 'https://docs.example.com' } });
+    const exposed = (res.headers.get('access-control-expose-headers') ?? '').toLowerCase().split(/\s*,\s*/);
+    expect(exposed).toEqual(expect.arrayContaining(['etag', 'retry-after']));
   });
 });
 

@@ -2,7 +2,7 @@
  * Language tags: normalising them, finding a page's language from its path, and guessing a query's
  * language from its script. Pure string functions, no I/O.
  */
-import { RecallBoxError } from '../errors.ts';
+import { RecallBoxError, quoteInput } from '../errors.ts';
 import type { Lang } from '../types.ts';
 
 /**
@@ -20,7 +20,7 @@ export function normalizeLang(tag: string): Lang {
   if (!LANG_TAG.test(normalized)) {
     throw new RecallBoxError(
       'UNKNOWN_LANGUAGE',
-      `"${tag}" is not a language tag; expected something like "en", "zh-cn" or "pt-br"`,
+      `${quoteInput(tag)} is not a language tag; expected something like "en", "zh-cn" or "pt-br"`,
     );
   }
   return normalized;

@@ -1,0 +1,31 @@
+/**
+ * Headers every answer of the Worker carries (/search, /health, /admin/*, errors): all of them
+ * are JSON for programs, never a page, so the policy can be the strictest there is. The static
+ * assets (the demo page, the widget, the pack) get theirs from public/_headers.
+ */
+import type { MiddlewareHandler } from 'hono';
+
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  // The declared type, application/json, is the only one: a browser never sniffs an answer into
+  // HTML or script (a query echoed in a body cannot become markup).
+  'X-Content-Type-Options': 'nosniff',
+  // Opened directly, a JSON answer may load nothing and be framed by no one.
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Referrer-Policy': 'no-referrer',
+});
+
+/** Sets SECURITY_HEADERS on the response, whichever handler (or error handler) wrote it. */
+export function securityHeaders(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    let res = c.res;
+    try {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.headers.set(name, value);
+    } catch {
+      // A response with immutable headers (one taken from a cache or a fetch): copied once.
+      res = new Response(res.body, res);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.headers.set(name, value);
+      c.res = res;
+    }
+  };
+}
