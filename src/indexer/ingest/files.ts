@@ -1,9 +1,10 @@
 /**
  * Finding and reading doc files on disk (Node only).
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { RecallBoxError } from '../../core/errors.ts';
+import { isRecallBoxError, RecallBoxError } from '../../core/errors.ts';
 import { isDocFile } from './urls.ts';
 
 /** Folders never searched for docs: dependencies and hidden folders (`.git`, `.vitepress`, …). */
@@ -15,7 +16,8 @@ function isSkippedFolder(name: string): boolean {
  * Relative paths (forward slashes) of all supported doc files under `root`, sorted by code unit so
  * the order (and so the pack) is the same on every machine and locale.
  * Symbolic links to files are listed (a dangling one is then reported as unreadable); symbolic
- * links to folders are not followed, which rules out cycles.
+ * links to folders are not followed, which rules out cycles. Any other entry with a doc name (a
+ * FIFO, a socket, a device) is listed too, so that readDocFile reports it instead of it vanishing.
  */
 export async function listDocFiles(root: string): Promise<string[]> {
   const found: string[] = [];
@@ -25,7 +27,7 @@ export async function listDocFiles(root: string): Promise<string[]> {
       const rel = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
       if (entry.isDirectory()) {
         if (!isSkippedFolder(entry.name)) await walk(path.join(folder, entry.name), rel);
-      } else if ((entry.isFile() || entry.isSymbolicLink()) && isDocFile(entry.name)) {
+      } else if (isDocFile(entry.name)) {
         if (entry.isSymbolicLink() && (await isFolder(path.join(folder, entry.name)))) continue;
         found.push(rel);
       }
@@ -35,16 +37,52 @@ export async function listDocFiles(root: string): Promise<string[]> {
   return found.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Read a doc file as text. Throws RecallBoxError `UNREADABLE` or `BINARY_CONTENT`. */
+/**
+ * Read a doc file as text. Throws RecallBoxError `UNREADABLE` (including for a FIFO, socket or
+ * device: not a regular file) or `BINARY_CONTENT`.
+ */
 export async function readDocFile(root: string, relPath: string): Promise<string> {
-  let bytes: Uint8Array;
+  return decodeText(await readRegularFile(path.join(root, relPath), relPath), relPath);
+}
+
+/**
+ * O_NONBLOCK, where the platform has it: opening a FIFO for reading otherwise waits for a writer,
+ * which would hang the build (and a libuv thread) for good. A regular file reads the same with it.
+ */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/** The bytes of a regular file (through symbolic links); `name` is the path the errors show. */
+async function readRegularFile(file: string, name: string): Promise<Uint8Array> {
+  let handle: FileHandle | undefined;
   try {
-    bytes = await readFile(path.join(root, relPath));
+    // Checked before opening: a socket cannot be opened, and opening a device may have effects.
+    requireRegularFile(await stat(file), name);
+    handle = await open(file, OPEN_FLAGS);
+    // Checked again on what was opened: the path may have been replaced in between.
+    requireRegularFile(await handle.stat(), name);
+    return await handle.readFile();
   } catch (error) {
+    if (isRecallBoxError(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    throw new RecallBoxError('UNREADABLE', `${relPath} could not be read: ${reason}`);
+    throw new RecallBoxError('UNREADABLE', `${name} could not be read: ${reason}`);
+  } finally {
+    await handle?.close();
   }
-  return decodeText(bytes, relPath);
+}
+
+function requireRegularFile(stats: Stats, name: string): void {
+  if (!stats.isFile()) throw new RecallBoxError('UNREADABLE', `${name} is not a regular file: it is ${fileKind(stats)}`);
+}
+
+/** What a file that is not a regular file is, in words. */
+function fileKind(stats: Stats): string {
+  if (stats.isFIFO()) return 'a FIFO (named pipe)';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice()) return 'a character device';
+  if (stats.isBlockDevice()) return 'a block device';
+  if (stats.isDirectory()) return 'a folder';
+  if (stats.isFile()) return 'a regular file';
+  return 'an unknown kind of file';
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
