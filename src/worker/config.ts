@@ -1,6 +1,7 @@
 import { CONFIDENCE_MODES, DEFAULT_SEARCH_OPTIONS, PACK_READ_MODES, type ConfidenceMode, type PackReadMode, type SearchOptions } from '../core/index.ts';
 import { RATE_LIMIT_DEFAULTS, RATE_LIMIT_PERIODS } from './rate-limit.ts';
 import { DEFAULT_INDEX_NAME, normalizePackPath, parseIndexes, type IndexEntry } from '../protocol/indexes.ts';
+import { DEFAULT_RETRY_POLICY } from './sources/retry.ts';
 
 /** Where packs are read from: Workers Static Assets (default), a KV namespace or an R2 bucket. */
 export const PACK_SOURCES = ['assets', 'kv', 'r2'] as const;
@@ -41,6 +42,11 @@ export interface WorkerConfig {
   cacheMaxAge: number;
   /** Largest POST body accepted, in bytes. From MAX_BODY_BYTES. Default 8192: a query is ≤ 256 characters. */
   maxBodyBytes: number;
+  /**
+   * Longest one try of one pack read may take, in ms (sources/retry.ts: three tries, then 503
+   * INDEX_UNAVAILABLE). From PACK_READ_TIMEOUT_MS, 50..60,000. Default 4,000 (DEFAULT_RETRY_POLICY).
+   */
+  packReadTimeoutMs: number;
   /**
    * Recall-pool quotas on. From POOLS (`on`/`off`). Default off: measured, they cost known-item
    * lookups on the Astro docs 0.05 nDCG@10 (README, "After fusion"); a site whose listings crowd
@@ -92,6 +98,7 @@ export const DEFAULT_WORKER_CONFIG: Readonly<WorkerConfig> = Object.freeze({
   packRead: 'auto' as const,
   cacheMaxAge: 300,
   maxBodyBytes: 8192,
+  packReadTimeoutMs: DEFAULT_RETRY_POLICY.attemptTimeoutMs,
   pools: false,
   expansion: DEFAULT_SEARCH_OPTIONS.expansion.enabled,
   edgeCache: true,
@@ -109,6 +116,7 @@ export interface WorkerVars {
   PACK_READ?: string;
   CACHE_MAX_AGE?: string;
   MAX_BODY_BYTES?: string;
+  PACK_READ_TIMEOUT_MS?: string;
   POOLS?: string;
   EXPANSION?: string;
   CONFIDENCE_MODE?: string;
@@ -217,6 +225,18 @@ function readRateLimitPeriod(vars: WorkerVars, warnings: string[]): number {
   return DEFAULT_WORKER_CONFIG.rateLimitPeriod;
 }
 
+/** Bounds of PACK_READ_TIMEOUT_MS: below 50 ms a healthy read can miss it; above a minute a reader has left. */
+const PACK_READ_TIMEOUT_RANGE = { min: 50, max: 60_000 } as const;
+
+function readPackReadTimeout(vars: WorkerVars, warnings: string[]): number {
+  const raw = vars.PACK_READ_TIMEOUT_MS?.trim();
+  if (!raw) return DEFAULT_WORKER_CONFIG.packReadTimeoutMs;
+  const n = Number(raw);
+  if (Number.isInteger(n) && n >= PACK_READ_TIMEOUT_RANGE.min && n <= PACK_READ_TIMEOUT_RANGE.max) return n;
+  warnings.push(`PACK_READ_TIMEOUT_MS "${raw.slice(0, 64)}" is not a whole number of ms from ${PACK_READ_TIMEOUT_RANGE.min} to ${PACK_READ_TIMEOUT_RANGE.max}; using ${DEFAULT_WORKER_CONFIG.packReadTimeoutMs}.`);
+  return DEFAULT_WORKER_CONFIG.packReadTimeoutMs;
+}
+
 export function readConfig(vars: WorkerVars): WorkerConfig {
   const warnings: string[] = [];
   const confidence = readConfidence(vars, warnings);
@@ -233,6 +253,7 @@ export function readConfig(vars: WorkerVars): WorkerConfig {
     packRead: readPackRead(vars, warnings),
     cacheMaxAge: positiveInt(vars.CACHE_MAX_AGE, DEFAULT_WORKER_CONFIG.cacheMaxAge),
     maxBodyBytes: positiveInt(vars.MAX_BODY_BYTES, DEFAULT_WORKER_CONFIG.maxBodyBytes),
+    packReadTimeoutMs: readPackReadTimeout(vars, warnings),
     pools: vars.POOLS === undefined || vars.POOLS.trim() === '' ? DEFAULT_WORKER_CONFIG.pools : vars.POOLS.trim().toLowerCase() === 'on',
     expansion: vars.EXPANSION === undefined || vars.EXPANSION.trim() === '' ? DEFAULT_WORKER_CONFIG.expansion : vars.EXPANSION.trim().toLowerCase() === 'on',
     edgeCache: onOff('EDGE_CACHE', vars.EDGE_CACHE, DEFAULT_WORKER_CONFIG.edgeCache, warnings),

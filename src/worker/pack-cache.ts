@@ -9,6 +9,11 @@ import { isRecallBoxError, loadPack, type LoadPackOptions, type LoadedPack, type
  */
 export const STORE_FAILURE_RETRY_MS = 30_000;
 
+/** A failure that reading again would meet again: what the pack holds, not how it was read. */
+function isLasting(e: unknown): boolean {
+  return isRecallBoxError(e) && e.code !== 'INDEX_UNAVAILABLE';
+}
+
 interface Entry {
   pack: Promise<LoadedPack>;
   /** When the load failed with a RecallBoxError (clock ms); null while loading or loaded. */
@@ -21,8 +26,9 @@ interface Entry {
  *
  * A pack that fails with a RecallBoxError (corrupt, wrong version) stays failed — for the isolate
  * by default (assets are immutable within a deployment, so re-reading would cost every request the
- * same failure), or for `retryFailuresAfterMs` when the caller's source can change (KV, R2). Any
- * other failure (a transport hiccup) is forgotten so the next request retries.
+ * same failure), or for `retryFailuresAfterMs` when the caller's source can change (KV, R2). A
+ * failure to read at all (INDEX_UNAVAILABLE, or any error that is not a RecallBoxError: a
+ * transport hiccup) is forgotten so the next request retries.
  */
 export class PackCache {
   private readonly entries = new Map<string, Entry>();
@@ -53,8 +59,8 @@ export class PackCache {
       entry = created;
       this.entries.set(key, created);
       created.pack.catch((e) => {
-        if (!isRecallBoxError(e)) this.entries.delete(key);
-        else created.failedAt = this.now();
+        if (isLasting(e)) created.failedAt = this.now();
+        else this.entries.delete(key);
       });
     }
     return entry.pack;

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { assetsPackSource } from '../../src/worker/sources/assets.ts';
 import { PackCache } from '../../src/worker/pack-cache.ts';
+import { retryingSource } from '../../src/worker/sources/retry.ts';
 import type { Env } from '../../src/worker/index.ts';
 
 // The per-isolate pack cache: a store's failure is retried after a while (KV/R2 can change without
@@ -42,5 +43,13 @@ describe('PackCache', () => {
     const down = () => ({ label: 'down', read: () => Promise.reject(new Error('network down')), readBytes: () => Promise.reject(new Error('network down')) });
     await expect(cache.get('r2:/pack/', down)).rejects.toThrow('network down');
     expect((await cache.get('r2:/pack/', good)).sections.count).toBeGreaterThan(10);
+  });
+
+  it('forgets INDEX_UNAVAILABLE at once, even for static assets (a read that failed, not a damaged pack)', async () => {
+    const cache = new PackCache();
+    const unavailable = () => retryingSource({ label: 'down', read: () => Promise.reject(new Error('reset')), readBytes: () => Promise.reject(new Error('reset')) }, { attempts: 2, attemptTimeoutMs: 100, firstBackoffMs: 1 });
+    await expect(cache.get('assets:/pack/', unavailable)).rejects.toMatchObject({ code: 'INDEX_UNAVAILABLE' });
+    expect((await cache.get('assets:/pack/', good)).sections.count).toBeGreaterThan(10);
+    expect(cache.loads).toBe(2);
   });
 });

@@ -169,7 +169,22 @@ export async function readManifest(source: PackSource): Promise<{ manifest: Pack
   if (text === null) {
     throw new RecallBoxError('INDEX_MISSING', `no index pack at ${source.label}: build one with \`recall-box build <docs> --out <dir>\`.`);
   }
-  return { manifest: validateManifest(parsePackJson(PACK_FILES.manifest, text)), text };
+  const parse = (t: string) => validateManifest(parsePackJson(PACK_FILES.manifest, t));
+  try {
+    return { manifest: parse(text), text };
+  } catch (e) {
+    if (!isRecallBoxError(e) || e.code !== 'INDEX_CORRUPT') throw e;
+    // The one file no hash checks is read once more, as a shard is (shards.ts readShard): the same
+    // text twice is damaged; other text that reads is used; other text that does not is a store in flux.
+    const again = await source.read(PACK_FILES.manifest);
+    if (again === text) throw e;
+    try {
+      if (again !== null) return { manifest: parse(again), text: again };
+    } catch {
+      // Falls through: damaged twice, differently.
+    }
+    throw new RecallBoxError('INDEX_UNAVAILABLE', `${PACK_FILES.manifest} read differently twice from ${source.label}, neither whole; try again.`);
+  }
 }
 
 /**

@@ -114,17 +114,34 @@ export function validateFileEntries(files: unknown): Record<string, PackFileEntr
   return files as Record<string, PackFileEntry>;
 }
 
-/** One shard read and checked: present, of its listed length, with its listed hash. */
+/** What is wrong with a shard's bytes, or null when they are the ones the manifest lists. */
+async function shardFault(source: PackSource, shard: ShardEntry, bytes: Uint8Array | null): Promise<string | null> {
+  if (bytes === null) return `${source.label} has no ${shard.name}, which the manifest lists.`;
+  if (bytes.byteLength !== shard.bytes) return `${shard.name} has ${bytes.byteLength} bytes, the manifest says ${shard.bytes} (cut short or from another build).`;
+  if ((await sha256Hex(bytes)) !== shard.sha256) return `${shard.name} does not match its SHA-256 in the manifest (corrupted, or from another build).`;
+  return null;
+}
+
+function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.byteLength === b.byteLength && a.every((v, i) => v === b[i]);
+}
+
+/**
+ * One shard read and checked: present, of its listed length, with its listed hash. A shard that
+ * fails the check is read once more: a store can hand out a short read or, during an upload, a
+ * file of the next build. Good the second time: used. The same bytes twice: damaged
+ * (INDEX_CORRUPT, which the Worker keeps). Other bytes, still wrong: the store is in flux
+ * (INDEX_UNAVAILABLE, which the next request retries).
+ */
 async function readShard(source: PackSource, shard: ShardEntry): Promise<Uint8Array> {
-  const bytes = await source.readBytes(shard.name);
-  if (bytes === null) throw corrupt(`${source.label} has no ${shard.name}, which the manifest lists.`);
-  if (bytes.byteLength !== shard.bytes) {
-    throw corrupt(`${shard.name} has ${bytes.byteLength} bytes, the manifest says ${shard.bytes} (cut short or from another build).`);
-  }
-  if ((await sha256Hex(bytes)) !== shard.sha256) {
-    throw corrupt(`${shard.name} does not match its SHA-256 in the manifest (corrupted, or from another build).`);
-  }
-  return bytes;
+  const first = await source.readBytes(shard.name);
+  const fault = await shardFault(source, shard, first);
+  if (fault === null) return first!;
+  const second = await source.readBytes(shard.name);
+  if ((await shardFault(source, shard, second)) === null) return second!;
+  if (sameBytes(first, second)) throw corrupt(fault);
+  throw new RecallBoxError('INDEX_UNAVAILABLE', `${shard.name} read differently twice from ${source.label}, neither as the manifest lists it; try again.`);
 }
 
 /**

@@ -18,10 +18,27 @@ export function assetsPackSource(assets: AssetsFetcher, packPath: string): PackS
   }
   return {
     label: `assets:${packPath}`,
-    read: async (name) => (await fetchOrNull(name))?.text() ?? null,
+    read: async (name) => {
+      const res = await fetchOrNull(name);
+      return res === null ? null : new TextDecoder().decode(await bodyBytes(res, `${packPath}${name}`));
+    },
     readBytes: async (name) => {
       const res = await fetchOrNull(name);
-      return res === null ? null : new Uint8Array(await res.arrayBuffer());
+      return res === null ? null : bodyBytes(res, `${packPath}${name}`);
     },
   };
+}
+
+/**
+ * A response's body, all of it: fewer bytes than its Content-Length says is a read cut short (a
+ * transport fault, retried), not the file — which matters for the manifest, the one file no hash
+ * checks, and keeps a short shard from looking like a damaged one.
+ */
+async function bodyBytes(res: Response, what: string): Promise<Uint8Array> {
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const declared = res.headers.get('content-length');
+  if (declared !== null && Number(declared) !== bytes.byteLength) {
+    throw new Error(`assets sent ${bytes.byteLength} of ${declared} bytes of ${what}`);
+  }
+  return bytes;
 }

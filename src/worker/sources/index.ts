@@ -8,6 +8,7 @@ import type { WorkerConfig } from '../config.ts';
 import { assetsPackSource, type AssetsFetcher } from './assets.ts';
 import { kvPackSource, type KvReader } from './kv.ts';
 import { r2PackSource, type R2Reader } from './r2.ts';
+import { DEFAULT_RETRY_POLICY, retryingSource } from './retry.ts';
 
 /** The bindings the sources read. */
 export interface SourceBindings {
@@ -16,8 +17,15 @@ export interface SourceBindings {
   PACK_BUCKET?: R2Reader;
 }
 
-/** The configured source of the pack at `path`; a missing binding is a deployment fault, named. */
-export function packSourceFor(env: SourceBindings, config: Pick<WorkerConfig, 'packSource'>, path: string): PackSource {
+/**
+ * The configured source of the pack at `path`, each read retried (retry.ts); a missing binding is a
+ * deployment fault, named.
+ */
+export function packSourceFor(env: SourceBindings, config: Pick<WorkerConfig, 'packSource' | 'packReadTimeoutMs'>, path: string): PackSource {
+  return retryingSource(bindingSource(env, config, path), { ...DEFAULT_RETRY_POLICY, attemptTimeoutMs: config.packReadTimeoutMs });
+}
+
+function bindingSource(env: SourceBindings, config: Pick<WorkerConfig, 'packSource'>, path: string): PackSource {
   switch (config.packSource) {
     case 'kv':
       if (!env.PACK_KV) throw new RecallBoxError('INDEX_MISSING', 'PACK_SOURCE is "kv" but the Worker has no PACK_KV binding (kv_namespaces in wrangler.toml).');

@@ -2,7 +2,7 @@ import { bytesSource, packKey, type PackSource } from '../../core/index.ts';
 
 /** The slice of an R2 bucket binding this adapter uses. */
 export interface R2Reader {
-  get(key: string): Promise<{ arrayBuffer(): Promise<ArrayBuffer> } | null>;
+  get(key: string): Promise<{ size: number; arrayBuffer(): Promise<ArrayBuffer> } | null>;
 }
 
 /**
@@ -12,6 +12,10 @@ export interface R2Reader {
 export function r2PackSource(bucket: R2Reader, packPath: string): PackSource {
   return bytesSource(`r2:${packKey(packPath, '')}`, async (name) => {
     const object = await bucket.get(packKey(packPath, name));
-    return object === null ? null : new Uint8Array(await object.arrayBuffer());
+    if (object === null) return null;
+    const bytes = new Uint8Array(await object.arrayBuffer());
+    // Fewer bytes than the object's size is a read cut short (retried), not the object.
+    if (bytes.byteLength !== object.size) throw new Error(`R2 sent ${bytes.byteLength} of ${object.size} bytes of ${name}`);
+    return bytes;
   });
 }
