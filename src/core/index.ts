@@ -28,6 +28,7 @@ export type { PackSource } from './pack/source.ts';
 export { FORMAT_VERSION, PACK_FILES } from './pack/format.ts';
 export type { PackManifest } from './pack/format.ts';
 export { DEFAULT_SHARD_OPTIONS, MAX_SHARD_BYTES, readPackFile } from './pack/shards.ts';
+export { verifyPack, VERIFY_CONCURRENCY, type DamagedFile, type PackVerification } from './pack/verify.ts';
 export { packKey } from './pack/key.ts';
 export { dequantizeMatrix, encodeFloat32, type QuantizedMatrix } from './pack/binary.ts';
 export { everySection } from './pack/section-store.ts';

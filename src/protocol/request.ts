@@ -75,6 +75,6 @@ function searchableText(q: string): string {
 }
 
 /** A flag as a query string (`1`, `true`) or a JSON body (`true`, `1`) turns it on; anything else leaves it off. */
-function isOn(value: unknown): boolean {
+export function isOn(value: unknown): boolean {
   return value === true || value === 1 || value === '1' || value === 'true';
 }

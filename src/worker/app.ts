@@ -4,7 +4,7 @@ import { DEFAULT_SEARCH_OPTIONS, RecallBoxError, fnv1aHex, search, type LoadedPa
 import { selectIndex } from '../protocol/indexes.ts';
 import { searchRequestKey } from '../protocol/query-key.ts';
 import { gapOf, type Gap } from '../protocol/gaps.ts';
-import { parseSearchRequest, type RawSearchRequest, type SearchRequest } from '../protocol/request.ts';
+import { isOn, parseSearchRequest, type RawSearchRequest, type SearchRequest } from '../protocol/request.ts';
 import { decodeQueryString } from '../protocol/query-string.ts';
 import { searchResponseBody } from '../protocol/response.ts';
 import type { WorkerConfig } from './config.ts';
@@ -14,6 +14,7 @@ import { readBodyCapped } from './body.ts';
 import { registerAdminRoutes, type GapStore } from './gaps.ts';
 import { rateLimit, type RateLimiter } from './rate-limit.ts';
 import { securityHeaders } from './security-headers.ts';
+import { deepHealth } from './deep-health.ts';
 
 /**
  * What the HTTP layer needs from its runtime, passed in at this seam (Hono's pattern): the app
@@ -183,6 +184,7 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   app.get('/health', async (c) => {
+    if (isOn(c.req.query('deep'))) return deepHealth(c, { indexes: config.indexes, getPack: deps.getPack, adminToken: deps.adminToken });
     // Every index is checked; the top-level fields describe the default (first) one, as with a
     // single index. A broken default answers 503 with its code; a broken other index leaves the
     // answer 200 with status "degraded", the failure under `indexes`.
