@@ -1,11 +1,14 @@
 /**
  * The content-gap report: which queries the docs do not answer, counted so a site owner can see
- * what to write next. Pure: what counts as a gap and how the list is asked for. Storage (D1) and
- * the admin route are the Worker's (src/worker/gaps.ts).
+ * what to write next. Pure: what counts as a gap, what of it is stored (redacted, day-granular),
+ * how long and how many are kept, and how the list is asked for. Storage (D1) and the admin route
+ * are the Worker's (src/worker/gaps.ts).
  *
- * Privacy: a gap is the normalised query text and its language, nothing else — no address, no
- * time of a single request beyond first/last seen, no user agent.
+ * Privacy: a gap is the normalised query text, with what looks like personal data or a secret
+ * replaced by a placeholder (redactQuery), and its language — nothing else: no address, no user
+ * agent, and no time finer than the day it was first and last seen.
  */
+import { quoteInput } from '../core/index.ts';
 import { parseLimit } from './limit.ts';
 import { normalizeQueryKey } from './query-key.ts';
 
@@ -14,7 +17,48 @@ export const GAPS_DEFAULTS = Object.freeze({
   listLimit: 50,
   /** Most rows one GET /admin/gaps returns. Default 500: bounds one D1 read (and its cost) per call. */
   maxListLimit: 500,
+  /**
+   * Most rows the gap table holds (GAPS_MAX_ROWS; range in GAPS_RANGES). Past it the least useful
+   * rows are dropped as a new one is recorded (see d1GapStore). Default 10,000: twenty times the
+   * longest list one call returns, and at most ~6.5 MB of D1 — issue 20's probe measured 1.9 MB
+   * for 3,000 rows of 250-character queries.
+   */
+  maxRows: 10_000,
+  /**
+   * Days a row is kept after the day it was last seen (GAPS_MAX_AGE_DAYS; range in GAPS_RANGES).
+   * Default 90: a quarter, long enough to see a gap recur across releases of the docs, short
+   * enough that gaps of pages rewritten since fade out.
+   */
+  maxAgeDays: 90,
+  /** Replace e-mail addresses, long numbers, tokens and secrets with placeholders before storing (GAPS_REDACT). Default on. */
+  redact: true,
 });
+
+/** The values GAPS_MAX_ROWS and GAPS_MAX_AGE_DAYS accept; anything else is ignored with a configWarning. */
+export const GAPS_RANGES = Object.freeze({
+  /**
+   * 1..100,000 rows. The upper bound keeps the table (~630 bytes a row of 250-character queries, as
+   * measured for maxRows) near 63 MB, far inside a D1 database's size limit, and is already 200
+   * times the longest list one call returns.
+   */
+  maxRows: Object.freeze({ min: 1, max: 100_000 }),
+  /** 1..3,650 days: beyond ten years an age cap means nothing. */
+  maxAgeDays: Object.freeze({ min: 1, max: 3_650 }),
+});
+
+/** How much of the report is kept, and whether queries are redacted: GAPS_DEFAULTS unless the Worker's vars say otherwise. */
+export interface GapPolicy {
+  maxRows: number;
+  maxAgeDays: number;
+  redact: boolean;
+}
+
+/** The Worker vars (wrangler.toml `[vars]`) the report reads besides GAPS. */
+export interface GapVars {
+  GAPS_MAX_ROWS?: string;
+  GAPS_MAX_AGE_DAYS?: string;
+  GAPS_REDACT?: string;
+}
 
 /** One unanswered query to count. */
 export interface Gap {
@@ -27,9 +71,20 @@ export interface Gap {
 /** One row of the report. */
 export interface GapRow extends Gap {
   count: number;
-  /** ISO 8601 UTC. */
+  /** The UTC day (YYYY-MM-DD) it was first seen, and the latest. */
   firstSeen: string;
   lastSeen: string;
+}
+
+/** What one occurrence of a gap writes: the row's values and the oldest day a row may be last seen and kept. */
+export interface GapWrite {
+  /** The query as stored: redacted unless the policy says not to. */
+  query: string;
+  lang: string;
+  /** The UTC day of the occurrence (YYYY-MM-DD). */
+  day: string;
+  /** Rows last seen before this day (YYYY-MM-DD) are older than the policy's maxAgeDays and dropped. */
+  keepSince: string;
 }
 
 /**
@@ -46,4 +101,145 @@ export function gapOf(request: { q: string; debug?: boolean }, outcome: { confid
 /** The `limit` of GET /admin/gaps: absent → listLimit; otherwise a whole number 1..maxListLimit (BAD_LIMIT). */
 export function parseGapsLimit(raw: string | undefined, defaults = GAPS_DEFAULTS): number {
   return parseLimit(raw, defaults.listLimit, defaults.maxListLimit);
+}
+
+/** A whole-number var within `range`; unset → `fallback`; anything else → `fallback`, named in `warnings`. */
+function wholeNumberVar(name: string, raw: string | undefined, range: { min: number; max: number }, fallback: number, warnings: string[]): number {
+  const text = raw?.trim();
+  if (!text) return fallback;
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (n >= range.min && n <= range.max) return n;
+  warnings.push(`${name} ${quoteInput(text)} is not a whole number from ${range.min} to ${range.max}; using ${fallback}.`);
+  return fallback;
+}
+
+/** GAPS_MAX_ROWS, GAPS_MAX_AGE_DAYS and GAPS_REDACT; what cannot be used is ignored (the default applies) and named in `warnings`. */
+export function readGapPolicy(vars: GapVars, warnings: string[], defaults: GapPolicy = GAPS_DEFAULTS): GapPolicy {
+  const redactRaw = vars.GAPS_REDACT?.trim().toLowerCase();
+  let redact = defaults.redact;
+  if (redactRaw === 'on' || redactRaw === 'off') redact = redactRaw === 'on';
+  else if (redactRaw) warnings.push(`GAPS_REDACT ${quoteInput(vars.GAPS_REDACT!.trim())} is not on or off; using ${redact ? 'on' : 'off'}.`);
+  return {
+    maxRows: wholeNumberVar('GAPS_MAX_ROWS', vars.GAPS_MAX_ROWS, GAPS_RANGES.maxRows, defaults.maxRows, warnings),
+    maxAgeDays: wholeNumberVar('GAPS_MAX_AGE_DAYS', vars.GAPS_MAX_AGE_DAYS, GAPS_RANGES.maxAgeDays, defaults.maxAgeDays, warnings),
+    redact,
+  };
+}
+
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+
+/** The UTC day (YYYY-MM-DD) of a time: the only time a gap keeps, so no row holds the moment of a single request. */
+export function gapDay(at: string | Date): string {
+  const time = at instanceof Date ? at : new Date(at);
+  if (Number.isNaN(time.getTime())) throw new RangeError(`not a time: ${quoteInput(String(at))}`);
+  return time.toISOString().slice(0, 10);
+}
+
+/** The day `days` before `day` (both YYYY-MM-DD). */
+export function daysBefore(day: string, days: number): string {
+  return gapDay(new Date(Date.parse(`${day}T00:00:00Z`) - days * MS_PER_DAY));
+}
+
+/** What recording `gap`, seen at `at` (ISO 8601), writes under `policy`. */
+export function gapWrite(gap: Gap, at: string, policy: GapPolicy): GapWrite {
+  const day = gapDay(at);
+  return { query: policy.redact ? redactQuery(gap.query) : gap.query, lang: gap.lang, day, keepSince: daysBefore(day, policy.maxAgeDays) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Redaction. A reader sometimes types into a search box what was meant for another field: an
+// e-mail address, a phone or card number, a key, "my password is …". The report is for finding
+// missing docs, and none of that helps with it, so it is replaced by a placeholder before the
+// query is stored. The rules work word by word (words are what the normalised query separates
+// with single spaces) and replace whole words — after a secret's name and its ":" or "=", the rest
+// of the word — so none of a hidden value is left behind, and a query redacted once is redacted for
+// good: every rule leaves its own and the others' placeholders alone.
+
+/** What stands in for each kind of redacted text. */
+export const REDACTED = Object.freeze({ email: '<email>', number: '<number>', token: '<token>', secret: '<secret>' });
+
+/** The numbers the rules use. */
+export const REDACTION_RULES = Object.freeze({
+  /**
+   * Consecutive digits from which a word is a number to hide (an account, card or phone number, an
+   * order id). 6: a year (4), a port (≤ 5), an HTTP status (3) and every part of a version stay.
+   */
+  digitRun: 6,
+  /**
+   * Digits, counted over neighbouring words of digit groups joined by spaces, hyphens or brackets
+   * ("4111 1111 1111 1111", "+1 (415) 555-0132"), from which the groups are one number to hide.
+   * 10: a phone number with its area code (10 or more), a card number (13 to 19); a list of status
+   * codes like "404 500 503" (9) stays.
+   */
+  groupedDigits: 10,
+  /**
+   * ASCII letters and digits in one run, with at least one of each, from which a word is a token (a
+   * key, a hash, a session id: all ASCII). 16: a 128-bit key in hex is 32, base62 keys are longer still, while
+   * identifiers in docs that mix letters and digits (utf8mb4, es2022, x86_64) are far shorter.
+   */
+  tokenRun: 16,
+  /** Characters after a known key prefix (sk-, ghp_, …) from which a word is a key. 8: "sk-learn" stays. */
+  keyPrefixTail: 8,
+});
+
+/** Words that name a secret. Followed by "is", "was", ":" or "=", the next word is taken to be that secret. */
+const SECRET_NAMES = String.raw`passwords?|passwd|passphrase|pwd|secrets?|tokens?|api[-_ ]?keys?|access[-_ ]?keys?|private[-_ ]?keys?|credentials?`;
+/** name, separator, value: "password is hunter2", "token: abc", "api_key=abc". The name must not end another word ("mypassword: x" is not one). */
+const SECRET_AFTER_NAME = new RegExp(String.raw`(?<![\p{L}\p{N}])(${SECRET_NAMES})( ?[:=] ?| (?:is|was) )([^ ]+)`, 'giu');
+const EMAIL = /[\p{L}\p{N}._%+-]+@(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}/u;
+const DIGIT_RUN = new RegExp(String.raw`\p{Nd}{${REDACTION_RULES.digitRun}}`, 'u');
+/** Prefixes of well-known key formats: OpenAI/Stripe-style sk-/pk-/rk-, GitHub, GitLab, Slack; and a JWT (base64url of `{"` then a dot). */
+const KEY_PREFIX = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:(?:sk|pk|rk|ghp|gho|ghu|ghs|ghr|github_pat|glpat|xox[abprs])[-_][\w-]{${REDACTION_RULES.keyPrefixTail},}|eyj[\w-]{${REDACTION_RULES.keyPrefixTail},}\.[\w-])`, 'iu');
+const ALNUM_RUN = new RegExp(String.raw`[a-z0-9]{${REDACTION_RULES.tokenRun},}`, 'gi');
+/** A word of digit groups: "4111", "415-555-0132", "(415)", "+1". */
+const DIGIT_GROUPS_WORD = /^\+?\(?\p{Nd}+\)?(?:-\(?\p{Nd}+\)?)*$/u;
+
+function isToken(word: string): boolean {
+  if (KEY_PREFIX.test(word)) return true;
+  return (word.match(ALNUM_RUN) ?? []).some((run) => /[0-9]/.test(run) && /[a-z]/i.test(run));
+}
+
+/** One word as stored: an e-mail address, a token or a long number inside it makes the whole word its placeholder. */
+function redactWord(word: string): string {
+  if (EMAIL.test(word)) return REDACTED.email;
+  if (isToken(word)) return REDACTED.token;
+  if (DIGIT_RUN.test(word)) return REDACTED.number;
+  return word;
+}
+
+const digitCount = (word: string) => word.replace(/\P{Nd}/gu, '').length;
+
+/** Runs of neighbouring digit-group words with groupedDigits digits or more → one number placeholder. */
+function redactGroupedNumbers(words: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; ) {
+    let end = i;
+    let digits = 0;
+    while (end < words.length && DIGIT_GROUPS_WORD.test(words[end]!)) digits += digitCount(words[end++]!);
+    if (end === i) {
+      out.push(words[i++]!);
+      continue;
+    }
+    out.push(...(digits >= REDACTION_RULES.groupedDigits ? [REDACTED.number] : words.slice(i, end)));
+    i = end;
+  }
+  return out;
+}
+
+/**
+ * A query with what looks like personal data or a secret replaced by placeholders, so the report
+ * stores none of it:
+ * - the word after a secret's name and "is", "was", ":" or "=" → `<secret>` ("my password is
+ *   hunter2" → "my password is <secret>"; "token: abc" → "token: <secret>"). This also hides the
+ *   word in an ordinary question such as "password is required" → "password is <secret>": the gap
+ *   is still counted and readable, and a secret kept by mistake would be worse;
+ * - neighbouring groups of digits that add up to a phone or card number → `<number>`;
+ * - a word holding an e-mail address → `<email>`; a known key format, a JWT, or a long run mixing
+ *   letters and digits → `<token>`; a run of digitRun digits or more → `<number>`.
+ * Ordinary doc queries ("astro config vite 5", "astro@4.0.0", "404 500 503") are left as they are.
+ * Idempotent; the only text it adds is placeholders.
+ */
+export function redactQuery(query: string): string {
+  const secretsHidden = query.replace(SECRET_AFTER_NAME, (_match, name: string, separator: string) => `${name}${separator}${REDACTED.secret}`);
+  return redactGroupedNumbers(secretsHidden.split(' ')).map(redactWord).join(' ');
 }

@@ -1,16 +1,18 @@
 /**
  * The content-gap report's runtime side: unanswered queries counted in a D1 database (GAPS_DB,
- * schema in migrations/0001_gaps.sql) and listed by GET /admin/gaps to a holder of the ADMIN_TOKEN
- * secret. What a gap is, and the list's limits, are pure (src/protocol/gaps.ts).
+ * schema in migrations/) and listed by GET /admin/gaps to a holder of the ADMIN_TOKEN secret. What
+ * a gap is, what of it is stored, and the list's limits are pure (src/protocol/gaps.ts).
  */
 import type { Context, Hono } from 'hono';
 import { RecallBoxError } from '../core/index.ts';
-import { parseGapsLimit, type Gap, type GapRow } from '../protocol/gaps.ts';
+import { GAPS_DEFAULTS, gapWrite, parseGapsLimit, readGapPolicy, type Gap, type GapPolicy, type GapRow, type GapVars } from '../protocol/gaps.ts';
 import { errorResponse } from '../protocol/errors.ts';
 
 /** The D1 binding, as much of it as the report uses. */
 export interface D1Like {
   prepare(query: string): D1StatementLike;
+  /** Runs the statements in order as one transaction: all of them or none. */
+  batch(statements: D1StatementLike[]): Promise<unknown[]>;
 }
 export interface D1StatementLike {
   bind(...values: unknown[]): D1StatementLike;
@@ -20,28 +22,91 @@ export interface D1StatementLike {
 
 /** Where gaps are counted. */
 export interface GapStore {
-  /** Count one occurrence of `gap` at `at` (ISO 8601). */
+  /** Count one occurrence of `gap` at `at` (ISO 8601; only its UTC day is kept). */
   record(gap: Gap, at: string): Promise<void>;
   /** The `limit` most frequent gaps, most frequent (then most recent) first. */
   top(limit: number): Promise<GapRow[]>;
 }
 
-// One statement per occurrence: an upsert, atomic in D1, so concurrent Workers never lose a count.
+// One occurrence is one D1 batch, a transaction, so the table is never seen over its cap, and
+// concurrent Workers never lose a count (D1 runs one writer at a time):
+//   1. the upsert: a new row, or one more on the query's row;
+//   2. rows last seen before the age cap's day are dropped (an index range on last_seen: it reads
+//      only the rows it drops);
+//   3. while the table is over its row cap, the least useful rows are dropped: the fewest
+//      occurrences, then the longest unseen, then the earliest recorded (the lowest rowid). A flood
+//      of distinct queries is a flood of rows seen once today: it can push out other rows seen once,
+//      never a query asked twice, and a new query still gets in and has its chance to be asked again.
+// The row count comes from gaps_size, kept by triggers (migrations/0002_gaps_bounds.sql), not from
+// count(*), which reads every row: with the indexes of 0002, one occurrence reads a handful of rows
+// whatever the table's size (test/worker/gaps-bounds.test.ts measures it).
 const RECORD_SQL = `INSERT INTO gaps (query, lang, count, first_seen, last_seen) VALUES (?1, ?2, 1, ?3, ?3)
 ON CONFLICT (query) DO UPDATE SET count = count + 1, lang = excluded.lang, last_seen = excluded.last_seen`;
+const PRUNE_OLD_SQL = `DELETE FROM gaps WHERE last_seen < ?1`;
+// max(0, …): a negative LIMIT means none in SQLite. coalesce: were the gaps_size row ever missing,
+// the cap would still hold, by counting (slowly) instead.
+const PRUNE_EXCESS_SQL = `DELETE FROM gaps WHERE rowid IN (
+  SELECT rowid FROM gaps ORDER BY count, last_seen, rowid
+  LIMIT max(0, coalesce((SELECT rows FROM gaps_size WHERE id = 1), (SELECT count(*) FROM gaps)) - ?1))`;
 const TOP_SQL = `SELECT query, lang, count, first_seen AS firstSeen, last_seen AS lastSeen FROM gaps
 ORDER BY count DESC, last_seen DESC LIMIT ?1`;
 
-export function d1GapStore(db: D1Like): GapStore {
+/** The gap store on a D1 database with migrations/ applied, keeping what `policy` says (default GAPS_DEFAULTS). */
+export function d1GapStore(db: D1Like, policy: GapPolicy = GAPS_DEFAULTS): GapStore {
   return {
     async record(gap, at) {
-      await db.prepare(RECORD_SQL).bind(gap.query, gap.lang, at).run();
+      const write = gapWrite(gap, at, policy);
+      await db.batch([
+        db.prepare(RECORD_SQL).bind(write.query, write.lang, write.day),
+        db.prepare(PRUNE_OLD_SQL).bind(write.keepSince),
+        db.prepare(PRUNE_EXCESS_SQL).bind(policy.maxRows),
+      ]);
     },
     async top(limit) {
       const { results } = await db.prepare(TOP_SQL).bind(limit).all<GapRow>();
       return results.map((r) => ({ query: r.query, lang: r.lang, count: Number(r.count), firstSeen: r.firstSeen, lastSeen: r.lastSeen }));
     },
   };
+}
+
+/** The bindings and vars the gap report is configured by (the Worker's Env has them all). */
+export interface GapBindings extends GapVars {
+  GAPS_DB?: D1Like;
+  RATE_LIMITER?: unknown;
+}
+
+/** Why /health and the log name a report without a rate limiter. */
+export const GAPS_WITHOUT_RATE_LIMITER =
+  'GAPS is on but the Worker has no RATE_LIMITER binding: any one client can fill the gap table (up to GAPS_MAX_ROWS rows) with queries of its own. Bind a rate limiter ([[ratelimits]] in wrangler.toml; docs/deploying.md#rate-limiting).';
+
+/** A logger that says its first message and then nothing: a warning per isolate, not per request. */
+export function onlyOnce(log: (message: string) => void): (message: string) => void {
+  let said = false;
+  return (message) => {
+    if (said) return;
+    said = true;
+    log(message);
+  };
+}
+
+/**
+ * The gap store of a Worker with GAPS `on` and these bindings, or null when the report is off.
+ * What is wrong with the setup goes to `warnings` (/health's configWarnings): GAPS on without a
+ * database, settings it cannot use, and a report without a rate limiter — which is also logged,
+ * through `warnOnce`, since nobody may look at /health.
+ */
+export function gapStoreFor(on: boolean, env: GapBindings, warnings: string[], warnOnce: (message: string) => void): GapStore | null {
+  if (!on) return null;
+  if (!env.GAPS_DB) {
+    warnings.push('GAPS is on but the Worker has no GAPS_DB binding (d1_databases in wrangler.toml); no gaps are counted.');
+    return null;
+  }
+  const policy = readGapPolicy(env, warnings);
+  if (!env.RATE_LIMITER) {
+    warnings.push(GAPS_WITHOUT_RATE_LIMITER);
+    warnOnce(`recall-box: ${GAPS_WITHOUT_RATE_LIMITER}`);
+  }
+  return d1GapStore(env.GAPS_DB, policy);
 }
 
 async function sha256(text: string): Promise<Uint8Array> {
@@ -73,7 +138,7 @@ export interface AdminDeps {
  * The one 401, whatever was wrong (no header, another scheme, a wrong token, no token configured):
  * a caller learns nothing about which.
  */
-function unauthorized(c: Context) {
+export function unauthorized(c: Context) {
   const { status, body } = errorResponse('UNAUTHORIZED', 'this route needs a valid admin token (Authorization: Bearer …).');
   return c.json(body, status as 401, {
     'WWW-Authenticate': 'Bearer',

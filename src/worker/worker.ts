@@ -13,12 +13,13 @@ import type { KvReader } from './sources/kv.ts';
 import { packSourceFor } from './sources/index.ts';
 import { PackCache, STORE_FAILURE_RETRY_MS } from './pack-cache.ts';
 import type { AnswerCache } from './answer-cache.ts';
-import { d1GapStore, type D1Like } from './gaps.ts';
+import { gapStoreFor, onlyOnce, type D1Like } from './gaps.ts';
+import type { GapVars } from '../protocol/gaps.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { R2Reader } from './sources/r2.ts';
 
 /** Bindings and vars from wrangler.toml. */
-export interface Env extends WorkerVars {
+export interface Env extends WorkerVars, GapVars {
   ASSETS: AssetsFetcher;
   /** KV namespace holding packs, read when PACK_SOURCE = "kv". */
   PACK_KV?: KvReader;
@@ -71,12 +72,14 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
   // request of an isolate) keeps even the config parsing off the request path.
   const packs = new PackCache({ createKernel: wasmKernel });
   const apps = new WeakMap<Env, Hono>();
+  // One warning about a gap report without a rate limiter per isolate, not one per env or request.
+  const warnOnce = onlyOnce((message) => console.warn(message));
 
   function appFor(env: Env): Hono {
     let app = apps.get(env);
     if (!app) {
       const config = readConfig(env);
-      if (config.gaps && !env.GAPS_DB) config.warnings.push('GAPS is on but the Worker has no GAPS_DB binding (d1_databases in wrangler.toml); no gaps are counted.');
+      const gaps = gapStoreFor(config.gaps, env, config.warnings, warnOnce);
       const embedderFor = capabilities.queryEmbedder;
       app = createApp({
         config,
@@ -93,7 +96,7 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
         rateLimiter: env.RATE_LIMITER ?? null,
         answerCache: defaultCache(),
         answerVariant: capabilities.variant ?? 'default',
-        gaps: config.gaps && env.GAPS_DB ? d1GapStore(env.GAPS_DB) : null,
+        gaps,
         adminToken: env.ADMIN_TOKEN,
         ...(embedderFor && { queryEmbedder: (pack: LoadedPack) => embedderFor(pack, env, config) }),
       });

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GAPS_DEFAULTS, gapOf, parseGapsLimit } from '../../src/protocol/gaps.ts';
+import { daysBefore, gapDay, GAPS_DEFAULTS, GAPS_RANGES, gapOf, gapWrite, parseGapsLimit, readGapPolicy, redactQuery } from '../../src/protocol/gaps.ts';
 
 describe('gapOf', () => {
   const low = { confidence: { shouldAnswer: false }, queryLang: 'en' };
@@ -23,5 +24,157 @@ describe('parseGapsLimit', () => {
     for (const raw of ['0', '-1', '1.5', '1e2', 'ten', String(GAPS_DEFAULTS.maxListLimit + 1)]) {
       expect(() => parseGapsLimit(raw), raw).toThrow(expect.objectContaining({ code: 'BAD_LIMIT' }));
     }
+  });
+});
+
+describe('readGapPolicy', () => {
+  it('is GAPS_DEFAULTS when no var is set, with no warning', () => {
+    const warnings: string[] = [];
+    expect(readGapPolicy({}, warnings)).toEqual({ maxRows: GAPS_DEFAULTS.maxRows, maxAgeDays: GAPS_DEFAULTS.maxAgeDays, redact: true });
+    expect(warnings).toEqual([]);
+  });
+  it('reads whole numbers within their ranges and on/off in any case', () => {
+    const warnings: string[] = [];
+    const { maxRows, maxAgeDays } = GAPS_RANGES;
+    expect(readGapPolicy({ GAPS_MAX_ROWS: ` ${maxRows.min} `, GAPS_MAX_AGE_DAYS: String(maxAgeDays.max), GAPS_REDACT: 'OFF' }, warnings)).toEqual({ maxRows: maxRows.min, maxAgeDays: maxAgeDays.max, redact: false });
+    expect(readGapPolicy({ GAPS_MAX_ROWS: String(maxRows.max), GAPS_MAX_AGE_DAYS: '1', GAPS_REDACT: 'on' }, warnings)).toEqual({ maxRows: maxRows.max, maxAgeDays: 1, redact: true });
+    expect(warnings).toEqual([]);
+  });
+  it('ignores what it cannot use, keeps the default and names it, quoting at most 64 characters', () => {
+    for (const bad of ['0', '-5', '2.5', '1e3', 'lots', String(GAPS_RANGES.maxRows.max + 1)]) {
+      const warnings: string[] = [];
+      expect(readGapPolicy({ GAPS_MAX_ROWS: bad }, warnings).maxRows, bad).toBe(GAPS_DEFAULTS.maxRows);
+      expect(warnings, bad).toEqual([expect.stringContaining(`GAPS_MAX_ROWS "${bad}"`)]);
+    }
+    const warnings: string[] = [];
+    const policy = readGapPolicy({ GAPS_MAX_AGE_DAYS: String(GAPS_RANGES.maxAgeDays.max + 1), GAPS_REDACT: 'x'.repeat(1000) }, warnings);
+    expect(policy).toMatchObject({ maxAgeDays: GAPS_DEFAULTS.maxAgeDays, redact: true });
+    expect(warnings).toHaveLength(2);
+    expect(warnings[1]!.length).toBeLessThan(200);
+  });
+});
+
+describe('day-granular times', () => {
+  it('keeps the UTC day of a time, and nothing finer', () => {
+    expect(gapDay('2026-04-20T23:59:59.999Z')).toBe('2026-04-20');
+    expect(gapDay('2026-04-21T00:30:00+02:00')).toBe('2026-04-20');
+    expect(() => gapDay('yesterday')).toThrow(RangeError);
+  });
+  it('counts days back across months and leap days', () => {
+    expect(daysBefore('2026-03-01', 1)).toBe('2026-02-28');
+    expect(daysBefore('2024-03-01', 1)).toBe('2024-02-29');
+    expect(daysBefore('2026-04-20', 90)).toBe('2026-01-20');
+  });
+  it('gapWrite: the day, the oldest day kept, and the query redacted unless the policy says not to', () => {
+    const gap = { query: 'my password is hunter2', lang: 'en' };
+    expect(gapWrite(gap, '2026-04-20T09:31:02.114Z', { ...GAPS_DEFAULTS, maxAgeDays: 90 })).toEqual({ query: 'my password is <secret>', lang: 'en', day: '2026-04-20', keepSince: '2026-01-20' });
+    expect(gapWrite(gap, '2026-04-20T09:31:02.114Z', { ...GAPS_DEFAULTS, redact: false }).query).toBe(gap.query);
+  });
+});
+
+describe('redactQuery', () => {
+  it.each([
+    ['my password is hunter2', 'my password is <secret>'],
+    ['token: abc', 'token: <secret>'],
+    ['passwd=hunter2 please', 'passwd=<secret> please'],
+    ['db_password=s3cret&user=x', 'db_password=<secret>'],
+    ['api key is abc', 'api key is <secret>'],
+    ['my secret was rosebud', 'my secret was <secret>'],
+    ['mail jane.doe+docs@example.co.uk now', 'mail <email> now'],
+    ['(jane@example.com)', '<email>'],
+    ['order 1234567', 'order <number>'],
+    ['card 4111 1111 1111 1111 expired', 'card <number> expired'],
+    ['call +1 (415) 555-0132', 'call <number>'],
+    ['call 415-555-0132', 'call <number>'],
+    ['key sk-proj-abcdefgh12', 'key <token>'],
+    ['ghp_abcdefghijklmnop', '<token>'],
+    ['jwt eyjhbgcioijiuzi1niisinr5cci6ikpxvcj9.eyjzdwiioiixmjm0.sig', 'jwt <token>'],
+    ['hash 9f86d081884c7d659a2feaa0c55ad015', 'hash <token>'],
+  ])('%s → %s', (query, stored) => {
+    expect(redactQuery(query)).toBe(stored);
+  });
+
+  it.each([
+    'astro config vite 5',
+    'astro@4.0.0',
+    'npm i @astrojs/mdx',
+    'node 18 20 22',
+    '404 500 503',
+    'release 2024-01-15',
+    'port 8080',
+    'utf8mb4 es2022 x86_64 i18n',
+    'sk-learn pipeline',
+    'password reset',
+    'passwordless login is great',
+    'how to rotate an api key',
+    'token expired error',
+    'deploy to fly.io',
+    '路由 参数',
+  ])('leaves "%s" as it is', (query) => {
+    expect(redactQuery(query)).toBe(query);
+  });
+
+  // Pieces that reach every rule and its edges: secret names and separators, parts of e-mail
+  // addresses, digits in and between words, key prefixes, long mixed runs, placeholders themselves.
+  const pieces = ['password', 'token', 'api key', ' is ', ' was ', ':', '=', ' ', '@', '.', 'example', 'com', 'jane', '1', '12', '123', '4111', '-', '+', '(', ')', 'sk-', 'ghp_', 'abcdefgh', 'a1b2c3d4e5f6g7h8', 'eyj', '<email>', '<number>', 'astro', 'é', '路'];
+  const query = fc.array(fc.constantFrom(...pieces), { maxLength: 16 }).map((a) => a.join(''));
+
+  it('is idempotent', () => {
+    fc.assert(
+      fc.property(query, (q) => {
+        const once = redactQuery(q);
+        expect(redactQuery(once)).toBe(once);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  const PLACEHOLDER = /<(?:email|number|token|secret)>/g;
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+  it('only replaces spans of the query by placeholders: it adds no other text and drops none', () => {
+    fc.assert(
+      fc.property(query, (q) => {
+        const out = redactQuery(q);
+        // The output with each placeholder standing for some non-empty text must spell the input.
+        const pattern = out.split(PLACEHOLDER).map(escape).join('[^]+?');
+        expect(q).toMatch(new RegExp(`^${pattern}$`));
+        expect(out.replace(PLACEHOLDER, '').length).toBeLessThanOrEqual(q.length);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  // Words of doc queries: names, versions, paths, flags, short numbers; at most two numbers in a row.
+  // Secret names are among them, but not "is" after one: "tokens is …" is redacted by design.
+  const docWord = fc.constantFrom('astro', 'config', 'vite', 'deploy', 'routing', 'middleware', 'i18n', 'es2022', 'v4.16.18', 'astro@latest', 'src/pages/index.astro', '--port', 'utf-8', 'tailwind', 'how', 'to', 'the', 'error', 'build', 'ssr', 'keys', 'tokens', 'passwords');
+  const shortNumber = fc.integer({ min: 0, max: 9999 }).map(String);
+  const docQuery = fc.array(fc.tuple(docWord, fc.option(shortNumber, { nil: undefined }), fc.option(shortNumber, { nil: undefined })), { minLength: 1, maxLength: 8 }).map((chunks) => chunks.flatMap((c) => c.filter((w): w is string => w !== undefined)).join(' '));
+
+  it('leaves ordinary doc queries untouched', () => {
+    fc.assert(
+      fc.property(docQuery, (q) => {
+        expect(redactQuery(q)).toBe(q);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  const email = fc.tuple(fc.stringMatching(/^[a-z][a-z0-9._]{0,10}$/), fc.stringMatching(/^[a-z][a-z0-9-]{0,10}$/), fc.constantFrom('com', 'org', 'io', 'co.uk')).map(([user, host, tld]) => ({ text: `${user}@${host}.${tld}`, placeholder: '<email>' }));
+  const card = fc.array(fc.stringMatching(/^\d{4}$/), { minLength: 4, maxLength: 4 }).map((groups) => ({ text: groups.join(' '), placeholder: '<number>' }));
+  const key = fc.stringMatching(/^[a-z0-9]{20,40}$/).filter((k) => /\d/.test(k) && /[a-z]/.test(k)).map((k) => ({ text: `sk-${k}`, placeholder: '<token>' }));
+  const secret = fc.tuple(fc.constantFrom('password is', 'token:', 'api_key='), fc.stringMatching(/^[a-z0-9!#$%]{1,12}$/)).map(([lead, value]) => ({ text: `${lead}${lead.endsWith('=') ? '' : ' '}${value}`, placeholder: '<secret>', value }));
+
+  it('stores none of an e-mail address, a card number, a key or a secret found among doc words', () => {
+    fc.assert(
+      fc.property(docQuery, fc.oneof(email, card, key, secret), docQuery, (before, found, after) => {
+        const out = redactQuery(`${before} ${found.text} ${after}`);
+        expect(out).toContain(found.placeholder);
+        const hidden = 'value' in found ? found.value : found.text;
+        expect(out.split(' ')).not.toContain(hidden);
+        expect(out).not.toContain(found.text);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
