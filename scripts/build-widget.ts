@@ -31,9 +31,11 @@ export const WIDGET_BUILD_DEFAULTS = {
    * whose seam costs ~250 B gzipped (`npm run build:widget`: 12,188 B before, 12,433 B after);
    * 13 KiB with "did you mean", a finished word's space and no fallback mid-word (issue 16: ~600 B
    * with its strings in five languages, `npm run build:widget`: 12,325 B before, 12,924 B after).
-   * Raise it deliberately when features land.
+   * 14 KiB with the answer card, the phone layout and the CSP-safe stylesheet (issue 21, which set
+   * this ceiling: 13,225 B before, 14,091 B after, `npm run build:widget`), still under DocSearch's
+   * and Pagefind UI's bundles. Raise it deliberately when features land.
    */
-  gzipBudgetBytes: 13 * 1024,
+  gzipBudgetBytes: 14 * 1024,
   /** zlib level used to measure gzip size: 9 approximates what CDNs serve for static assets. */
   gzipLevel: 9,
 } as const;

@@ -9,9 +9,10 @@ export const RESULTS_EVENT = 'recall-box:results';
 export const SELECT_EVENT = 'recall-box:select';
 export const CONFIDENCE_EVENT = 'recall-box:confidence';
 export const FALLBACK_EVENT = 'recall-box:fallback';
+export const ANSWER_EVENT = 'recall-box:answer';
 
 /** Every event name, for documentation checks (custom-elements.json must list each). */
-export const WIDGET_EVENTS = [SEARCH_EVENT, RESULTS_EVENT, SELECT_EVENT, CONFIDENCE_EVENT, FALLBACK_EVENT] as const;
+export const WIDGET_EVENTS = [SEARCH_EVENT, RESULTS_EVENT, SELECT_EVENT, CONFIDENCE_EVENT, FALLBACK_EVENT, ANSWER_EVENT] as const;
 
 /** `detail` of `recall-box:search`: a request for `query` is being sent. */
 export interface SearchEventDetail {
@@ -42,6 +43,15 @@ export interface SelectEventDetail {
   title: string;
   /** 1-based rank of the result in the Worker's answer. */
   position: number;
+  /** What was followed: a result of the list, or the answer card's "Read more" (the top result). */
+  source: 'result' | 'answer';
+}
+
+/** `detail` of `recall-box:answer`: the answer card was shown for `query`, from the top result. */
+export interface AnswerEventDetail {
+  query: string;
+  url: string;
+  title: string;
 }
 
 /** `detail` of `recall-box:confidence`. */

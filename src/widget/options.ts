@@ -55,6 +55,7 @@ export const WIDGET_ATTRIBUTES = [
   'theme',
   'no-recent',
   'confidence-badge',
+  'no-answer-card',
 ] as const;
 
 export type WidgetMode = 'inline' | 'modal';

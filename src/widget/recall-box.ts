@@ -5,7 +5,7 @@
  */
 import { closeIcon, el, searchIcon } from './dom.ts';
 import { SearchController } from './controller.ts';
-import { SELECT_EVENT, type SelectEventDetail } from './events.ts';
+import { ANSWER_EVENT, SELECT_EVENT, type AnswerEventDetail, type SelectEventDetail } from './events.ts';
 import { ariaKeyShortcuts, isApple, isBare, isEditable, matchesShortcut, nextIndex, parseShortcuts, shortcutLabel, type Shortcut } from './keyboard.ts';
 import { trapTab } from './modal.ts';
 import { parseDebounce, parseMode, WIDGET_ATTRIBUTES, WIDGET_DEFAULTS } from './options.ts';
@@ -13,6 +13,7 @@ import { RecentSearches } from './recent.ts';
 import { buildSearchUrl, type SearchHit } from './search-client.ts';
 import { countText, format, resolveStrings, type WidgetStrings } from './strings.ts';
 import { styleElements } from './adopt-styles.ts';
+import { answerHit, renderAnswerCard, type AnswerHit } from './views/answer-card.ts';
 import { renderCorrection } from './views/correction.ts';
 import { renderFallback } from './views/fallback.ts';
 import { groupByPage, renderGroups, renderRecent } from './views/results.ts';
@@ -41,6 +42,7 @@ type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTML
  * @attr {'auto' | 'light' | 'dark'} theme - Color scheme. `auto` follows `prefers-color-scheme`. Default `auto`.
  * @attr {boolean} no-recent - Do not keep or show recent searches.
  * @attr {boolean} confidence-badge - Show the Worker's confidence level as a badge above the results.
+ * @attr {boolean} no-answer-card - Do not show the answer card (the top result's passage that answers the query) above the results.
  *
  * @property {Partial<WidgetStrings>} strings - Overrides for the built-in strings of the current language; reading it gives the strings in use.
  * @property {Record<string, string>} searchParams - Extra query parameters sent with every search, e.g. `{ confidence: 'relaxed' }`.
@@ -57,8 +59,11 @@ type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTML
  * @fires recall-box:fallback - When the fallback is shown instead of the results, right after
  *   `recall-box:confidence`. Bubbles and is composed.
  *   `detail: { query, message, cause: 'no-results' | 'not-covered' | 'off-topic', reasons: string[], suggestions: number }` (`FallbackEventDetail`).
- * @fires recall-box:select - A result is being opened (click or Enter). Bubbles, is composed and is cancelable:
- *   `preventDefault()` stops the navigation, e.g. to route inside a single-page app. `detail: { query, url, title, position }` (`SelectEventDetail`).
+ * @fires recall-box:answer - The answer card was shown: the Worker's outcome is `answer` and its top result has a passage
+ *   covering the query. After `recall-box:confidence`. Bubbles and is composed. `detail: { query, url, title }` (`AnswerEventDetail`).
+ * @fires recall-box:select - A result, or the answer card's "Read more", is being opened (click or Enter). Bubbles, is composed and is cancelable:
+ *   `preventDefault()` stops the navigation, e.g. to route inside a single-page app.
+ *   `detail: { query, url, title, position, source: 'result' | 'answer' }` (`SelectEventDetail`).
  *
  * @csspart button - The modal mode's trigger button.
  * @csspart button-label - The trigger button's text.
@@ -87,6 +92,12 @@ type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTML
  * @csspart breadcrumb - The headings between the page and the result, joined with ›.
  * @csspart snippet - Result snippet (`data-kind="code"` for code).
  * @csspart mark - A highlighted match inside a snippet.
+ * @csspart answer - The answer card: a region above the results with the top result's passage that answers the query.
+ * @csspart answer-label - The card's heading ("Answer from the docs").
+ * @csspart answer-text - The passage, its matches in `mark` parts.
+ * @csspart answer-source - The line under the passage: where it comes from and the link.
+ * @csspart answer-breadcrumb - The page and headings the passage comes from.
+ * @csspart answer-link - "Read more": the link to the passage's section.
  * @csspart fallback - The region shown instead of the results when the Worker is not confident.
  * @csspart fallback-message - The fallback's message ("I couldn’t find this in the docs.").
  * @csspart reasons - The list of reasons that lowered confidence.
@@ -136,6 +147,7 @@ export class RecallBoxElement extends HTMLElement {
   readonly #fallback: HTMLDivElement;
   readonly #note: HTMLParagraphElement;
   readonly #correction: HTMLParagraphElement;
+  readonly #answer: HTMLDivElement;
   readonly #list: HTMLDivElement;
   readonly #footer: HTMLDivElement;
   readonly #polite: HTMLDivElement;
@@ -200,6 +212,7 @@ export class RecallBoxElement extends HTMLElement {
     this.#fallback = el(doc, 'div', { part: 'fallback', hidden: '' });
     this.#note = el(doc, 'p', { part: 'low-confidence-note', hidden: '' });
     this.#correction = el(doc, 'p', { part: 'correction', hidden: '' });
+    this.#answer = el(doc, 'div', { hidden: '' });
     this.#list = el(doc, 'div', { part: 'results', role: 'listbox', id: 'listbox', hidden: '' });
     this.#drop = el(doc, 'div', { part: 'dropdown', class: 'drop', hidden: '' }, [
       this.#status,
@@ -207,6 +220,7 @@ export class RecallBoxElement extends HTMLElement {
       this.#recentHeader,
       this.#badge,
       this.#correction,
+      this.#answer,
       this.#fallback,
       this.#note,
       this.#list,
@@ -264,7 +278,10 @@ export class RecallBoxElement extends HTMLElement {
     this.#dialog.addEventListener('click', (e) => {
       if (e.target === this.#dialog) this.close();
     });
-    this.#dialog.addEventListener('close', () => this.#setActive(-1));
+    this.#dialog.addEventListener('close', () => {
+      this.#setActive(-1);
+      globalThis.visualViewport?.removeEventListener('resize', this.#fitViewport);
+    });
   }
 
   // --- public API -----------------------------------------------------------------------------
@@ -295,6 +312,8 @@ export class RecallBoxElement extends HTMLElement {
   open(): void {
     if (this.#modal() && !this.#dialog.open) {
       this.#dialog.showModal();
+      this.#fitViewport();
+      globalThis.visualViewport?.addEventListener('resize', this.#fitViewport);
       this.#renderRecent();
     }
     this.#input.focus();
@@ -363,7 +382,7 @@ export class RecallBoxElement extends HTMLElement {
     if (name === 'endpoint') this.#recent = null;
     if (name === 'mode' || name === 'shortcut' || name === 'label' || name === 'placeholder' || name === 'lang') this.#syncText();
     if (name === 'no-recent' || name === 'endpoint') this.#renderRecent();
-    if (name === 'confidence-badge') this.#show(this.#view, false);
+    if (name === 'confidence-badge' || name === 'no-answer-card') this.#show(this.#view, false);
   }
 
   // --- configuration --------------------------------------------------------------------------
@@ -522,6 +541,16 @@ export class RecallBoxElement extends HTMLElement {
     else this.open();
   };
 
+  /**
+   * The open dialog as tall as the visual viewport: on a phone the on-screen keyboard shrinks it,
+   * and a full-screen dialog sized to the layout viewport would put the results under the keyboard
+   * (used by the small-screen styles only).
+   */
+  readonly #fitViewport = (): void => {
+    const height = globalThis.visualViewport?.height;
+    if (height) this.#dialog.style.setProperty('--_vvh', `${height}px`);
+  };
+
   /** Back online: run the query that failed for being offline. */
   readonly #onOnline = (): void => {
     if (this.#view.kind === 'error' && this.#view.offline && this.#view.query === this.#search.query) this.#runQuery(this.#input.value, false);
@@ -552,12 +581,18 @@ export class RecallBoxElement extends HTMLElement {
       option.node.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, ctrlKey, metaKey, shiftKey, altKey }));
       return;
     }
-    const detail: SelectEventDetail = { query: this.#search.query, url: option.hit.url, title: option.hit.title, position: option.rank + 1 };
+    this.#follow(option.hit, option.rank, 'result', e);
+  }
+
+  /** A link about to be followed: `recall-box:select` first (it may cancel), then the query remembered and the box closed. */
+  #follow(hit: SearchHit, rank: number, source: SelectEventDetail['source'], e: MouseEvent): void {
+    const detail: SelectEventDetail = { query: this.#search.query, url: hit.url, title: hit.title, position: rank + 1, source };
     if (!this.#emit(SELECT_EVENT, detail, true)) {
       e.preventDefault();
       return;
     }
     if (!this.hasAttribute('no-recent')) this.#recentStore().add(this.#search.query);
+    // A modifier key asks for a new tab or window: the reader stays.
     if (!(e.ctrlKey || e.metaKey || e.shiftKey)) this.close();
   }
 
@@ -603,6 +638,7 @@ export class RecallBoxElement extends HTMLElement {
     const correction = view.kind !== 'error' && view.correction ? renderCorrection(doc, view.correction, typed, () => this.#runQuery(typed, true, true), s) : [];
     this.#correction.replaceChildren(...correction);
     this.#correction.hidden = correction.length === 0;
+    this.#renderAnswer(view, announce);
 
     if (view.kind === 'fallback') {
       const parts = renderFallback(
@@ -639,6 +675,22 @@ export class RecallBoxElement extends HTMLElement {
     }
   }
 
+  /**
+   * The answer card for a confident answer (answer-card.ts), unless `no-answer-card`. A new answer
+   * (`announce`) reports it, after the controller's events for the same answer.
+   */
+  #renderAnswer(view: View, announce: boolean): void {
+    const hit: AnswerHit | null = this.hasAttribute('no-answer-card') ? null : answerHit(view, this.ownerDocument.baseURI);
+    const card = hit && renderAnswerCard(this.ownerDocument, hit, this.ownerDocument.baseURI, this.strings, (e) => this.#follow(hit, 0, 'answer', e));
+    this.#answer.replaceChildren(...(card ? [card] : []));
+    this.#answer.hidden = !card;
+    if (!hit || !announce || view.kind !== 'results') return;
+    const detail: AnswerEventDetail = { query: view.query, url: hit.url, title: hit.title };
+    queueMicrotask(() => {
+      if (this.#view === view) this.#emit(ANSWER_EVENT, detail);
+    });
+  }
+
   /** The idle view: the recent searches as options, under their header with the clear button. */
   #renderRecent(): void {
     if (this.#view.kind !== 'idle') return;
@@ -651,7 +703,7 @@ export class RecallBoxElement extends HTMLElement {
     this.#list.removeAttribute('data-confidence');
     this.#options = nodes.map((node, i) => ({ node, recent: queries[i]! }));
     this.#recentHeader.hidden = queries.length === 0;
-    for (const node of [this.#badge, this.#note, this.#correction, this.#fallback]) {
+    for (const node of [this.#badge, this.#note, this.#correction, this.#answer, this.#fallback]) {
       node.replaceChildren();
       node.hidden = true;
     }

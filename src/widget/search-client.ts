@@ -20,6 +20,8 @@ export interface SearchHit extends Pick<Result, 'id' | 'url' | 'title' | 'breadc
   lang?: string;
   /** `code` when the excerpt comes from a code block, so it can be shown as code. */
   snippet: Omit<Result['snippet'], 'highlights'> & { highlights: HighlightRange[] };
+  /** The section's best evidence passage (the Worker's `evidence.excerpts[0]`), for the answer card; absent when it has none. */
+  passage?: { text: string; highlights: HighlightRange[] };
 }
 
 export interface SearchParams {
@@ -146,6 +148,8 @@ function parseHit(raw: unknown): SearchHit | null {
   const r = raw as Record<string, unknown>;
   if (typeof r.url !== 'string' || typeof r.title !== 'string') return null;
   const snippet = (typeof r.snippet === 'object' && r.snippet !== null ? r.snippet : {}) as Record<string, unknown>;
+  const excerpt = isRecord(r.evidence) && Array.isArray(r.evidence.excerpts) ? r.evidence.excerpts[0] : undefined;
+  const passage = isRecord(excerpt) && isText(excerpt.text) ? { text: excerpt.text, highlights: highlightsOf(excerpt.highlights) } : undefined;
   return {
     id: typeof r.id === 'string' ? r.id : r.url,
     url: r.url,
@@ -154,13 +158,16 @@ function parseHit(raw: unknown): SearchHit | null {
     lang: typeof r.lang === 'string' && r.lang !== '' ? r.lang : undefined,
     snippet: {
       text: typeof snippet.text === 'string' ? snippet.text : '',
-      // Shape only; splitHighlights deals with out-of-range and overlapping values.
-      highlights: Array.isArray(snippet.highlights)
-        ? (snippet.highlights.filter((h) => Array.isArray(h)) as unknown as HighlightRange[])
-        : [],
+      highlights: highlightsOf(snippet.highlights),
       kind: snippet.kind === 'code' ? 'code' : 'text',
     },
+    ...(passage && { passage }),
   };
+}
+
+/** Highlight ranges by shape only; splitHighlights deals with out-of-range and overlapping values. */
+function highlightsOf(raw: unknown): HighlightRange[] {
+  return Array.isArray(raw) ? (raw.filter((h) => Array.isArray(h)) as unknown as HighlightRange[]) : [];
 }
 
 const LEVELS: ReadonlySet<unknown> = new Set(['high', 'medium', 'low']);

@@ -52,6 +52,10 @@ export interface WidgetStrings {
   hintOpen: string;
   hintClose: string;
   breadcrumbSeparator: string;
+  /** Heading of the answer card: the passage of the top result that answers the query. */
+  answer: string;
+  /** The answer card's link to its section. */
+  readMore: string;
 }
 
 const en: WidgetStrings = {
@@ -83,6 +87,8 @@ const en: WidgetStrings = {
   hintOpen: 'to open',
   hintClose: 'to close',
   breadcrumbSeparator: ' › ',
+  answer: 'Answer from the docs',
+  readMore: 'Read more',
 };
 
 /** The built-in tables. Keys are lower-case language tags; lookups fall back to the base language. */
@@ -117,6 +123,8 @@ export const STRINGS: Readonly<Record<string, WidgetStrings>> = {
     hintOpen: '打开',
     hintClose: '关闭',
     breadcrumbSeparator: ' › ',
+    answer: '文档中的答案',
+    readMore: '阅读更多',
   },
   ja: {
     label: 'ドキュメントを検索',
@@ -147,6 +155,8 @@ export const STRINGS: Readonly<Record<string, WidgetStrings>> = {
     hintOpen: '開く',
     hintClose: '閉じる',
     breadcrumbSeparator: ' › ',
+    answer: 'ドキュメントからの回答',
+    readMore: '続きを読む',
   },
   es: {
     label: 'Buscar en la documentación',
@@ -177,6 +187,8 @@ export const STRINGS: Readonly<Record<string, WidgetStrings>> = {
     hintOpen: 'para abrir',
     hintClose: 'para cerrar',
     breadcrumbSeparator: ' › ',
+    answer: 'Respuesta de la documentación',
+    readMore: 'Leer más',
   },
   pt: {
     label: 'Pesquisar na documentação',
@@ -207,6 +219,8 @@ export const STRINGS: Readonly<Record<string, WidgetStrings>> = {
     hintOpen: 'para abrir',
     hintClose: 'para fechar',
     breadcrumbSeparator: ' › ',
+    answer: 'Resposta da documentação',
+    readMore: 'Leia mais',
   },
 };
 

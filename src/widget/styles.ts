@@ -3,6 +3,11 @@
  * with a light and a dark default; the dark ones apply with `theme="dark"`, or with `theme="auto"`
  * (the default) when the reader's system prefers dark (`color-scheme: light dark` on the host). Layout uses logical properties only
  * (inline-start/end), so `dir="rtl"` on the element or any ancestor mirrors it.
+ *
+ * Small screens (≤ 640 px, the width under which every peer's search goes full-screen): the dialog
+ * fills the screen inside the safe-area insets, as tall as the visual viewport (the element sets
+ * --_vvh while the on-screen keyboard takes the rest), and every control is
+ * at least 44 px tall (WCAG 2.5.5's target size). Touch-only devices get no keyboard hints.
  */
 
 /**
@@ -79,4 +84,12 @@ dialog .search{margin:.6em;flex:none}
 dialog .drop{position:static;flex:1;max-height:none;min-height:3em;padding-top:0;border:0;border-radius:0;box-shadow:none}
 [part~=close]{flex:none;padding:.3em;line-height:0;color:var(--_muted);border:0}
 [part~=footer]{display:flex;flex-wrap:wrap;gap:1em;padding:.5em .9em;font-size:.8em;color:var(--_muted);border-top:1px solid var(--_border)}
+[part~=answer]{margin:.35em .35em .6em;padding:.6em .75em;border:1px solid var(--_border);border-inline-start:3px solid var(--_accent);border-radius:var(--_r)}
+[part~=answer] p{margin:0}
+[part~=answer-label]{font-size:.8em;font-weight:600;color:var(--_muted)}
+[part~=answer-text]{display:block;margin:.3em 0;overflow-wrap:anywhere}
+[part~=answer-source]{font-size:.85em;color:var(--_muted)}
+[part~=answer-link]{font-weight:600;color:var(--_accent)}
+@media (max-width:640px){dialog{width:100vw;height:var(--_vvh,100dvh);max-height:none;margin:0;border:0;border-radius:0;padding:env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left)}[role=option],button,input,[part~=answer-link]{min-height:44px}[part~=answer-link]{display:inline-flex;align-items:center}[part~=close]{min-width:44px;justify-content:center}}
+@media (hover:none) and (pointer:coarse){[part~=footer],[part~=shortcut-hint]{display:none}}
 `;

@@ -35,7 +35,7 @@ describe('the demo page searching the fixture docs through the Worker', () => {
     await input.click();
     await page.keyboard.type('route parameters');
 
-    const first = page.locator('recall-box#search').locator('a').first();
+    const first = page.locator('recall-box#search').locator('[role="option"]').first();
     await first.waitFor({ timeout: 10_000 });
     expect(await first.getAttribute('href')).toBe('/guides/routing/#route-parameters');
     const marks = await page.locator('recall-box#search').locator('mark').allTextContents();
@@ -65,7 +65,7 @@ describe('the demo page searching the fixture docs through the Worker', () => {
     const box = page.locator('recall-box#search');
     await box.locator('input').click();
     await page.keyboard.type('middleware');
-    await box.locator('a').first().waitFor({ timeout: 10_000 });
+    await box.locator('[role="option"]').first().waitFor({ timeout: 10_000 });
     // The screen-reader-only live region is positioned by the widget's stylesheet: without it the
     // element would be static, in the flow.
     expect(await box.locator('[data-live="polite"]').evaluate((e) => getComputedStyle(e).position)).toBe('absolute');

@@ -37,6 +37,7 @@ export interface ResultJson {
   breadcrumb: string[];
   lang?: string;
   snippet: { text: string; highlights: Array<[number, number]>; kind?: 'text' | 'code' };
+  evidence?: { excerpts: Array<{ text: string; highlights: Array<[number, number]>; coverage: number; source: string }>; coverage: number };
   score: number;
   rank: number;
 }
@@ -131,6 +132,15 @@ export function answer(query: string, results: ResultJson[], level: 'high' | 'me
 /** A current Worker's low-confidence answer: the closest matches and the fallback. */
 export function lowAnswer(query: string, results: ResultJson[]): Reply {
   return judgedAnswer(query, results, 'low');
+}
+
+/** The evidence passage the Worker sends with the top results: the paragraph covering the query. */
+export const PASSAGE = 'Route parameters capture parts of the path: /users/:id matches /users/42 and c.req.param("id") reads 42.';
+
+/** sampleResults() with the Worker's evidence on the first: what an answer card is made of. */
+export function answeredResults(): ResultJson[] {
+  const [first, ...rest] = sampleResults();
+  return [{ ...first!, evidence: { excerpts: [{ text: PASSAGE, highlights: marks(PASSAGE, 'Route', 'parameters'), coverage: 1, source: 'paragraph' }], coverage: 1 } }, ...rest];
 }
 
 /** `[start, end)` of each word in `text`, as the Worker's highlights. */

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STRINGS } from '../../src/widget/strings.ts';
-import { answer, lowAnswer, sampleResults, useWidgetHarness } from '../support/widget-harness.ts';
+import { answer, answeredResults, lowAnswer, sampleResults, useWidgetHarness } from '../support/widget-harness.ts';
 
 const h = useWidgetHarness({ viewport: { width: 820, height: 620 } });
 const EN = STRINGS.en;
@@ -115,6 +115,31 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+describe('the answer card, and a phone', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`${scheme}: the answer card above the results, inline and in a full-screen dialog at 375 px — no serious violations`, async () => {
+      const { page } = h;
+      h.reply = (q) => answer(q, answeredResults());
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(h.fixture('<main><h1>Docs</h1><recall-box debounce="0"></recall-box></main>', { head: PAGE_HEAD }));
+      await page.getByRole('combobox', { name: EN.label }).fill('route parameters');
+      await page.locator('recall-box [part~="answer"]').waitFor();
+      let vs = await seriousViolations(page);
+      expect(vs, describeViolations('inline answer card', vs)).toEqual([]);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}answer-card-${scheme}.png` });
+
+      await page.setViewportSize({ width: 375, height: 667 });
+      await page.goto(h.fixture('<main><header><strong>Docs</strong><recall-box mode="modal" debounce="0"></recall-box></header><h1>Docs</h1></main>', { head: PAGE_HEAD }));
+      await page.getByRole('button', { name: EN.button, exact: true }).click();
+      await page.keyboard.type('route parameters');
+      await page.locator('recall-box [part~="answer"]').waitFor();
+      vs = await seriousViolations(page);
+      expect(vs, describeViolations('phone modal with answer card', vs)).toEqual([]);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}phone-modal-${scheme}.png` });
+    });
+  }
+});
 
 describe('right to left', () => {
   it('a right-to-left page: screenshot of the dropdown, and no serious violations', async () => {

@@ -24,8 +24,8 @@ describe('public/recall-box.js', () => {
     expect(code).not.toMatch(/\bimport\s*[\s{*"'(]|\brequire\(/);
   });
 
-  it('stays within the 13 KiB gzip budget', async () => {
-    expect(WIDGET_BUILD_DEFAULTS.gzipBudgetBytes).toBe(13 * 1024);
+  it('stays within the 14 KiB gzip budget', async () => {
+    expect(WIDGET_BUILD_DEFAULTS.gzipBudgetBytes).toBe(14 * 1024);
     const gzipBytes = gzipSync(await bundle(), { level: WIDGET_BUILD_DEFAULTS.gzipLevel }).length;
     expect(gzipBytes).toBeLessThanOrEqual(WIDGET_BUILD_DEFAULTS.gzipBudgetBytes);
     // The budget measures the real thing, not an empty file.

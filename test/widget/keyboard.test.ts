@@ -124,7 +124,7 @@ describe('inline combobox, keyboard only', () => {
     expect(await aria(page)).toMatchObject({ activeTitle: 'Optional parameters' });
     await page.keyboard.press('Enter');
     await page.waitForURL(`${h.server.url}/guides/routing/#optional-parameters`);
-    expect(selects).toEqual([{ query: 'route', url: '/guides/routing/#optional-parameters', title: 'Optional parameters', position: 3 }]);
+    expect(selects).toEqual([{ query: 'route', url: '/guides/routing/#optional-parameters', title: 'Optional parameters', position: 3, source: 'result' }]);
   });
 
   it('Tab leaves the box for the next control and closes the dropdown; a second Esc clears the text', async () => {

@@ -11,7 +11,7 @@ import { WIDGET_EVENTS } from '../../src/widget/events.ts';
 import { WIDGET_ATTRIBUTES, WIDGET_DEFAULTS } from '../../src/widget/options.ts';
 import { STRINGS } from '../../src/widget/strings.ts';
 import { STYLES } from '../../src/widget/styles.ts';
-import { answer, hit, lowAnswer, sampleResults, useWidgetHarness } from '../support/widget-harness.ts';
+import { answer, answeredResults, hit, lowAnswer, sampleResults, useWidgetHarness } from '../support/widget-harness.ts';
 
 const h = useWidgetHarness();
 const EN = STRINGS.en;
@@ -62,6 +62,7 @@ describe('custom-elements.json', () => {
         fallback.suggestions.push({ kind: 'page', text: 'Refused', url: 'javascript:void 0' });
         return low;
       }
+      if (q === 'answered') return answer(q, answeredResults());
       if (q === 'midleware') {
         const corrected = answer(q, sampleResults());
         return { ...corrected, body: { ...(corrected.body as object), correction: { query: 'middleware', words: [{ typed: 'midleware', corrected: 'middleware' }] } } };
@@ -96,6 +97,9 @@ describe('custom-elements.json', () => {
     await collect();
     await input.fill('midleware');
     await page.locator('#inline [part~="search-instead"]').waitFor();
+    await collect();
+    await input.fill('answered');
+    await page.locator('#inline [part~="answer"]').waitFor();
     await collect();
     await input.fill('broken');
     await page.getByRole('button', { name: EN.retry }).waitFor();

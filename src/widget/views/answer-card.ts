@@ -1,0 +1,48 @@
+/**
+ * The answer card: when the Worker is confident the docs answer the query, the passage of the top
+ * result that covers the query's words, shown above the results with where it comes from and a
+ * link to it — an extractive answer, computed at the edge, no language model. Text goes in as text
+ * nodes; the link through `safeHref`.
+ */
+import { el } from '../dom.ts';
+import { safeHref } from '../safe-href.ts';
+import type { SearchHit } from '../search-client.ts';
+import type { WidgetStrings } from '../strings.ts';
+import { renderSnippet } from './results.ts';
+import type { View } from './view.ts';
+
+/** A hit with the passage the card shows. */
+export type AnswerHit = SearchHit & { passage: NonNullable<SearchHit['passage']> };
+
+/**
+ * The hit the card is for, or null: only an `answer` outcome (not `uncertain`, not a fallback's
+ * revealed matches, not an older Worker's verdict-less list), and only when its top result has an
+ * evidence passage with a URL that may be followed — a card must lead somewhere.
+ */
+export function answerHit(view: View, base: string): AnswerHit | null {
+  if (view.kind !== 'results' || view.confidence?.outcome !== 'answer') return null;
+  const top = view.hits[0];
+  if (!top?.passage || safeHref(top.url, base) === null) return null;
+  return top as AnswerHit;
+}
+
+/**
+ * The card: a labelled region holding the passage (matches in `<mark>`), the page and headings it
+ * comes from, and "Read more", a link to the section. `onFollow` runs when that link is clicked
+ * (before the browser follows it; it may cancel).
+ */
+export function renderAnswerCard(doc: Document, hit: AnswerHit, base: string, s: WidgetStrings, onFollow: (e: MouseEvent) => void): HTMLElement {
+  const text = renderSnippet(doc, hit.passage.text, hit.passage.highlights);
+  text.setAttribute('part', 'answer-text');
+  // Page › headings › section, the section named once when the breadcrumb already ends with it.
+  const trail = hit.breadcrumb.filter((t) => t !== '');
+  if (trail[trail.length - 1] !== hit.title) trail.push(hit.title);
+  const where = trail.join(s.breadcrumbSeparator);
+  const link = el(doc, 'a', { part: 'answer-link', href: safeHref(hit.url, base) ?? '', 'aria-label': `${s.readMore}: ${hit.title}` }, [s.readMore]);
+  link.addEventListener('click', onFollow);
+  return el(doc, 'section', { part: 'answer', 'aria-labelledby': 'answer-label', lang: hit.lang }, [
+    el(doc, 'p', { part: 'answer-label', id: 'answer-label' }, [s.answer]),
+    text,
+    el(doc, 'p', { part: 'answer-source' }, [el(doc, 'span', { part: 'answer-breadcrumb' }, [where]), ' ', link]),
+  ]);
+}
