@@ -27,6 +27,24 @@ interface ParsedSource {
  * `FRONT_MATTER_INVALID`, `PARSE_FAILED` or `NO_CONTENT` (and `INVALID_OPTIONS` for bad options).
  */
 export function parseDocument(relPath: string, content: string, options: Partial<IngestOptions> = {}): Page {
+  try {
+    return readPage(relPath, content, options);
+  } catch (error) {
+    // The parsers and the tree walks after them recurse once per level of nesting, so thousands of
+    // nested tags or quotes exhaust the stack: the page cannot be read, and the reason should say why.
+    if (isStackOverflow(error)) {
+      throw new RecallBoxError('PARSE_FAILED', `${normalizeRelPath(relPath)} is nested too deeply to read (${error.message})`);
+    }
+    throw error;
+  }
+}
+
+/** V8's error for a call stack exhausted by recursion. */
+function isStackOverflow(error: unknown): error is RangeError {
+  return error instanceof RangeError && /call stack/i.test(error.message);
+}
+
+function readPage(relPath: string, content: string, options: Partial<IngestOptions>): Page {
   const opts = resolveIngestOptions(options);
   const path = normalizeRelPath(relPath);
   // A NUL never occurs in text; it is the cheapest reliable sign of a binary file.

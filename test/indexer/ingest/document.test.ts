@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../src/indexer/ingest/index.ts';
-import { codeOf } from '../../support/errors.ts';
+import { codeOf, thrown } from '../../support/errors.ts';
 
 describe('parseDocument: page metadata', () => {
   it('fills path, url, title, description and tags from the file', () => {
@@ -63,6 +63,13 @@ describe('parseDocument: bad input', () => {
 
   it('reports unsupported file types as PARSE_FAILED', () => {
     expect(codeOf(() => parseDocument('notes.txt', 'Text.'))).toBe('PARSE_FAILED');
+  });
+
+  it('reports nesting too deep for the call stack as PARSE_FAILED saying so, not as a bare RangeError', () => {
+    // 50,000 nested elements: far past any default stack (3,000 nested quotes already overflow it).
+    const error = thrown(() => parseDocument('deep.html', `${'<div>'.repeat(50_000)}text`));
+    expect(error.code).toBe('PARSE_FAILED');
+    expect(error.detail).toMatch(/^deep\.html is nested too deeply to read \(/);
   });
 
   it('reports invalid options as INVALID_OPTIONS', () => {
