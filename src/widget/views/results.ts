@@ -4,7 +4,7 @@
  * through `safeHref` before they can become an `href`.
  */
 import { el } from '../dom.ts';
-import { safeHref } from '../safe-href.ts';
+import { resultHref, type ResultHrefOptions } from '../highlight/link.ts';
 import type { SearchHit } from '../search-client.ts';
 import { splitHighlights, type HighlightRange } from '../split-highlights.ts';
 
@@ -58,18 +58,22 @@ export interface RenderedOption {
  * is the result's `<a href>` itself, so middle-click, "open in new tab" and the status-bar URL work;
  * an option whose URL is refused is a `<div>` with the extra part `unlinked` and nothing to follow.
  * Options are not tab stops: focus stays in the input and `aria-activedescendant` points at them.
+ * A link carries its snippet's highlighted words in the `rb-highlight` parameter when
+ * `links.highlightParam` is true (see `resultHref`). Off when not given, for now: the element turns
+ * it on (unless `no-highlight-param`) in the same change that updates its tests' expected hrefs.
  */
 export function renderGroups(
   doc: Document,
   groups: readonly ResultGroup[],
   base: string,
   separator: string,
+  links: ResultHrefOptions = { highlightParam: false },
 ): { nodes: HTMLElement[]; options: RenderedOption[] } {
   const options: RenderedOption[] = [];
   const nodes = groups.map((group, g) => {
     const labelId = `group-${g}`;
     const items = group.hits.map(({ hit, rank }) => {
-      const node = renderOption(doc, hit, base, separator, `option-${options.length}`);
+      const node = renderOption(doc, hit, base, separator, `option-${options.length}`, links);
       options.push({ node, hit, rank });
       return node;
     });
@@ -81,7 +85,7 @@ export function renderGroups(
   return { nodes, options };
 }
 
-function renderOption(doc: Document, hit: SearchHit, base: string, separator: string, id: string): HTMLElement {
+function renderOption(doc: Document, hit: SearchHit, base: string, separator: string, id: string, links: ResultHrefOptions): HTMLElement {
   const body: Node[] = [el(doc, 'span', { part: 'title' }, [hit.title])];
   const path = sectionPath(hit);
   if (path.length > 0) body.push(el(doc, 'span', { part: 'breadcrumb' }, [path.join(separator)]));
@@ -90,7 +94,7 @@ function renderOption(doc: Document, hit: SearchHit, base: string, separator: st
     if (hit.snippet.kind === 'code') snippet.dataset.kind = 'code';
     body.push(snippet);
   }
-  const href = safeHref(hit.url, base);
+  const href = resultHref(hit.url, base, hit.snippet, links);
   const common = { id, role: 'option', 'aria-selected': 'false', 'data-id': hit.id, lang: hit.lang };
   // An unsafe URL still shows the result (its text is useful) but offers nothing to follow.
   return href === null
