@@ -18,20 +18,52 @@ export interface LineReadMarkdown {
 }
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
-const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+/** An ATX heading's opening: up to three spaces, one to six `#`, then a space, a tab or the line's end. */
+const ATX_OPEN = /^ {0,3}(#{1,6})(?:[ \t]|$)/;
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})[ \t]*([^`\s]*)/;
 const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 /** Block markers a paragraph line may start with: quote, list bullet or number, table edge. */
 const BLOCK_MARKERS = /^ {0,3}(?:>[ \t]?)*(?:[-*+][ \t]+|\d{1,9}[.)][ \t]+)?/;
 
-/** The text a reader sees of a line's inline Markdown: links and images by their text, emphasis and code marks, HTML tags and table pipes dropped. */
+/**
+ * The text a reader sees of a line's inline Markdown: links and images by their text, emphasis and
+ * code marks, HTML tags and table pipes dropped.
+ *
+ * Every pattern here must take time linear in the line, which can be a megabyte long: a link's text
+ * may not hold `[`, and its target only balanced pairs of parentheses (`/wiki/Foo_(bar)`), so that
+ * a run of `[` or `[x](` fails at the next one instead of scanning to the end of the line from
+ * each (a line of 40,000 `[` took 2 s; a megabyte, some twenty minutes). Pipes are split on, not
+ * matched with the white space around them, for the same reason on runs of spaces.
+ */
 export function inlineText(line: string): string {
-  return line
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>\n]{0,200}>/g, '')
-    .replace(/(\*\*|__|\*|_|~~|`+)(?=\S)([^*_~`\n]*?\S)\1/g, '$2')
-    .replace(/\s*\|\s*/g, ' ')
-    .trim();
+  const marked = line
+    .replace(/!?\[([^[\]\n]*)\]\((?:[^()\n]|\([^()\n]*\))*\)/g, '$1')
+    .replace(/<[^<>\n]{0,200}>/g, '')
+    .replace(/(\*\*|__|\*|_|~~|`+)(?=\S)([^*_~`\n]*?\S)\1/g, '$2');
+  return pipesToSpaces(marked).trim();
+}
+
+/** `a | b` → `a b`: each table pipe, with the white space around it, becomes one space. */
+function pipesToSpaces(text: string): string {
+  if (!text.includes('|')) return text;
+  return text
+    .split('|')
+    .map((cell, i, cells) => (i === 0 ? cell.trimEnd() : i === cells.length - 1 ? cell.trimStart() : cell.trim()))
+    .join(' ');
+}
+
+/**
+ * An ATX heading's text from what follows its opening `#`s: without the optional closing run of
+ * `#`s, which counts when a space or tab precedes it or it is all there is (CommonMark). Found by
+ * hand: a pattern for it backtracked over long runs of spaces (a heading with 40,000 took 6 s).
+ */
+export function atxHeadingText(rest: string): string {
+  const text = rest.trim();
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '#') end--;
+  if (end === 0) return '';
+  const closed = end < text.length && (text[end - 1] === ' ' || text[end - 1] === '\t');
+  return closed ? text.slice(0, end).trim() : text;
 }
 
 /** Reads `source` line by line into the mdast the rest of ingest reads (sections.ts). */
@@ -62,11 +94,12 @@ export function readLargeMarkdown(source: string): LineReadMarkdown {
       fence = { marker: open[1]!, lang: open[2]!, lines: [] };
       continue;
     }
-    const heading = ATX_HEADING.exec(line);
+    const heading = ATX_OPEN.exec(line);
     if (heading) {
       flush();
       const depth = heading[1]!.length as Heading['depth'];
-      children.push({ type: 'heading', depth, children: [{ type: 'text', value: inlineText(heading[2] ?? '') }] } satisfies Heading);
+      const text = inlineText(atxHeadingText(line.slice(heading[0].length)));
+      children.push({ type: 'heading', depth, children: [{ type: 'text', value: text }] } satisfies Heading);
       continue;
     }
     const text = THEMATIC_BREAK.test(line) ? '' : inlineText(line.replace(BLOCK_MARKERS, ''));

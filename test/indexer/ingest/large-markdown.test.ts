@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../src/indexer/ingest/document.ts';
 import { ingestDirectory } from '../../../src/indexer/ingest/index.ts';
-import { inlineText, readLargeMarkdown } from '../../../src/indexer/ingest/large-markdown.ts';
+import { atxHeadingText, inlineText, readLargeMarkdown } from '../../../src/indexer/ingest/large-markdown.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,5 +80,51 @@ describe('readLargeMarkdown', () => {
 
   it('refuses a maxParseChars that is not an integer ≥ 1 with INVALID_OPTIONS', () => {
     expect(() => parseDocument('a.md', '# A\n\nText.\n', { maxParseChars: 0 })).toThrow(/maxParseChars/);
+  });
+});
+
+describe('readLargeMarkdown on hostile lines', () => {
+  /** Milliseconds `fn` takes. */
+  const msToRun = (fn: () => unknown): number => {
+    const started = performance.now();
+    fn();
+    return performance.now() - started;
+  };
+  const N = 60_000;
+
+  // Each of these lines made a pattern of the line reader backtrack quadratically: 40,000
+  // characters took 2–6 s (so 60,000 take 4–14 s, and a megabyte many minutes). Read in linear
+  // time, each takes about a millisecond; the bound is far above that and far below the old times.
+  it.each([
+    ['a run of [', '['.repeat(N)],
+    ['a run of [x](', '[x]('.repeat(N / 4)],
+    ['a run of spaces', `a${' '.repeat(N)}b`],
+    ['a run of spaces and tabs', `a${' \t'.repeat(N / 2)}b`],
+  ])('reads a line of %s in linear time', (_, line) => {
+    expect(msToRun(() => inlineText(line))).toBeLessThan(1000);
+  });
+
+  it('reads a heading with a run of spaces or #s in linear time', () => {
+    const source = `# a${' '.repeat(N)}b\n## ${'#'.repeat(N)}x\n`;
+    expect(msToRun(() => readLargeMarkdown(source))).toBeLessThan(1000);
+    expect(readLargeMarkdown(source).tree.children.map((n) => n.type === 'heading' && n.depth)).toEqual([1, 2]);
+  });
+
+  it('keeps link text for a target with balanced parentheses, and a pipe with its spaces as one space', () => {
+    expect(inlineText('See [Foo](https://en.wikipedia.org/wiki/Foo_(bar)) and ![logo](/a.png "Logo").')).toBe('See Foo and logo.');
+    expect(inlineText('| a |  b | c|')).toBe('a b c');
+    expect(inlineText('a||b')).toBe('a  b');
+  });
+
+  it('drops the closing #s of an ATX heading only after a space or tab, as CommonMark does', () => {
+    expect(atxHeadingText(' foo ## ')).toBe('foo');
+    expect(atxHeadingText(' foo\t#')).toBe('foo');
+    expect(atxHeadingText(' foo#')).toBe('foo#');
+    expect(atxHeadingText(' ###')).toBe('');
+    expect(atxHeadingText('')).toBe('');
+    expect(readLargeMarkdown('### ###\n#hashtag\n####### seven\n').tree.children).toEqual([
+      { type: 'heading', depth: 3, children: [{ type: 'text', value: '' }] },
+      { type: 'paragraph', children: [{ type: 'text', value: '#hashtag\n####### seven' }] },
+    ]);
   });
 });
