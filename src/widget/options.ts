@@ -56,6 +56,7 @@ export const WIDGET_ATTRIBUTES = [
   'no-recent',
   'confidence-badge',
   'no-answer-card',
+  'no-highlight-param',
 ] as const;
 
 export type WidgetMode = 'inline' | 'modal';

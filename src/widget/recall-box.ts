@@ -14,6 +14,7 @@ import { buildSearchUrl, type SearchHit } from './search-client.ts';
 import { countText, format, resolveStrings, type WidgetStrings } from './strings.ts';
 import { styleElements } from './adopt-styles.ts';
 import { answerHit, renderAnswerCard, type AnswerHit } from './views/answer-card.ts';
+import type { ResultHrefOptions } from './highlight/link.ts';
 import { renderCorrection } from './views/correction.ts';
 import { renderFallback } from './views/fallback.ts';
 import { groupByPage, renderGroups, renderRecent } from './views/results.ts';
@@ -42,6 +43,7 @@ type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTML
  * @attr {'auto' | 'light' | 'dark'} theme - Color scheme. `auto` follows `prefers-color-scheme`. Default `auto`.
  * @attr {boolean} no-recent - Do not keep or show recent searches.
  * @attr {boolean} confidence-badge - Show the Worker's confidence level as a badge above the results.
+ * @attr {boolean} no-highlight-param - Do not add the matched words to result links (the `rb-highlight` parameter that recall-box/highlight reads on the page the reader lands on).
  * @attr {boolean} no-answer-card - Do not show the answer card (the top result's passage that answers the query) above the results.
  *
  * @property {Partial<WidgetStrings>} strings - Overrides for the built-in strings of the current language; reading it gives the strings in use.
@@ -382,7 +384,7 @@ export class RecallBoxElement extends HTMLElement {
     if (name === 'endpoint') this.#recent = null;
     if (name === 'mode' || name === 'shortcut' || name === 'label' || name === 'placeholder' || name === 'lang') this.#syncText();
     if (name === 'no-recent' || name === 'endpoint') this.#renderRecent();
-    if (name === 'confidence-badge' || name === 'no-answer-card') this.#show(this.#view, false);
+    if (name === 'confidence-badge' || name === 'no-answer-card' || name === 'no-highlight-param') this.#show(this.#view, false);
   }
 
   // --- configuration --------------------------------------------------------------------------
@@ -618,7 +620,8 @@ export class RecallBoxElement extends HTMLElement {
     }
     this.#recentHeader.hidden = true;
     this.#list.setAttribute('aria-label', s.results);
-    const rendered = listed ? renderGroups(doc, groupByPage(view.hits), base, s.breadcrumbSeparator) : { nodes: [], options: [] };
+    const links = { highlightParam: !this.hasAttribute('no-highlight-param') };
+    const rendered = listed ? renderGroups(doc, groupByPage(view.hits), base, s.breadcrumbSeparator, links) : { nodes: [], options: [] };
     this.#setActive(-1);
     this.#list.replaceChildren(...rendered.nodes);
     this.#options = rendered.options;
@@ -638,7 +641,7 @@ export class RecallBoxElement extends HTMLElement {
     const correction = view.kind !== 'error' && view.correction ? renderCorrection(doc, view.correction, typed, () => this.#runQuery(typed, true, true), s) : [];
     this.#correction.replaceChildren(...correction);
     this.#correction.hidden = correction.length === 0;
-    this.#renderAnswer(view, announce);
+    this.#renderAnswer(view, announce, links);
 
     if (view.kind === 'fallback') {
       const parts = renderFallback(
@@ -679,9 +682,9 @@ export class RecallBoxElement extends HTMLElement {
    * The answer card for a confident answer (answer-card.ts), unless `no-answer-card`. A new answer
    * (`announce`) reports it, after the controller's events for the same answer.
    */
-  #renderAnswer(view: View, announce: boolean): void {
+  #renderAnswer(view: View, announce: boolean, links: ResultHrefOptions): void {
     const hit: AnswerHit | null = this.hasAttribute('no-answer-card') ? null : answerHit(view, this.ownerDocument.baseURI);
-    const card = hit && renderAnswerCard(this.ownerDocument, hit, this.ownerDocument.baseURI, this.strings, (e) => this.#follow(hit, 0, 'answer', e));
+    const card = hit && renderAnswerCard(this.ownerDocument, hit, this.ownerDocument.baseURI, this.strings, (e) => this.#follow(hit, 0, 'answer', e), links);
     this.#answer.replaceChildren(...(card ? [card] : []));
     this.#answer.hidden = !card;
     if (!hit || !announce || view.kind !== 'results') return;

@@ -48,7 +48,7 @@ p{margin:.4em .6em}
 [part~=status][data-kind=error]{color:var(--_error)}
 [part~=badge]{display:inline-block;margin:.35em .6em;padding:.1em .6em;font-size:.8em;border:1px solid currentColor;border-radius:1em;color:var(--_muted)}
 [part~=badge][data-level=high]{color:var(--_accent)}
-[part~=group-title],[part~=recent-header]{display:flex;align-items:center;justify-content:space-between;gap:1em;margin:.5em .6em .2em;font-size:.8em;font-weight:600;color:var(--_muted)}
+[part~=group-title],[part~=recent-header],[part~=answer-label]{display:flex;align-items:center;justify-content:space-between;gap:1em;margin:.5em .6em .2em;font-size:.8em;font-weight:600;color:var(--_muted)}
 [part~=group]+[part~=group]{margin-top:.35em;border-top:1px solid var(--_border)}
 [role=option]{display:block;margin:.1em 0;padding:.45em .6em;color:inherit;text-decoration:none;border-radius:calc(var(--_r) - .15em);cursor:pointer;scroll-margin:.35em}
 [role=option][aria-disabled=true]{cursor:default}
@@ -56,7 +56,7 @@ p{margin:.4em .6em}
 [role=option][aria-selected=true]{outline:2px solid var(--_accent);outline-offset:-2px}
 [part~=title]{display:block;font-weight:600;color:var(--_accent)}
 [part~=unlinked] [part~=title]{color:inherit}
-[part~=breadcrumb]{display:block;font-size:.85em;color:var(--_muted)}
+[part~=breadcrumb],[part~=answer-source]{display:block;font-size:.85em;color:var(--_muted)}
 [part~=snippet]{display:block;margin-top:.15em;font-size:.9em;overflow-wrap:anywhere}
 [part~=snippet][data-kind=code]{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre-wrap}
 mark{background:var(--_mark-bg);color:var(--_mark-fg);border-radius:.15em}
@@ -84,11 +84,8 @@ dialog .search{margin:.6em;flex:none}
 dialog .drop{position:static;flex:1;max-height:none;min-height:3em;padding-top:0;border:0;border-radius:0;box-shadow:none}
 [part~=close]{flex:none;padding:.3em;line-height:0;color:var(--_muted);border:0}
 [part~=footer]{display:flex;flex-wrap:wrap;gap:1em;padding:.5em .9em;font-size:.8em;color:var(--_muted);border-top:1px solid var(--_border)}
-[part~=answer]{margin:.35em .35em .6em;padding:.6em .75em;border:1px solid var(--_border);border-inline-start:3px solid var(--_accent);border-radius:var(--_r)}
-[part~=answer] p{margin:0}
-[part~=answer-label]{font-size:.8em;font-weight:600;color:var(--_muted)}
-[part~=answer-text]{display:block;margin:.3em 0;overflow-wrap:anywhere}
-[part~=answer-source]{font-size:.85em;color:var(--_muted)}
+[part~=answer]{margin:.35em;padding:.2em 0;border:1px solid var(--_border);border-inline-start:3px solid var(--_accent);border-radius:var(--_r)}
+[part~=answer-text]{margin:.3em .6em;font-size:1em}
 [part~=answer-link]{font-weight:600;color:var(--_accent)}
 @media (max-width:640px){dialog{width:100vw;height:var(--_vvh,100dvh);max-height:none;margin:0;border:0;border-radius:0;padding:env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left)}[role=option],button,input,[part~=answer-link]{min-height:44px}[part~=answer-link]{display:inline-flex;align-items:center}[part~=close]{min-width:44px;justify-content:center}}
 @media (hover:none) and (pointer:coarse){[part~=footer],[part~=shortcut-hint]{display:none}}

@@ -37,12 +37,15 @@ describe('the demo page searching the fixture docs through the Worker', () => {
 
     const first = page.locator('recall-box#search').locator('[role="option"]').first();
     await first.waitFor({ timeout: 10_000 });
-    expect(await first.getAttribute('href')).toBe('/guides/routing/#route-parameters');
+    // The section's URL, with the snippet's matched words for the highlight script (rb-highlight).
+    const href = new URL((await first.getAttribute('href'))!, server.url);
+    expect(href.pathname + href.hash).toBe('/guides/routing/#route-parameters');
+    expect(href.searchParams.get('rb-highlight')?.split(' ')).toEqual(expect.arrayContaining([expect.stringMatching(/^(route|parameter)/)]));
     const marks = await page.locator('recall-box#search').locator('mark').allTextContents();
     expect(marks.map((m) => m.toLowerCase())).toEqual(expect.arrayContaining([expect.stringMatching(/^(route|parameter)/)]));
 
     await first.click();
-    await page.waitForURL(`${server.url}/guides/routing/#route-parameters`);
+    await page.waitForURL(href.href);
     expect(new URL(page.url()).hash).toBe('#route-parameters');
     await page.close();
   });

@@ -43,7 +43,8 @@ describe('the answer card', () => {
     expect(await card().locator('[part~="answer-text"] mark').allTextContents()).toEqual(['Route', 'parameters']);
     expect(await card().locator('[part~="answer-breadcrumb"]').textContent()).toBe('Routing › Route parameters');
     const link = card().getByRole('link', { name: `${EN.readMore}: Route parameters` });
-    expect(await link.getAttribute('href')).toBe('/guides/routing/#route-parameters');
+    // With the passage's matched words for the highlight script.
+    expect(await link.getAttribute('href')).toBe('/guides/routing/?rb-highlight=route+parameters#route-parameters');
     // Above the list: the card comes first in the dropdown.
     const order = await h.page.evaluate(() => {
       const root = document.querySelector('recall-box')!.shadowRoot!;

@@ -123,7 +123,7 @@ describe('inline combobox, keyboard only', () => {
     await page.keyboard.press('ArrowDown');
     expect(await aria(page)).toMatchObject({ activeTitle: 'Optional parameters' });
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${h.server.url}/guides/routing/#optional-parameters`);
+    await page.waitForURL(`${h.server.url}/guides/routing/?rb-highlight=route#optional-parameters`);
     expect(selects).toEqual([{ query: 'route', url: '/guides/routing/#optional-parameters', title: 'Optional parameters', position: 3, source: 'result' }]);
   });
 
@@ -164,7 +164,7 @@ describe('inline combobox, keyboard only', () => {
     await page.keyboard.press('Control+Enter');
     const tab = await opened;
     await tab.waitForLoadState();
-    expect(tab.url()).toBe(`${h.server.url}/guides/routing/#route-parameters`);
+    expect(tab.url()).toBe(`${h.server.url}/guides/routing/?rb-highlight=route+parameters#route-parameters`);
     expect(page.url()).toBe(before);
     expect(await input.getAttribute('aria-expanded')).toBe('true');
   });

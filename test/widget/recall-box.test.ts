@@ -502,8 +502,9 @@ describe('hostile result content', () => {
 
     const anchors = page.locator('recall-box:not([mode=modal]) a');
     expect(await anchors.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
-      'https://example.com/docs/',
-      '/guides/install/',
+      // The snippet's highlighted words ride along for the highlight script (no-highlight-param: not).
+      'https://example.com/docs/?rb-highlight=npm+install',
+      '/guides/install/?rb-highlight=npm+install',
     ]);
     const unlinked = page.locator('recall-box:not([mode=modal]) [part~="unlinked"] [part~="title"]');
     expect(await unlinked.allTextContents()).toEqual([
@@ -521,15 +522,15 @@ describe('hostile result content', () => {
 });
 
 describe('links', () => {
-  it('makes each result an <a> with the URL as given, and clicking it navigates there', async () => {
+  it('makes each result an <a> with the URL as given plus the matched words, and clicking it navigates there', async () => {
     pages.set('/guides/install/', '<!doctype html><title>Install guide</title><link rel="icon" href="data:,"><h1 id="setup">Setup</h1>');
     await page.goto(`${server.url}/`);
     await input().fill('install');
     const link = page.locator('recall-box:not([mode=modal]) a[part~="result"]');
     await link.waitFor();
-    expect(await link.getAttribute('href')).toBe('/guides/install/#setup');
+    expect(await link.getAttribute('href')).toBe('/guides/install/?rb-highlight=npm+install#setup');
     await link.locator('[part~="title"]').click();
-    await page.waitForURL(`${server.url}/guides/install/#setup`);
+    await page.waitForURL(`${server.url}/guides/install/?rb-highlight=npm+install#setup`);
     expect(await page.title()).toBe('Install guide');
   });
 });

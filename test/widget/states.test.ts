@@ -87,7 +87,7 @@ describe('recent searches', () => {
     const input = page.getByRole('combobox', { name: EN.label });
     await input.fill('route');
     await page.locator('recall-box [role="option"]', { hasText: 'Setup' }).click();
-    await page.waitForURL(`${h.server.url}/guides/install/#setup`);
+    await page.waitForURL(/\/guides\/install\/\?rb-highlight=[^#]+#setup$/);
     expect(await page.evaluate((k) => localStorage.getItem(k), key())).toBe('["route"]');
 
     await page.goto(url);
@@ -163,7 +163,7 @@ describe('recent searches', () => {
     await input.focus();
     await input.fill('route');
     await page.locator('recall-box [role="option"]', { hasText: 'Setup' }).click();
-    await page.waitForURL(`${h.server.url}/guides/install/#setup`);
+    await page.waitForURL(/\/guides\/install\/\?rb-highlight=[^#]+#setup$/);
   });
 });
 

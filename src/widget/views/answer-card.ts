@@ -8,6 +8,7 @@ import { el } from '../dom.ts';
 import { safeHref } from '../safe-href.ts';
 import type { SearchHit } from '../search-client.ts';
 import type { WidgetStrings } from '../strings.ts';
+import { resultHref, type ResultHrefOptions } from '../highlight/link.ts';
 import { renderSnippet } from './results.ts';
 import type { View } from './view.ts';
 
@@ -28,20 +29,22 @@ export function answerHit(view: View, base: string): AnswerHit | null {
 
 /**
  * The card: a labelled region holding the passage (matches in `<mark>`), the page and headings it
- * comes from, and "Read more", a link to the section. `onFollow` runs when that link is clicked
+ * comes from, and "Read more", a link to the section (with the passage's words for the highlight
+ * script, unless `links` says not). `onFollow` runs when that link is clicked
  * (before the browser follows it; it may cancel).
  */
-export function renderAnswerCard(doc: Document, hit: AnswerHit, base: string, s: WidgetStrings, onFollow: (e: MouseEvent) => void): HTMLElement {
+export function renderAnswerCard(doc: Document, hit: AnswerHit, base: string, s: WidgetStrings, onFollow: (e: MouseEvent) => void, links: ResultHrefOptions = {}): HTMLElement {
   const text = renderSnippet(doc, hit.passage.text, hit.passage.highlights);
-  text.setAttribute('part', 'answer-text');
+  // Styled as a snippet (the `snippet` part's rules), at full size.
+  text.setAttribute('part', 'snippet answer-text');
   // Page › headings › section, the section named once when the breadcrumb already ends with it.
   const trail = hit.breadcrumb.filter((t) => t !== '');
   if (trail[trail.length - 1] !== hit.title) trail.push(hit.title);
   const where = trail.join(s.breadcrumbSeparator);
-  const link = el(doc, 'a', { part: 'answer-link', href: safeHref(hit.url, base) ?? '', 'aria-label': `${s.readMore}: ${hit.title}` }, [s.readMore]);
+  const link = el(doc, 'a', { part: 'answer-link', href: resultHref(hit.url, base, hit.passage, links) ?? '', 'aria-label': `${s.readMore}: ${hit.title}` }, [s.readMore]);
   link.addEventListener('click', onFollow);
-  return el(doc, 'section', { part: 'answer', 'aria-labelledby': 'answer-label', lang: hit.lang }, [
-    el(doc, 'p', { part: 'answer-label', id: 'answer-label' }, [s.answer]),
+  return el(doc, 'section', { part: 'answer', 'aria-label': s.answer, lang: hit.lang }, [
+    el(doc, 'p', { part: 'answer-label', 'aria-hidden': 'true' }, [s.answer]),
     text,
     el(doc, 'p', { part: 'answer-source' }, [el(doc, 'span', { part: 'answer-breadcrumb' }, [where]), ' ', link]),
   ]);

@@ -67,7 +67,7 @@ export function renderGroups(
   groups: readonly ResultGroup[],
   base: string,
   separator: string,
-  links: ResultHrefOptions = { highlightParam: false },
+  links: ResultHrefOptions = {},
 ): { nodes: HTMLElement[]; options: RenderedOption[] } {
   const options: RenderedOption[] = [];
   const nodes = groups.map((group, g) => {
