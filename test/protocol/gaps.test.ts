@@ -171,7 +171,9 @@ describe('redactQuery', () => {
         const out = redactQuery(`${before} ${found.text} ${after}`);
         expect(out).toContain(found.placeholder);
         const hidden = 'value' in found ? found.value : found.text;
-        expect(out.split(' ')).not.toContain(hidden);
+        // The secret's own occurrence is gone; the same word among the doc words (a version "4") may stay.
+        const count = (text: string) => text.split(' ').filter((w) => w === hidden).length;
+        expect(count(out)).toBeLessThanOrEqual(count(`${before} ${after}`));
         expect(out).not.toContain(found.text);
       }),
       { numRuns: 1000 },
