@@ -20,13 +20,15 @@ async function readJsonFile(file: string): Promise<unknown> {
 
 const USAGE = `Usage:
   recall-box build <docs-dir> --out <pack-dir> [--base-url /docs/] [--heading-depth 3] [--default-lang en]
-                   [--no-vectors | --model <dir> | --model <file.onnx> --tokenizer <tokenizer.json> [--max-tokens 256]]
+                   [--facet <field> …] [--no-vectors | --model <dir> | --model <file.onnx> --tokenizer <tokenizer.json> [--max-tokens 256]]
 
 Builds the search index pack of a folder of Markdown, MDX and HTML docs.
   --out            folder to write the pack to (replaced atomically)      required
   --base-url       URL prefix of the site's pages                         default /
   --heading-depth  deepest heading (1–6) that starts its own section      default 3
   --default-lang   language of pages whose path and front matter name none default en
+  --facet          a front matter field searches can be filtered by (filter.<field>=<value>) and
+                   counted by; repeatable, at most 8 (pool and lang are built in) default none
   --no-vectors     skip the embedding model and section vectors: keyword search only
   --model          a Model2Vec model folder (tokenizer.json + model.safetensors), or a transformer
                    sentence-embedding model (.onnx, with --tokenizer), to embed with instead of
@@ -83,6 +85,7 @@ export function formatSummary(s: BuildSummary): string {
     `recall-box: built pack ${s.buildId} in ${(s.ms / 1000).toFixed(2)} s → ${s.outDir} (peak memory ${Math.round(s.peakRssBytes / 1e6)} MB)`,
     `  files read: ${s.files}, pages indexed: ${s.pages}, sections: ${s.sections} (longest section ${s.longestSection} characters), languages: ${s.languages.join(', ') || '-'}`,
     `  vectors: ${s.vectors.built ? 'built' : `not built — ${s.vectors.reason}`}`,
+    ...(s.facets ? [`  facets: pool, lang, ${s.facets.map((f) => `${f.name} (${f.values} value${f.values === 1 ? '' : 's'})`).join(', ')}`] : []),
     `  pack files: ${packFileSizes(s.bytes)}`,
     `  files skipped: ${s.skipped.length}`,
     ...s.skipped.map((f) => `    ${f.path}: ${f.code} — ${f.reason}`),
@@ -107,6 +110,7 @@ export async function main(
         'base-url': { type: 'string' },
         'heading-depth': { type: 'string' },
         'default-lang': { type: 'string' },
+        facet: { type: 'string', multiple: true },
         'no-vectors': { type: 'boolean' },
         model: { type: 'string' },
         tokenizer: { type: 'string' },
@@ -184,6 +188,7 @@ export async function main(
         ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }),
         ...(depth !== undefined && { maxHeadingDepth: depth as 1 | 2 | 3 | 4 | 5 | 6 }),
         ...(values['default-lang'] !== undefined && { defaultLang: values['default-lang'] }),
+        ...(values.facet !== undefined && { facets: values.facet }),
       },
       ...(values['no-vectors'] && { embedding: false as const }),
       ...(shardBytes !== undefined && { shards: { shardBytes } }),

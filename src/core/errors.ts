@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   BAD_CONFIDENCE_MODE: 'confidence is not one of the verdict modes',
   UNKNOWN_LANGUAGE: 'lang is not a language tag, or the index has no pages in it',
   UNKNOWN_INDEX: 'index names no index of this Worker',
+  UNKNOWN_FACET: 'a filter names a facet the index does not have',
   BAD_REQUEST: 'the request body is not a JSON object',
   NOT_FOUND: 'no such route',
   METHOD_NOT_ALLOWED: 'the route does not answer this method',

@@ -16,6 +16,9 @@ export type { QueryVector, RouteSkip, SearchWarning } from './search/query-vecto
 export { DEFAULT_SEARCH_OPTIONS } from './search/options.ts';
 export type { SearchOptions } from './search/options.ts';
 export { resolveLanguages } from './search/request.ts';
+export { FACET_COUNT_VALUES, MAX_FILTERS, facetCounts, resolveFilters } from './search/filters.ts';
+export type { FacetCounts, FacetValueCount, SearchFilters } from './search/filters.ts';
+export { BUILT_IN_FACETS, FACET_NAME, MAX_FACETS, MAX_FACET_DISTINCT_VALUES, MAX_FACET_VALUE_CHARS, MAX_FACET_VALUES_PER_PAGE, normalizeFacetValue } from './pack/facets.ts';
 export type { SearchRequest } from './search/request.ts';
 export type { RouteName, Match } from './rank/fuse.ts';
 export { parsePoolRules } from './rank/pools.ts';

@@ -49,6 +49,14 @@ export interface Page {
   splitSections?: number;
   /** The file was over the build's maxParseChars and read line by line (indexer/ingest/large-markdown.ts); absent otherwise. */
   lineRead?: true;
+  /**
+   * The page's values of the build's configured facets (IngestOptions.facets): facet name → its
+   * values, normalised and bounded (core/pack/facets.ts); only facets the page has values of;
+   * absent when none. Stored in the section store's head, not in the sections.
+   */
+  facets?: Record<string, string[]>;
+  /** Facet values left out for their bounds, each said for the build's FACET_VALUES_DROPPED warning; absent when none. */
+  facetsDropped?: string[];
 }
 
 /** Why a file was not indexed. */

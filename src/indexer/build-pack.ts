@@ -18,6 +18,7 @@ import { sectionEmbedDocs, trainEmbedding } from './embed/train.ts';
 import { ingestDirectory, resolveIngestOptions, type IngestOptions } from './ingest/index.ts';
 import { computeBuildId, storePackFiles, writePack, type PackFiles } from './pack-writer.ts';
 import { DEFAULT_SHARD_OPTIONS, type ShardOptions } from '../core/pack/shards.ts';
+import { validateFacetNames } from '../core/pack/facets.ts';
 
 export interface BuildOptions {
   ingest?: Partial<IngestOptions>;
@@ -57,6 +58,8 @@ export interface BuildSummary {
   /** Files indexed with a change the owner should know of (a huge section cut into parts). */
   warnings: SkippedFile[];
   languages: Lang[];
+  /** The configured facets (IngestOptions.facets) with their number of distinct values; absent when none is configured. */
+  facets?: Array<{ name: string; values: number }>;
   /** Whether the semantic route's files were built, and if not, why. */
   vectors: VectorsDecision;
   bytes: Record<string, number>;
@@ -176,8 +179,10 @@ export async function assemblePack(
     createdAt: string;
     shards?: ShardOptions;
     layout?: PackLayoutOptions;
+    /** Front matter fields stored as facets (IngestOptions.facets, already validated), read from each page's `facets`. Default none. */
+    facets?: readonly string[];
   } & ModelChoice,
-): Promise<{ manifest: PackManifest; files: PackFiles; vectors: VectorsDecision }> {
+): Promise<{ manifest: PackManifest; files: PackFiles; vectors: VectorsDecision; facets: Array<{ name: string; values: number }> }> {
   const rules = options.poolRules ?? DEFAULT_POOL_RULES;
   const classified = pages.flatMap((p) => p.sections.map((s) => ({ ...s, pool: classifyPool(s, rules) })));
   const keyword = await buildKeywordIndex(
@@ -188,7 +193,11 @@ export async function assemblePack(
   // Term sets with the analyzer the index was built with, which is the one a search analyses by (the manifest's).
   const analyzer = keyword.head.options.analyzer;
   const sections: StoredSection[] = classified.map((s) => ({ ...s, termSet: encodeTermSet(termSetOf(analyseSection(s, analyzer).terms)) }));
-  const store = sectionStoreFiles(sections, { ...DEFAULT_SECTION_BLOCKS_OPTIONS, ...options.layout?.blocks });
+  const pageFacets = new Map(pages.map((p) => [p.url, p.facets]));
+  const store = sectionStoreFiles(sections, { ...DEFAULT_SECTION_BLOCKS_OPTIONS, ...options.layout?.blocks }, {
+    names: validateFacetNames(options.facets ?? []),
+    valuesOf: (url, name) => pageFacets.get(url)?.[name] ?? [],
+  });
   const vectors = decideVectors(sections.length, options.embedding, options);
   const semantic = vectors.built ? await semanticFiles(sections, keyword.head.options.analyzer, options.embedding || {}, options) : null;
   const files: PackFiles = {
@@ -213,15 +222,18 @@ export async function assemblePack(
     files: stored.entries,
   };
   // `files` as stored: shard pieces by name (a small pack's pieces are its files, under their names).
-  return { manifest, files: stored.pieces, vectors };
+  const facets = (store.head.facets ?? []).map((f) => ({ name: f.name, values: f.values.length }));
+  return { manifest, files: stored.pieces, vectors, facets };
 }
 
 /** docs folder → pack folder. Ingest problems are reported per file; the build goes on without them. */
 export async function buildPack(docsDir: string, outDir: string, options: BuildOptions = {}): Promise<BuildSummary> {
   const started = performance.now();
   const ingest = await ingestDirectory(docsDir, options.ingest);
-  const { manifest, files, vectors } = await assemblePack(ingest.pages, {
-    baseUrl: resolveIngestOptions(options.ingest).baseUrl,
+  const ingestOptions = resolveIngestOptions(options.ingest);
+  const { manifest, files, vectors, facets } = await assemblePack(ingest.pages, {
+    baseUrl: ingestOptions.baseUrl,
+    facets: ingestOptions.facets,
     keyword: options.keyword,
     embedding: options.embedding,
     modelDir: options.modelDir,
@@ -243,6 +255,7 @@ export async function buildPack(docsDir: string, outDir: string, options: BuildO
     skipped: ingest.skipped,
     warnings: ingest.warnings,
     languages: manifest.languages,
+    ...(facets.length > 0 && { facets }),
     vectors,
     bytes: Object.fromEntries(Object.entries(manifest.files).map(([n, f]) => [n, f.bytes])),
     ms: performance.now() - started,

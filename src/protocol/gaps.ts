@@ -90,10 +90,11 @@ export interface GapWrite {
 /**
  * The gap a search is, or null when it is not one: an answer the Worker withheld
  * (`confidence.shouldAnswer` false) is a gap; a debug request is the owner inspecting, not a reader
- * asking, and is never counted.
+ * asking, and is never counted; nor is a filtered one, which says as much about the filter as about
+ * the docs (the same query unfiltered is counted when it goes unanswered).
  */
-export function gapOf(request: { q: string; debug?: boolean }, outcome: { confidence: { shouldAnswer: boolean }; queryLang: string }): Gap | null {
-  if (request.debug || outcome.confidence.shouldAnswer) return null;
+export function gapOf(request: { q: string; debug?: boolean; filters?: object }, outcome: { confidence: { shouldAnswer: boolean }; queryLang: string }): Gap | null {
+  if (request.debug || request.filters || outcome.confidence.shouldAnswer) return null;
   const query = normalizeQueryKey(request.q);
   return query ? { query, lang: outcome.queryLang } : null;
 }

@@ -18,6 +18,9 @@ export interface SearchKeyParts {
   index?: string;
   lastWordFinished?: boolean;
   exact?: boolean;
+  /** Facet name → value (request.ts parses them sorted by name, normalised). */
+  filters?: Readonly<Record<string, string>>;
+  facets?: boolean;
 }
 
 /**
@@ -27,5 +30,10 @@ export interface SearchKeyParts {
  */
 export function searchRequestKey(req: SearchKeyParts): string {
   // A finished last word (`deplo `) is read otherwise than one being typed (`deplo`): its own answer.
-  return [normalizeQueryKey(req.q), req.limit, req.lang ?? '', req.debug ? 'debug' : '', req.confidence ?? '', req.index ?? '', req.lastWordFinished ? 'finished' : '', req.exact ? 'exact' : ''].join('\u0000');
+  const parts: Array<string | number> = [normalizeQueryKey(req.q), req.limit, req.lang ?? '', req.debug ? 'debug' : '', req.confidence ?? '', req.index ?? '', req.lastWordFinished ? 'finished' : '', req.exact ? 'exact' : ''];
+  // Only when set, so a request without them keeps the key (and ETag) it always had. Filters as
+  // JSON of their sorted entries: a value may hold any character, NUL included, and stays one part.
+  const filters = req.filters ? Object.entries(req.filters).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : [];
+  if (filters.length > 0 || req.facets) parts.push(req.facets ? 'facets' : '', JSON.stringify(filters));
+  return parts.join('\u0000');
 }

@@ -2,7 +2,21 @@
  * Request parsing: what a client sent (query string or JSON body) → a validated SearchRequest, or a
  * RecallBoxError with the code the client sees. Pure, runtime-agnostic.
  */
-import { CONFIDENCE_MODES, RecallBoxError, normalizeLang, type ConfidenceMode, type Lang, type SearchOptions, type SearchRequest } from '../core/index.ts';
+import {
+  CONFIDENCE_MODES,
+  FACET_NAME,
+  MAX_FACET_VALUE_CHARS,
+  MAX_FILTERS,
+  RecallBoxError,
+  isRecord,
+  normalizeFacetValue,
+  normalizeLang,
+  quoteInput,
+  type ConfidenceMode,
+  type Lang,
+  type SearchOptions,
+  type SearchRequest,
+} from '../core/index.ts';
 import { unknownIndex } from './indexes.ts';
 import { parseLimit } from './limit.ts';
 
@@ -17,6 +31,24 @@ export interface RawSearchRequest {
   confidence?: unknown;
   index?: unknown;
   exact?: unknown;
+  /** `{facet: value}`: a JSON body's `filters`, or the query string's `filter.<facet>` parameters gathered (filtersFromQuery). */
+  filters?: unknown;
+  facets?: unknown;
+}
+
+/** The query string's filter parameters: `filter.<facet>=<value>`, the first of each name (as every parameter). */
+export const FILTER_PARAM_PREFIX = 'filter.';
+
+/** The `filter.<facet>` parameters of a decoded query string as a `filters` object; undefined when there are none. */
+export function filtersFromQuery(params: ReadonlyMap<string, string>): Record<string, string> | undefined {
+  let filters: Record<string, string> | undefined;
+  for (const [name, value] of params) {
+    if (!name.startsWith(FILTER_PARAM_PREFIX)) continue;
+    // A null-prototype object: a parameter named `filter.__proto__` is then a name like any other (and refused as one).
+    filters ??= Object.create(null) as Record<string, string>;
+    filters[name.slice(FILTER_PARAM_PREFIX.length)] = value;
+  }
+  return filters;
 }
 
 /**
@@ -59,7 +91,47 @@ export function parseSearchRequest(raw: RawSearchRequest, options: SearchOptions
     if (!indexes.includes(raw.index)) throw unknownIndex(raw.index, indexes);
     request.index = raw.index;
   }
+  const filters = parseFilters(raw.filters);
+  if (filters) request.filters = filters;
+  if (isOn(raw.facets)) request.facets = true;
   return request;
+}
+
+/**
+ * `filters`: an object of facet name → one string value (null, absent or `{}`: no filter). A name
+ * that cannot be a facet's is UNKNOWN_FACET here; whether the index has the facet is checked
+ * against the pack (core/search/filters.ts). A value is normalised as the build stores values
+ * (white space collapsed, trimmed); an empty one sets no filter; a value that is not a string, or
+ * longer than any stored value can be, is BAD_REQUEST, as are more than MAX_FILTERS filters.
+ */
+function parseFilters(raw: unknown): Record<string, string> | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (!isRecord(raw)) throw new RecallBoxError('BAD_REQUEST', 'filters must be an object of facet name → value, like {"pool": "reference"}.');
+  const names = Object.keys(raw);
+  if (names.length > MAX_FILTERS) throw new RecallBoxError('BAD_REQUEST', `at most ${MAX_FILTERS} filters are accepted, one per facet; got ${names.length}.`);
+  const filters: Record<string, string> = {};
+  for (const name of names.sort()) {
+    if (!FACET_NAME.test(name)) throw new RecallBoxError('UNKNOWN_FACET', `there is no facet ${quoteInput(name)}: a facet is pool, lang, or a front matter field configured at build.`);
+    const value = raw[name];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') throw new RecallBoxError('BAD_REQUEST', `the filter on ${quoteInput(name)} must be a string value (one per facet).`);
+    const text = normalizeFacetValue(value);
+    if (text === '') continue;
+    if ([...text].length > MAX_FACET_VALUE_CHARS) {
+      throw new RecallBoxError('BAD_REQUEST', `the filter on ${quoteInput(name)} is longer than ${MAX_FACET_VALUE_CHARS} characters, which no facet value is: ${quoteInput(text)}.`);
+    }
+    filters[name] = name === 'lang' ? filterLang(text) : text;
+  }
+  return Object.keys(filters).length > 0 ? filters : undefined;
+}
+
+/** A `lang` filter as a tag (`EN` → `en`), so one language is one cache key; a value that is no tag stays as sent, matching nothing. */
+function filterLang(value: string): string {
+  try {
+    return normalizeLang(value);
+  } catch {
+    return value;
+  }
 }
 
 /**

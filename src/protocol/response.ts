@@ -3,10 +3,12 @@
  * other server of the same answers (the widget tests' Node server of real search results) cannot
  * drift apart in what a client receives.
  */
-import type { ConfidenceVerdict, Correction, Fallback, Lang, LoadedPack, RouteName, RouteReport, SearchDebug, SearchOutcome, SearchResult, SearchWarning } from '../core/index.ts';
+import type { ConfidenceVerdict, Correction, FacetCounts, Fallback, Lang, LoadedPack, RouteName, RouteReport, SearchDebug, SearchOutcome, SearchResult, SearchWarning } from '../core/index.ts';
 import type { SearchRequest } from './request.ts';
 
 export type { ErrorBody } from './errors.ts';
+/** The answer's facet counts, for clients that read them (the widget's filter control). */
+export type { FacetCounts, FacetValueCount } from '../core/index.ts';
 
 /**
  * The JSON body of a 200 answer to `/search`: the contract between the Worker and its clients.
@@ -33,6 +35,15 @@ export interface SearchResponse {
   correction: Correction | null;
   /** The last word was still being typed and matched by the words it begins (SearchOutcome.lastWordCompleted). */
   lastWordCompleted: boolean;
+  /** The filters applied, facet name → value as matched (`filter.lang=EN` → `en`); absent without filters. */
+  filters?: Record<string, string>;
+  /**
+   * Per facet of the index (`pool`, `lang`, then the configured ones), `[{value, count}]`: how many
+   * of the search's candidates without the filters have each value, counting for each facet only
+   * candidates that pass the other facets' filters; most first, at most FACET_COUNT_VALUES (20), a
+   * chosen value always listed. Present for a filtered request or one with `facets=1`.
+   */
+  facets?: FacetCounts;
   /** Time spent answering, as the server's clock measures it (see the README on workerd's clock). */
   tookMs: number;
   /** For `debug=1`: the pipeline's decisions, and the thresholds each route applied. */
@@ -61,6 +72,8 @@ export function searchResponseBody({ request, index, pack, outcome, tookMs }: Se
     warnings: outcome.warnings,
     correction: outcome.correction,
     lastWordCompleted: outcome.lastWordCompleted,
+    ...(outcome.filters && { filters: outcome.filters }),
+    ...(outcome.facets && { facets: outcome.facets }),
     tookMs,
     // The debug report carries the thresholds the routes applied, which the outcome keeps apart.
     ...(outcome.debug && { debug: { ...outcome.debug, thresholds: outcome.routes } }),

@@ -4,7 +4,7 @@ import { DEFAULT_SEARCH_OPTIONS, RecallBoxError, fnv1aHex, search, type LoadedPa
 import { selectIndex } from '../protocol/indexes.ts';
 import { searchRequestKey } from '../protocol/query-key.ts';
 import { gapOf, type Gap } from '../protocol/gaps.ts';
-import { isOn, parseSearchRequest, type RawSearchRequest, type SearchRequest } from '../protocol/request.ts';
+import { filtersFromQuery, isOn, parseSearchRequest, type RawSearchRequest, type SearchRequest } from '../protocol/request.ts';
 import { decodeQueryString } from '../protocol/query-string.ts';
 import { searchResponseBody } from '../protocol/response.ts';
 import type { WorkerConfig } from './config.ts';
@@ -176,7 +176,17 @@ export function createApp(deps: AppDeps): Hono {
 
   app.get('/search', (c) => {
     const query = decodeQueryString(new URL(c.req.url).search);
-    return answer(c, { q: query.get('q'), limit: query.get('limit'), lang: query.get('lang'), debug: query.get('debug'), confidence: query.get('confidence'), index: query.get('index'), exact: query.get('exact') });
+    return answer(c, {
+      q: query.get('q'),
+      limit: query.get('limit'),
+      lang: query.get('lang'),
+      debug: query.get('debug'),
+      confidence: query.get('confidence'),
+      index: query.get('index'),
+      exact: query.get('exact'),
+      filters: filtersFromQuery(query),
+      facets: query.get('facets'),
+    });
   });
   app.post('/search', async (c) => answer(c, await readJsonBody(c, config.maxBodyBytes)));
   app.all('/search', () => {

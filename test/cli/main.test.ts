@@ -144,6 +144,20 @@ describe('main: --pool-rules', () => {
   });
 });
 
+describe('main: --facet', () => {
+  it('stores each named front matter field as a facet, says so in the summary, and refuses a built-in name with exit 1', async () => {
+    const out = path.join(root, 'facet-pack');
+    const r = await run(['build', SITE, '--out', out, '--facet', 'tags', '--facet', 'version', '--no-vectors']);
+    expect(r.code).toBe(0);
+    const head = JSON.parse(await readFile(path.join(out, 'sections.json'), 'utf8'));
+    expect(head.facets.map((f: { name: string }) => f.name)).toEqual(['tags', 'version']);
+    expect(r.out).toContain(`  facets: pool, lang, tags (${head.facets[0].values.length} values), version (0 values)`);
+    const bad = await run(['build', SITE, '--out', path.join(root, 'never'), '--facet', 'lang']);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain('INVALID_OPTIONS');
+  });
+});
+
 describe('formatSummary', () => {
   const summary: BuildSummary = {
     docsDir: 'docs',

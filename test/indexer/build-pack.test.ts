@@ -229,6 +229,51 @@ describe('buildPack options', () => {
   });
 });
 
+describe('buildPack: configured facets', () => {
+  it('stores each page\'s front matter values of the configured fields in the head, reports them, and a search filters by them', async () => {
+    const out = path.join(root, 'facets-pack');
+    const summary = await buildPack(SITE, out, { ingest: { facets: ['tags', 'audience'] }, embedding: false });
+    const head = JSON.parse(await readFile(path.join(out, 'sections.json'), 'utf8'));
+    expect(head.facets.map((f: { name: string }) => f.name)).toEqual(['tags', 'audience']);
+    const tags = head.facets[0];
+    expect(tags.pages).toHaveLength(head.pages.length);
+    const of = (url: string) => tags.pages[head.pages.indexOf(url)].map((v: number) => tags.values[v]);
+    expect(of('/guides/routing/')).toEqual(['guide', 'routing']);
+    expect(of('/reference/api/')).toEqual(['reference']);
+    expect(of('/concepts/caching/')).toEqual([]); // an HTML page: no front matter
+    // No page sets `audience`: the facet is there, with no values.
+    expect(head.facets[1]).toMatchObject({ name: 'audience', values: [] });
+    expect(summary.facets).toEqual([{ name: 'tags', values: tags.values.length }, { name: 'audience', values: 0 }]);
+    const pack = await loadPack(fsPackSource(out));
+    const outcome = searchPack(pack, { q: 'routing', limit: 10, lang: null, filters: { tags: 'error' } }, DEFAULT_SEARCH_OPTIONS);
+    expect(outcome.results.length).toBeGreaterThan(0);
+    expect(outcome.results.every((r) => r.url.startsWith('/reference/errors/'))).toBe(true);
+  });
+
+  it('writes the same pack as before facets when none is configured (no facets key, same buildId as with an empty list)', async () => {
+    const plain = await buildPack(SITE, path.join(root, 'no-facets'), { embedding: false });
+    const empty = await buildPack(SITE, path.join(root, 'empty-facets'), { ingest: { facets: [] }, embedding: false });
+    expect(empty.buildId).toBe(plain.buildId);
+    expect(plain).not.toHaveProperty('facets');
+    expect(JSON.parse(await readFile(path.join(root, 'no-facets', 'sections.json'), 'utf8'))).not.toHaveProperty('facets');
+  });
+
+  it('warns FACET_VALUES_DROPPED for a page whose values were left out for their bounds, and indexes the page', async () => {
+    const docs = path.join(root, 'facet-docs');
+    await mkdir(docs, { recursive: true });
+    await writeFile(path.join(docs, 'a.md'), `---\nversion: [v5, ${'x'.repeat(70)}]\n---\n\n# A\n\nSome text.\n`);
+    await writeFile(path.join(docs, 'b.md'), '---\nversion: v4\n---\n\n# B\n\nMore text.\n');
+    const summary = await buildPack(docs, path.join(root, 'facet-docs-pack'), { ingest: { facets: ['version'] }, embedding: false });
+    expect(summary.pages).toBe(2);
+    expect(summary.warnings).toEqual([{ path: 'a.md', code: 'FACET_VALUES_DROPPED', reason: 'front matter facet values left out of the pack: "version": 1 value over 64 characters left out' }]);
+    expect(summary.facets).toEqual([{ name: 'version', values: 2 }]);
+  });
+
+  it.each([['pool'], ['lang'], ['sidebar.order']])('refuses the facet %j with INVALID_OPTIONS before reading the docs', async (name) => {
+    expect(await codeOfAsync(buildPack(SITE, path.join(root, `bad-facet-${name}`), { ingest: { facets: [name] } }))).toBe('INVALID_OPTIONS');
+  });
+});
+
 describe('buildPack failures leave the existing pack untouched', () => {
   let out: string;
   let before: Record<string, string>;

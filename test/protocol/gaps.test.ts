@@ -11,6 +11,9 @@ describe('gapOf', () => {
     expect(gapOf({ q: 'routing' }, { ...low, confidence: { shouldAnswer: true } })).toBeNull();
     expect(gapOf({ q: 'routing', debug: true }, low)).toBeNull();
   });
+  it('is null for a filtered request: a filter nobody matches says as much about the filter as about the docs', () => {
+    expect(gapOf({ q: 'routing', filters: { version: 'v9' } }, low)).toBeNull();
+  });
 });
 
 describe('parseGapsLimit', () => {

@@ -61,4 +61,20 @@ describe('searchRequestKey', () => {
   it('keeps a finished last word apart from one being typed: they are read differently', () => {
     expect(searchRequestKey({ ...base, lastWordFinished: true })).not.toBe(searchRequestKey(base));
   });
+
+  it('is the key it always was for a request without filters or facets (the same ETags and cache entries)', () => {
+    expect(searchRequestKey(base)).toBe(['deplo', 10, '', '', '', '', '', ''].join('\u0000'));
+    expect(searchRequestKey({ ...base, filters: {} })).toBe(searchRequestKey(base));
+  });
+
+  it('gives each set of filters its own key, whatever their order, and facets=1 its own', () => {
+    const a = searchRequestKey({ ...base, filters: { pool: 'reference', tags: 'routing' } });
+    expect(searchRequestKey({ ...base, filters: { tags: 'routing', pool: 'reference' } })).toBe(a);
+    expect(a).not.toBe(searchRequestKey(base));
+    expect(a).not.toBe(searchRequestKey({ ...base, filters: { pool: 'reference' } }));
+    expect(a).not.toBe(searchRequestKey({ ...base, filters: { pool: 'reference', tags: 'routin' } }));
+    // A value holding the separators cannot pass for two parts.
+    expect(searchRequestKey({ ...base, filters: { pool: 'a","b' } })).not.toBe(searchRequestKey({ ...base, filters: { pool: 'a', b: '' } }));
+    expect(searchRequestKey({ ...base, facets: true })).not.toBe(searchRequestKey(base));
+  });
 });

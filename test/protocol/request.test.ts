@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchRequest, type RawSearchRequest } from '../../src/protocol/request.ts';
+import { filtersFromQuery, parseSearchRequest, type RawSearchRequest } from '../../src/protocol/request.ts';
+import { decodeQueryString } from '../../src/protocol/query-string.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search/options.ts';
 import { thrown } from '../support/errors.ts';
 
@@ -148,5 +149,90 @@ describe('parseSearchRequest: characters no page holds', () => {
     const error = thrown(() => parse({ q: 'x', lang: `<${'z'.repeat(999)}` }));
     expect(error.code).toBe('UNKNOWN_LANGUAGE');
     expect(error.message).toContain(`"<${'z'.repeat(63)}…"`);
+  });
+});
+
+describe('parseSearchRequest: filters and facets', () => {
+  it('takes a POST body\'s filters object, names sorted, values normalised as the build stores them', () => {
+    expect(parse({ q: 'x', filters: { tags: '  routing \n basics ', pool: 'reference' } })).toEqual({
+      q: 'x',
+      limit: 10,
+      lang: null,
+      filters: { pool: 'reference', tags: 'routing basics' },
+    });
+    expect(Object.keys(parse({ q: 'x', filters: { version: 'v5', lang: 'en', pool: 'index' } }).filters!)).toEqual(['lang', 'pool', 'version']);
+  });
+
+  it('takes the query string\'s filter.<facet> parameters, the first of each name', () => {
+    const params = decodeQueryString('?q=x&filter.pool=reference&filter.tags=a+b&filter.tags=c&filters=ignored&filter=ignored');
+    expect(filtersFromQuery(params)).toEqual({ pool: 'reference', tags: 'a b' });
+    expect(parse({ q: 'x', filters: filtersFromQuery(params) }).filters).toEqual({ pool: 'reference', tags: 'a b' });
+    expect(filtersFromQuery(decodeQueryString('?q=x&lang=en'))).toBeUndefined();
+  });
+
+  it('sets no filter for an absent, null or empty value, or an empty object', () => {
+    for (const filters of [undefined, null, {}, { pool: '' }, { pool: '   ' }, { pool: null }]) {
+      expect(parse({ q: 'x', filters })).not.toHaveProperty('filters');
+    }
+    expect(parse({ q: 'x', filters: { pool: '', tags: 'a' } }).filters).toEqual({ tags: 'a' });
+  });
+
+  it('reads a lang filter as a language tag, one cache key per language; a value that is no tag stays as sent', () => {
+    expect(parse({ q: 'x', filters: { lang: 'zh_CN' } }).filters).toEqual({ lang: 'zh-cn' });
+    expect(parse({ q: 'x', filters: { lang: 'not a tag!' } }).filters).toEqual({ lang: 'not a tag!' });
+  });
+
+  it.each<[string, unknown]>([
+    ['a string', 'pool=reference'],
+    ['a list', [['pool', 'reference']]],
+    ['a number', 5],
+  ])('refuses filters that are %s with BAD_REQUEST', (_name, filters) => {
+    const e = thrown(() => parse({ q: 'x', filters }));
+    expect(e.code).toBe('BAD_REQUEST');
+    expect(e.message).toContain('filters must be an object');
+  });
+
+  it.each<[string, unknown]>([
+    ['a number', 5],
+    ['a list of values', ['guides', 'reference']],
+    ['an object', { value: 'guides' }],
+    ['a boolean', true],
+  ])('refuses a filter value that is %s with BAD_REQUEST naming the facet', (_name, value) => {
+    const e = thrown(() => parse({ q: 'x', filters: { pool: value } }));
+    expect(e.code).toBe('BAD_REQUEST');
+    expect(e.message).toContain('the filter on "pool" must be a string');
+  });
+
+  it('refuses a value longer than any facet value (64 characters) with BAD_REQUEST, quoting at most 64 characters', () => {
+    expect(parse({ q: 'x', filters: { tags: 'é'.repeat(64) } }).filters).toEqual({ tags: 'é'.repeat(64) });
+    const e = thrown(() => parse({ q: 'x', filters: { tags: 'v'.repeat(500) } }));
+    expect(e.code).toBe('BAD_REQUEST');
+    expect(e.message).not.toContain('v'.repeat(65));
+  });
+
+  it('refuses more filters than a pack can have facets (10) with BAD_REQUEST', () => {
+    const filters = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`f${i}`, 'x']));
+    expect(codeOf(() => parse({ q: 'x', filters }))).toBe('BAD_REQUEST');
+    expect(Object.keys(parse({ q: 'x', filters: Object.fromEntries(Object.entries(filters).slice(0, 10)) }).filters!)).toHaveLength(10);
+  });
+
+  it.each(['sidebar.order', '__proto__', '', '9lives', 'a'.repeat(33), 'tag s'])('refuses the facet name %j, which no facet can have, with UNKNOWN_FACET', (name) => {
+    const filters = Object.create(null) as Record<string, string>;
+    filters[name] = 'x';
+    const e = thrown(() => parse({ q: 'x', filters }));
+    expect(e.code).toBe('UNKNOWN_FACET');
+    expect(e.message).not.toContain('a'.repeat(65));
+  });
+
+  it('reads filter.__proto__ from a query string as a name like any other (refused), not as the object\'s prototype', () => {
+    const filters = filtersFromQuery(decodeQueryString('?q=x&filter.__proto__=x'));
+    expect(Object.keys(filters!)).toEqual(['__proto__']);
+    expect(codeOf(() => parse({ q: 'x', filters }))).toBe('UNKNOWN_FACET');
+  });
+
+  it('takes facets=1 (or true) as asking for the facet counts', () => {
+    expect(parse({ q: 'x', facets: '1' }).facets).toBe(true);
+    expect(parse({ q: 'x', facets: true }).facets).toBe(true);
+    expect(parse({ q: 'x', facets: '0' })).not.toHaveProperty('facets');
   });
 });

@@ -10,6 +10,8 @@
  *   test/.generated/site/pack-bad-shard/ that pack with one byte of one shard (read at load) flipped
  *   test/.generated/site/pack-bad-blocks/ the default pack with one byte of every section block flipped
  *   test/.generated/site/pack-docs/  this repository's docs/ as the demo (`npm start`) builds them
+ *   test/.generated/site/pack-facets/ the fixture site with its `tags` as a facet (FIXTURE_FACETS)
+ *   test/.generated/site/search-expected-facets.json  Node's answers to FILTER_SAMPLES from it
  *   test/.generated/site/pack-calibrated/ the pack after `recall-box calibrate` on the fixture site
  *   test/.generated/site/search-expected-calibrated.json  Node's answers (and verdicts) from it
  *   test/.generated/site/search-expected.json  Node's /search answers for SEARCH_SAMPLES
@@ -59,6 +61,11 @@ import {
   HOSTILE_PACK_PATH,
   HOSTILE_QUERY,
   HOSTILE_SECTION_BYTES,
+  FACETS_PACK_PATH,
+  FIXTURE_FACETS,
+  FILTER_SAMPLES,
+  SEARCH_EXPECTED_FACETS_FILE,
+  type FacetsExpected,
 } from './search-samples.ts';
 import { writeTinyTransformer } from './transformer-fixture.ts';
 import { importTransformer } from '../../src/indexer/embed/transformer-import.ts';
@@ -98,6 +105,7 @@ export async function prepareSite(): Promise<void> {
   // The demo's docs with the demo's defaults (no layout): what a reader of `npm start` searches.
   await buildPack(path.join(root, 'docs'), path.join(SITE_DIR, DOCS_PACK_PATH), { now: () => new Date('2026-01-01T00:00:00Z') });
   await writeSearchExpected(pack, SEARCH_EXPECTED_FILE);
+  await prepareFacetsPack();
   // The calibration round trip: fit on the fixture site's own title and heading queries, store in
   // a copy of the pack, and record the scores Node computes with it for workerd to match.
   const calibrated = path.join(SITE_DIR, CALIBRATED_PACK_PATH);
@@ -123,6 +131,26 @@ export async function prepareSite(): Promise<void> {
   await writeFile(path.join(SITE_DIR, SEGMENT_EXPECTED_FILE), JSON.stringify(expected));
   await prepareEmbedFixture(SITE_DIR);
   console.log(`prepared ${SITE_DIR}: pack ${summary.buildId}, ${summary.sections} sections`);
+}
+
+/**
+ * The fixture site with FIXTURE_FACETS as facets (FACETS_PACK_PATH), and Node's answers to
+ * FILTER_SAMPLES from it. Exported so it can be rebuilt alone:
+ * `npx tsx -e "import('./test/support/prepare-site.ts').then((m) => m.prepareFacetsPack())"`.
+ */
+export async function prepareFacetsPack(): Promise<void> {
+  const dir = path.join(SITE_DIR, FACETS_PACK_PATH);
+  await buildPack(path.join(root, 'test/fixtures/site'), dir, { ingest: { facets: [...FIXTURE_FACETS] }, now: () => new Date('2026-01-01T00:00:00Z'), layout: FIXTURE_LAYOUT });
+  const pack = await loadPack(fsPackSource(dir));
+  const answers: FacetsExpected['answers'] = [];
+  for (const sample of FILTER_SAMPLES) {
+    const request = parseSearchRequest(sample, DEFAULT_SEARCH_OPTIONS);
+    const outcome = await search(pack, request, DEFAULT_SEARCH_OPTIONS);
+    if (outcome.warnings.length > 0) throw new Error(`${SEARCH_EXPECTED_FACETS_FILE}: ${sample.q}: ${JSON.stringify(outcome.warnings)}`);
+    answers.push({ ...sample, results: comparable(outcome.results), applied: outcome.filters ?? null, counts: outcome.facets ?? null, cause: outcome.fallback?.cause ?? null });
+  }
+  const expected: FacetsExpected = { buildId: pack.manifest.buildId, answers };
+  await writeFile(path.join(SITE_DIR, SEARCH_EXPECTED_FACETS_FILE), JSON.stringify(expected));
 }
 
 /** The pack of a page whose one section repeats the hostile query's words for HOSTILE_SECTION_BYTES (HOSTILE_PACK_PATH). */

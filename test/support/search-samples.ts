@@ -38,6 +38,29 @@ export const DOCS_PACK_PATH = '/pack-docs/';
 export const HOSTILE_PACK_PATH = '/pack-stall/';
 export const HOSTILE_SECTION_BYTES = 20 * 1024 * 1024;
 export const HOSTILE_QUERY = 'deploy worker routes';
+/** The fixture site built with its front matter `tags` as a facet (`--facet tags`): what test/worker/filters.test.ts searches. */
+export const FACETS_PACK_PATH = '/pack-facets/';
+/** The front matter fields that pack stores as facets. */
+export const FIXTURE_FACETS = ['tags'] as const;
+/** Node's answers to FILTER_SAMPLES from that pack. */
+export const SEARCH_EXPECTED_FACETS_FILE = 'search-expected-facets.json';
+/**
+ * Filtered searches (and facet counts) whose answers must be identical in Node and in workerd: a
+ * built-in facet, a configured one, two at once, a lang filter, a value nobody has.
+ */
+export const FILTER_SAMPLES: ReadonlyArray<{ q: string; filters?: Record<string, string>; facets?: boolean }> = [
+  { q: 'routing', facets: true },
+  { q: 'routing', filters: { tags: 'error' } },
+  { q: 'deploy to production', filters: { pool: 'knowledge', tags: 'guide' } },
+  { q: 'route parameters', filters: { lang: 'ja' } },
+  { q: 'ルートパラメーター', filters: { lang: 'ja' } },
+  { q: 'cache headers etag', filters: { pool: 'reference' } },
+  { q: 'middleware', filters: { tags: 'no-such-tag' } },
+  // The vector route too (a word no section holds: it votes), filtered where it gathers its candidates.
+  { q: 'route parameters in urls', filters: { tags: 'guide' } },
+  { q: 'how do I protect pages from anonymous visitors', filters: { pool: 'knowledge' } },
+];
+
 /** Node's answers from the calibrated pack. */
 export const SEARCH_EXPECTED_CALIBRATED_FILE = 'search-expected-calibrated.json';
 
@@ -70,6 +93,12 @@ export interface ComparableConfidence {
   calibrated: boolean;
   signals: Record<string, number | null>;
   reasons: string[];
+}
+
+/** Node's filtered answers: results as compared across runtimes, with the filters, facet counts and fallback cause. */
+export interface FacetsExpected {
+  buildId: string;
+  answers: Array<{ q: string; filters?: Record<string, string>; facets?: boolean; results: ComparableResult[]; applied: Record<string, string> | null; counts: unknown; cause: string | null }>;
 }
 
 export interface SearchExpected {

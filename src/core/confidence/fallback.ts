@@ -62,6 +62,8 @@ export interface FallbackInput {
   hasResults: boolean;
   /** The closest candidates' pages, best first (may repeat a page). */
   pages: ReadonlyArray<{ title: string; url: string }>;
+  /** No results because of the request's filters: sections outside them match (search/filters.ts). */
+  filteredOut?: boolean;
 }
 
 /** A configured text for a tag: exact tag, then its base language, then our message language's entry, then the site's text for all (`*`). */
@@ -69,9 +71,12 @@ function configured(texts: Readonly<Record<string, string>>, lang: string, messa
   return texts[lang] ?? texts[lang.split('-')[0]!] ?? texts[messageLang] ?? texts['*'];
 }
 
-/** The cause: no results first (nothing to judge), then words the docs lack, else the verdict's judgement. */
-export function fallbackCause(input: Pick<FallbackInput, 'hasResults' | 'unknownWords'>): FallbackCause {
-  if (!input.hasResults) return 'no-results';
+/**
+ * The cause: no results first (nothing to judge) — `filtered` when only the filters left nothing —
+ * then words the docs lack, else the verdict's judgement.
+ */
+export function fallbackCause(input: Pick<FallbackInput, 'hasResults' | 'unknownWords' | 'filteredOut'>): FallbackCause {
+  if (!input.hasResults) return input.filteredOut ? 'filtered' : 'no-results';
   return input.unknownWords.length > 0 ? 'not-covered' : 'off-topic';
 }
 

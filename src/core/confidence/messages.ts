@@ -139,30 +139,51 @@ export const DEFAULT_FALLBACK_MESSAGES: Readonly<Record<MessageLang, string>> = 
 
 /**
  * Why the fallback shows, so the message can say it and a site's analytics can count it:
- * `no-results` — nothing matched (or the query had no searchable words); `not-covered` — words of
- * the query appear nowhere in the docs; `off-topic` — matches exist, but the verdict judged them
- * unlikely to answer.
+ * `no-results` — nothing matched (or the query had no searchable words); `filtered` — nothing
+ * matched within the request's filters, while sections outside them do (the answer's facet counts
+ * say where); `not-covered` — words of the query appear nowhere in the docs; `off-topic` — matches
+ * exist, but the verdict judged them unlikely to answer.
  */
-export type FallbackCause = 'no-results' | 'not-covered' | 'off-topic';
+export type FallbackCause = 'no-results' | 'filtered' | 'not-covered' | 'off-topic';
 
 /** Most unknown words a `not-covered` message names: the rest would make a sentence nobody reads. */
 const MAX_NAMED_WORDS = 3;
 
 /**
- * The fallback's message per cause: nothing matched; words the docs
- * do not hold, named; or matches judged unlikely to answer (the general sentence).
+ * The fallback's message per cause: nothing matched; nothing matched within the filters; words the
+ * docs do not hold, named; or matches judged unlikely to answer (the general sentence).
  */
-const CAUSE_MESSAGES: Record<MessageLang, { 'no-results': string; 'not-covered': (words: string[]) => string }> = {
-  en: { 'no-results': 'Nothing in the docs matches this search.', 'not-covered': (w) => `The docs don’t mention ${list(w, ', ', (x) => `“${x}”`)}.` },
-  'zh-cn': { 'no-results': '文档中没有与此搜索匹配的内容。', 'not-covered': (w) => `文档中没有提到${list(w, '、', (x) => `“${x}”`)}。` },
-  ja: { 'no-results': 'この検索に一致する内容はドキュメントにありません。', 'not-covered': (w) => `ドキュメントには${list(w, '、', (x) => `「${x}」`)}についての記述がありません。` },
-  es: { 'no-results': 'Nada en la documentación coincide con esta búsqueda.', 'not-covered': (w) => `La documentación no menciona ${list(w, ', ', (x) => `«${x}»`)}.` },
-  pt: { 'no-results': 'Nada na documentação corresponde a esta pesquisa.', 'not-covered': (w) => `A documentação não menciona ${list(w, ', ', (x) => `“${x}”`)}.` },
+const CAUSE_MESSAGES: Record<MessageLang, { 'no-results': string; filtered: string; 'not-covered': (words: string[]) => string }> = {
+  en: {
+    'no-results': 'Nothing in the docs matches this search.',
+    filtered: 'Nothing matches this search with the filters chosen; other parts of the docs do.',
+    'not-covered': (w) => `The docs don’t mention ${list(w, ', ', (x) => `“${x}”`)}.`,
+  },
+  'zh-cn': {
+    'no-results': '文档中没有与此搜索匹配的内容。',
+    filtered: '在所选的筛选条件下没有与此搜索匹配的内容；文档的其他部分有。',
+    'not-covered': (w) => `文档中没有提到${list(w, '、', (x) => `“${x}”`)}。`,
+  },
+  ja: {
+    'no-results': 'この検索に一致する内容はドキュメントにありません。',
+    filtered: '選択したフィルターでは、この検索に一致する内容がありません。ドキュメントの他の部分にはあります。',
+    'not-covered': (w) => `ドキュメントには${list(w, '、', (x) => `「${x}」`)}についての記述がありません。`,
+  },
+  es: {
+    'no-results': 'Nada en la documentación coincide con esta búsqueda.',
+    filtered: 'Nada coincide con esta búsqueda con los filtros elegidos; otras partes de la documentación sí.',
+    'not-covered': (w) => `La documentación no menciona ${list(w, ', ', (x) => `«${x}»`)}.`,
+  },
+  pt: {
+    'no-results': 'Nada na documentação corresponde a esta pesquisa.',
+    filtered: 'Nada corresponde a esta pesquisa com os filtros escolhidos; outras partes da documentação sim.',
+    'not-covered': (w) => `A documentação não menciona ${list(w, ', ', (x) => `“${x}”`)}.`,
+  },
 };
 
 /** Our fallback message for a cause, in a message language. */
 export function fallbackMessage(cause: FallbackCause, lang: MessageLang, unknownWords: readonly string[] = []): string {
-  if (cause === 'no-results') return CAUSE_MESSAGES[lang]['no-results'];
+  if (cause === 'no-results' || cause === 'filtered') return CAUSE_MESSAGES[lang][cause];
   if (cause === 'not-covered' && unknownWords.length > 0) return CAUSE_MESSAGES[lang]['not-covered'](unknownWords.slice(0, MAX_NAMED_WORDS));
   return DEFAULT_FALLBACK_MESSAGES[lang];
 }

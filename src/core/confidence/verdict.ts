@@ -68,6 +68,8 @@ export interface JudgeInput extends SignalInput {
   unknownWords: string[];
   /** The closest candidates' pages, best first. */
   pages: ReadonlyArray<{ title: string; url: string }>;
+  /** A filtered search with no results whose query matches sections the filters exclude (the `filtered` fallback). */
+  filteredOut?: boolean;
 }
 
 export interface Judgement {
@@ -132,7 +134,15 @@ export function judgeConfidence(
   const fallback =
     outcome === 'fallback'
       ? fallbackFor(
-          { lang: input.lang, messageLang: lang, knownWords: input.knownWords, unknownWords: input.unknownWords, hasResults: input.results.length > 0, pages: input.pages },
+          {
+            lang: input.lang,
+            messageLang: lang,
+            knownWords: input.knownWords,
+            unknownWords: input.unknownWords,
+            hasResults: input.results.length > 0,
+            pages: input.pages,
+            ...(input.filteredOut && { filteredOut: true }),
+          },
           options.fallback,
         )
       : null;

@@ -59,9 +59,11 @@ export interface KeywordView {
    * `searchTerms` where each query concept may be matched by several terms (expand.ts: the term as
    * typed, its completions, its corrections), each weighted: a document scores, per concept, the
    * best of its variants' weighted BM25F contributions, and counts the concept as named when any
-   * variant names it. With one exact variant per concept it is `searchTerms` exactly.
+   * variant names it. With one exact variant per concept it is `searchTerms` exactly. `within`:
+   * only the documents it accepts are ranked — the best `limit` of those, not those among the best
+   * `limit` (a filtered search's candidates, search/filters.ts); scores are the same either way.
    */
-  searchGroups(groups: readonly (readonly TermVariant[])[], limit?: number): KeywordHit[];
+  searchGroups(groups: readonly (readonly TermVariant[])[], limit?: number, within?: (doc: number) => boolean): KeywordHit[];
   /**
    * Each of `terms` — already analysed as this index analyses (the query's concepts,
    * query-analysis.ts) — with the number of sections holding it (in any field) and the IDF BM25F
@@ -170,8 +172,8 @@ class PartitionedIndex implements KeywordIndex {
     return this.ranking.search(exactGroups(terms), limit, this.residentPartOf, NOT_RESIDENT);
   }
 
-  searchGroups(groups: readonly (readonly TermVariant[])[], limit?: number): KeywordHit[] {
-    return this.ranking.search(groups, limit, this.residentPartOf, NOT_RESIDENT);
+  searchGroups(groups: readonly (readonly TermVariant[])[], limit?: number, within?: (doc: number) => boolean): KeywordHit[] {
+    return this.ranking.search(groups, limit, this.residentPartOf, NOT_RESIDENT, within);
   }
 
   termStats(terms: readonly string[]): TermStat[] {
@@ -183,7 +185,8 @@ class PartitionedIndex implements KeywordIndex {
     const parts = await Promise.all(indexes.map((index) => this.source.load(index)));
     const held = new Map(indexes.map((index, i) => [index, parts[i]]));
     const partOf: PartOf = (term) => held.get(partitionOf(term, this.starts));
-    const searchGroups = (groups: readonly (readonly TermVariant[])[], limit?: number) => this.ranking.search(groups, limit, partOf, NOT_IN_VIEW);
+    const searchGroups = (groups: readonly (readonly TermVariant[])[], limit?: number, within?: (doc: number) => boolean) =>
+      this.ranking.search(groups, limit, partOf, NOT_IN_VIEW, within);
     const searchTerms = (terms: readonly string[], limit?: number) => searchGroups(exactGroups(terms), limit);
     return {
       search: (query, options) => searchTerms(queryTerms(query, options.lang, this.options), options.limit),
@@ -209,9 +212,10 @@ class Bm25f {
   /**
    * `missing` ends the KEYWORD_NOT_RESIDENT message: why a partition is not at hand. `groups`: per
    * query concept, the terms it is matched by with their weights (one exact term per concept for a
-   * plain query); `matched` lists, per hit, the concepts (their first term) it matched.
+   * plain query); `matched` lists, per hit, the concepts (their first term) it matched. `within`:
+   * only the documents it accepts are hits.
    */
-  search(groups: readonly (readonly TermVariant[])[], limit = this.options.defaultLimit, partOf: PartOf, missing: string): KeywordHit[] {
+  search(groups: readonly (readonly TermVariant[])[], limit = this.options.defaultLimit, partOf: PartOf, missing: string, within?: (doc: number) => boolean): KeywordHit[] {
     if (groups.length === 0 || limit <= 0) return [];
     // Every partition is found before any work: a query fails whole, not after ranking half.
     const holders = groups.map((variants) => this.holders(variants.map((v) => v.term), partOf, missing));
@@ -258,7 +262,7 @@ class Bm25f {
       }
       contributedTo.push(docs);
     });
-    const top = topHits(hits, scores, limit);
+    const top = topHits(within ? hits.filter(within) : hits, scores, limit);
     const matched = new Map<number, string[]>(top.map((doc) => [doc, []]));
     groups.forEach((variants, c) => {
       for (const doc of contributedTo[c]!) matched.get(doc)?.push(variants[0]!.term);

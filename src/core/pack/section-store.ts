@@ -12,6 +12,18 @@ import type { Lang } from '../types.ts';
 import type { StoredSection } from './format.ts';
 import { headColumns, validateSectionBlock, type BlockEntry, type SectionsHead } from './sections-file.ts';
 
+/**
+ * One facet of the sections (facets.ts): the built-in `pool` and `lang`, or a configured one. What
+ * filters and facet counts read per candidate, from the head's columns alone.
+ */
+export interface SectionFacet {
+  readonly name: string;
+  /** Its distinct values in this pack. */
+  readonly values: readonly string[];
+  /** The positions in `values` of section `id`'s values: exactly one for pool and lang, any number for a configured facet. */
+  valuesOf(id: number): readonly number[];
+}
+
 /** A section by position, for the positions a load or residency check was asked for. */
 export type SectionLookup = (id: number) => StoredSection;
 
@@ -23,6 +35,8 @@ export interface SectionStore {
   poolOf(id: number): PoolName;
   /** Sections in any of `langs` (the vector route's over-fetch under a language filter). */
   countIn(langs: ReadonlySet<Lang>): number;
+  /** Every facet: `pool`, `lang`, then the configured ones in build order. */
+  readonly facets: readonly SectionFacet[];
   /** Pages linked with each page, both directions. */
   readonly graph: PageGraph;
   /**
@@ -65,6 +79,7 @@ abstract class HeadColumns {
   private readonly lang: Uint16Array;
   private readonly pool: Uint8Array;
   private readonly perLang = new Map<Lang, number>();
+  readonly facets: readonly SectionFacet[];
 
   constructor(head: SectionsHead) {
     this.count = head.page.length;
@@ -77,6 +92,16 @@ abstract class HeadColumns {
     this.pool = Uint8Array.from(head.pool);
     for (const l of head.lang) this.perLang.set(head.langs[l]!, (this.perLang.get(head.langs[l]!) ?? 0) + 1);
     this.graph = new Map(head.pages.map((url, p) => [url, new Set(head.links[p]!.map((q) => head.pages[q]!))]));
+    // One array per value, not per call: a facet is read for every candidate of a filtered search.
+    const single = (values: readonly string[]) => values.map((_, v) => [v]);
+    const poolValues = single(this.pools);
+    const langValues = single(this.langs);
+    const page = this.page;
+    this.facets = [
+      { name: 'pool', values: this.pools, valuesOf: (id: number) => poolValues[this.pool[id]!]! },
+      { name: 'lang', values: this.langs, valuesOf: (id: number) => langValues[this.lang[id]!]! },
+      ...(head.facets ?? []).map((f) => ({ name: f.name, values: f.values, valuesOf: (id: number) => f.pages[page[id]!]! })),
+    ];
   }
 
   pageOf(id: number): string {

@@ -6,8 +6,8 @@
  * snippets, evidence), but a large site's whole store does not fit a Worker isolate — the ×20
  * Astro replica's 134,800 sections are 156 MiB of blocks (`npm run bench -- --scale --large`
  * builds it), against 128 MB per isolate. Everything the
- * ranking reads for every candidate (page, language, pool, the link graph) is in the head as
- * columns of small integers; text waits in blocks of consecutive sections (consecutive = same page,
+ * ranking reads for every candidate (page, language, pool, the link graph, and the configured
+ * facets by page: facets.ts) is in the head as columns of small integers; text waits in blocks of consecutive sections (consecutive = same page,
  * so one query's candidates share blocks).
  */
 import { RecallBoxError } from '../errors.ts';
@@ -18,6 +18,7 @@ import { POOL_NAMES, type PoolName } from '../rank/pools.ts';
 import type { Lang } from '../types.ts';
 import type { StoredSection } from './format.ts';
 import { isStoredTermSet } from '../rank/term-set.ts';
+import { storeFacets, validateStoredFacets, type StoredFacet } from './facets.ts';
 
 export interface SectionBlocksOptions {
   /**
@@ -53,6 +54,17 @@ export interface SectionsHead {
   lang: number[];
   pool: number[];
   blocks: BlockEntry[];
+  /**
+   * The configured facets (facets.ts): each page's front matter values, by page position. Absent
+   * when the build configured none, so such a pack's head is what it was before facets.
+   */
+  facets?: StoredFacet[];
+}
+
+/** The configured facets a build stores: their names, and each page's values (by page URL). */
+export interface PageFacets {
+  names: readonly string[];
+  valuesOf(pageUrl: string, name: string): readonly string[];
 }
 
 /** The head's columns as lookups by section position (what a block is checked against). */
@@ -86,6 +98,7 @@ export function blockFileName(i: number): string {
 export function sectionStoreFiles(
   sections: readonly StoredSection[],
   options: SectionBlocksOptions = DEFAULT_SECTION_BLOCKS_OPTIONS,
+  facets?: PageFacets,
 ): { head: SectionsHead; blocks: Record<string, string> } {
   const blockBytes = resolveBytesOption('section blocks', 'blockBytes', options.blockBytes, DEFAULT_SECTION_BLOCKS_OPTIONS.blockBytes, 1);
   const index = <T>(values: T[]) => {
@@ -109,6 +122,7 @@ export function sectionStoreFiles(
       .filter((p): p is number => p !== undefined)
       .sort((a, b) => a - b),
   );
+  if (facets && facets.names.length > 0) head.facets = storeFacets(facets.names, head.pages, facets.valuesOf);
 
   const blocks: Record<string, string> = {};
   const encoder = new TextEncoder();
@@ -165,6 +179,7 @@ export function validateSectionsHead(value: unknown, sectionCount: number): Sect
     next += b.count as number;
   }
   if (next !== sectionCount) throw corrupt(`sections.json: blocks hold ${next} sections, the manifest says ${sectionCount}.`);
+  validateStoredFacets(value.facets, pages.length);
   return value as unknown as SectionsHead;
 }
 

@@ -31,6 +31,13 @@ export interface SearchRequest {
    * "Search instead for …" over a correction. Absent: as SearchOptions.expansion says.
    */
   exact?: boolean;
+  /**
+   * `filter.<facet>=<value>`: only sections with that value of each named facet (filters.ts), one
+   * value per facet, values normalised (trimmed). Absent: no filter.
+   */
+  filters?: Record<string, string>;
+  /** `facets=1`: answer with the facet counts (filters.ts) though no filter is set. A filtered request always has them. */
+  facets?: boolean;
 }
 
 /**

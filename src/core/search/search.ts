@@ -24,6 +24,7 @@ import type { SearchOptions } from './options.ts';
 import type { QueryEmbedder } from '../embed/semantic.ts';
 import { queryVectorFor, type QueryVector, type RouteSkip, type SearchWarning } from './query-vector.ts';
 import { allowedLanguages, keywordRoute, vectorRoute } from './routes.ts';
+import { facetCounts, resolveFilters, type FacetCounts, type Filtering } from './filters.ts';
 import { lastWordCompleted, matchQuery, type QueryMatching } from './matching.ts';
 import type { TermVariant } from '../keyword/expand.ts';
 import { correctionOf, type Correction } from '../present/correction.ts';
@@ -100,6 +101,13 @@ export interface SearchOutcome {
    * would tell a reader mid-word that the docs do not answer.
    */
   lastWordCompleted: boolean;
+  /** The filters the search applied (facet name → value, as matched: a `lang` value as a tag); absent without filters. */
+  filters?: Record<string, string>;
+  /**
+   * Per facet, its values' counts among the search's candidates without the filters (filters.ts
+   * facetCounts); present for a filtered request or one asking for them (SearchRequest.facets).
+   */
+  facets?: FacetCounts;
   /** Present when SearchOptions.debug is set. */
   debug?: SearchDebug;
 }
@@ -143,6 +151,12 @@ interface Ranked {
   compared: FusedHit[];
   /** Each concept's df and IDF, read while the keyword partitions are held. */
   conceptStats: TermStat[];
+  /** The facet counts, for a filtered request or one asking for them (`facets`); null otherwise. */
+  facets: FacetCounts | null;
+  /** The request's filters against the pack's facets; null without filters. */
+  filtering: Filtering | null;
+  /** For a filtered request: how many candidates the search has without the filters. */
+  filter: { unfilteredCandidates: number } | null;
 }
 
 /** The sections the rest of a search reads: the compared candidates, or every candidate for a debug answer (it lists their ids). */
@@ -182,12 +196,24 @@ function rank(
 ): Ranked {
   const { sections } = pack;
   const allowed = allowedLanguages(pack, request);
-  const keywordHits = keywordRoute(pack, keywordView, matching.groups, allowed, options);
+  const filtering = resolveFilters(sections, request.filters);
+  const keywordHits = keywordRoute(pack, keywordView, matching.groups, allowed, options, filtering);
   const keyword = applyThreshold(keywordHits.hits, options.thresholds.keyword);
-  const vector =
-    query.vector && pack.semantic
-      ? applyThreshold(vectorRoute(pack, query.vector, allowed, options), options.thresholds.vector)
+  const vectorHits = query.vector && pack.semantic ? vectorRoute(pack, query.vector, allowed, options, filtering) : null;
+  const vector = vectorHits && applyThreshold(vectorHits.hits, options.thresholds.vector);
+  // The candidates without the filters (the routes' hits past their thresholds, as fusion takes
+  // them): what the facet counts count, and what tells a filter that excluded everything. Without
+  // filters, the candidates themselves.
+  const unfiltered =
+    filtering || request.facets
+      ? new Set(
+          (filtering
+            ? [...applyThreshold(keywordHits.unfiltered, options.thresholds.keyword).hits, ...(vectorHits ? applyThreshold(vectorHits.unfiltered, options.thresholds.vector).hits : [])]
+            : [...keyword.hits, ...(vector?.hits ?? [])]
+          ).map((h) => h.id),
+        )
       : null;
+  const facets = unfiltered && facetCounts(sections, unfiltered, filtering);
   const kept = new Set(keyword.hits.map((h) => h.id));
   const named = keywordHits.named.filter((id) => kept.has(id));
   const fuse = { ...options.fuse, weights: routeWeights(options.fuse.weights, keywordHits.topCoverage, options.routeWeighting) };
@@ -196,10 +222,21 @@ function rank(
   const fused = weighByPool(pack, linkGraph.hits, options);
   const limit = request.limit;
   // Without MMR the results are the pools' picks, which read only columns: chosen here, once.
-  const picked = options.mmr.enabled ? null : selectFromPools(pack, fused, limit, options);
+  const picked = options.mmr.enabled ? null : selectFromPools(pack, fused, limit, selectionOptions(options, filtering));
   const compared = picked ? picked.chosen : fused.slice(0, limit * options.mmr.depth);
   const conceptStats = keywordView.termStats(matching.resolved);
-  return { request, options, query, analysis, matching, keyword, vector, nameMatch, linkGraph, fused, picked, compared, conceptStats };
+  const filter = filtering && { unfilteredCandidates: unfiltered!.size };
+  return { request, options, query, analysis, matching, keyword, vector, nameMatch, linkGraph, fused, picked, compared, conceptStats, facets, filtering, filter };
+}
+
+/**
+ * The options results are picked by: a search filtered to one pool has no other pool's quota to
+ * respect (pools.ts would leave the slots of the pools it filtered out empty), so it is picked as
+ * with pools off; their weights still ranked the candidates.
+ */
+function selectionOptions(options: SearchOptions, filtering: Filtering | null): SearchOptions {
+  if (!options.pools.enabled || !filtering?.filters.some((f) => f.facet.name === 'pool')) return options;
+  return { ...options, pools: { ...options.pools, enabled: false } };
 }
 
 /**
@@ -225,7 +262,9 @@ function finish(pack: LoadedPack, ranked: Ranked, section: SectionLookup): Searc
   // — the concepts the verdict checks coverage of are the very terms the evidence was computed for.
   const queryTerms = new Set(ranked.matching.terms);
   const conceptOf = conceptsOfTerms(ranked.matching);
-  const { chosen, mmr, pools } = ranked.picked ? { ...ranked.picked, mmr: null } : selectWithMmr(pack, section, ranked.compared, request.limit, options);
+  const { chosen, mmr, pools } = ranked.picked
+    ? { ...ranked.picked, mmr: null }
+    : selectWithMmr(pack, section, ranked.compared, request.limit, selectionOptions(options, ranked.filtering));
 
   const snippetOptions = { ...DEFAULT_SNIPPET_OPTIONS, length: options.snippetLength };
   const results = chosen.map((hit, i): SearchResult => {
@@ -258,6 +297,8 @@ function finish(pack: LoadedPack, ranked: Ranked, section: SectionLookup): Searc
     vector: vector ? { ran: true, hits: pageHits(pack, vector.hits), topScore: vector.diagnostics.topScore } : { ran: false, hits: [], topScore: null },
     chosen,
     results,
+    // Nothing passed the filters, though the search has candidates without them: the fallback says so.
+    filteredOut: ranked.filter !== null && results.length === 0 && ranked.filter.unfilteredCandidates > 0,
   });
   const outcome: SearchOutcome = {
     results,
@@ -279,6 +320,8 @@ function finish(pack: LoadedPack, ranked: Ranked, section: SectionLookup): Searc
       }),
     ),
   };
+  if (ranked.filtering) outcome.filters = Object.fromEntries(ranked.filtering.filters.map((f) => [f.facet.name, f.text]));
+  if (ranked.facets) outcome.facets = ranked.facets;
   if (options.debug) {
     const idOf = (id: number) => section(id).id;
     const listed = (hits: readonly RouteHit[]) => hits.map((h, i) => ({ id: idOf(h.id), rank: i + 1, score: round(h.score) }));
@@ -316,6 +359,8 @@ function judge(
     vector: RouteSummary;
     chosen: readonly FusedHit[];
     results: readonly SearchResult[];
+    /** A filtered search with no results, whose query matches sections the filters exclude. */
+    filteredOut: boolean;
   },
 ) {
   const { analysis, chosen, results } = found;
@@ -352,6 +397,7 @@ function judge(
         const s = section(h.id);
         return { title: s.breadcrumb[0] ?? s.title, url: s.pageUrl };
       }),
+      ...(found.filteredOut && { filteredOut: true }),
     },
     pack.confidence,
     options.confidence,

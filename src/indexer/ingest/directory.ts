@@ -43,6 +43,9 @@ export async function ingestDirectory(dir: string, options: Partial<IngestOption
         const reason = `${page.splitSections} section${page.splitSections === 1 ? '' : 's'} longer than ${opts.maxSectionChars} characters cut into parts at paragraph boundaries`;
         warnings.push({ path: file, code: 'SECTION_SPLIT', reason });
       }
+      if (page.facetsDropped) {
+        warnings.push({ path: file, code: 'FACET_VALUES_DROPPED', reason: `front matter facet values left out of the pack: ${page.facetsDropped.join('; ')}` });
+      }
       if (page.lineRead) {
         const reason = `over ${opts.maxParseChars} characters: read line by line (headings, fenced code, paragraphs) instead of parsed as Markdown`;
         warnings.push({ path: file, code: 'LARGE_FILE', reason });

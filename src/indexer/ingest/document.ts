@@ -49,7 +49,7 @@ function readPage(relPath: string, content: string, options: Partial<IngestOptio
   const path = normalizeRelPath(relPath);
   // A NUL never occurs in text; it is the cheapest reliable sign of a binary file.
   if (content.includes('\u0000')) throw new RecallBoxError('BINARY_CONTENT', `${path} contains NUL bytes`);
-  const source = parseSource(path, stripBom(content), opts.maxParseChars);
+  const source = parseSource(path, stripBom(content), opts.maxParseChars, opts.facets);
 
   const url = urlForPath(path, opts.baseUrl);
   const title = source.meta.title ?? firstH1(source.tree) ?? titleFromFileName(path);
@@ -66,10 +66,22 @@ function readPage(relPath: string, content: string, options: Partial<IngestOptio
   const parts = headed.map((s) => splitLargeSection(s, opts.maxSectionChars));
   const sections = parts.flat();
   const split = parts.filter((p) => p.length > 1).length;
-  return { path, url, title, lang, description, tags, sections, ...(split > 0 ? { splitSections: split } : {}), ...(source.lineRead ? { lineRead: true } : {}) };
+  return {
+    path,
+    url,
+    title,
+    lang,
+    description,
+    tags,
+    sections,
+    ...(split > 0 ? { splitSections: split } : {}),
+    ...(source.lineRead ? { lineRead: true } : {}),
+    ...(source.meta.facets && { facets: source.meta.facets }),
+    ...(source.meta.facetsDropped && { facetsDropped: source.meta.facetsDropped }),
+  };
 }
 
-function parseSource(path: string, content: string, maxParseChars: number): ParsedSource {
+function parseSource(path: string, content: string, maxParseChars: number, facetNames: readonly string[]): ParsedSource {
   const ext = extensionOf(path);
   if (ext === '.html' || ext === '.htm') {
     const html = parseHtmlDocument(content);
@@ -83,7 +95,7 @@ function parseSource(path: string, content: string, maxParseChars: number): Pars
   }
   if (ext === '.md' || ext === '.mdx') {
     const md = parseMarkdown(content, ext === '.mdx', maxParseChars);
-    return { tree: md.tree, meta: md.frontMatter === undefined ? EMPTY_FRONT_MATTER : parseFrontMatter(md.frontMatter), lineRead: md.lineRead };
+    return { tree: md.tree, meta: md.frontMatter === undefined ? EMPTY_FRONT_MATTER : parseFrontMatter(md.frontMatter, facetNames), lineRead: md.lineRead };
   }
   throw new RecallBoxError('PARSE_FAILED', `${path}: unsupported file type "${ext}" (expected .md, .mdx, .html, .htm)`);
 }

@@ -4,6 +4,7 @@
 import { DEFAULT_PATH_LANGS, normalizeLang } from '../../core/analysis/lang.ts';
 import { RecallBoxError } from '../../core/errors.ts';
 import { MAX_EXAMINED_CHARS } from '../../core/present/snippet.ts';
+import { validateFacetNames } from '../../core/pack/facets.ts';
 import type { Lang, Page, SkippedFile } from '../../core/types.ts';
 
 export type HeadingDepth = 1 | 2 | 3 | 4 | 5 | 6;
@@ -43,6 +44,14 @@ export interface IngestOptions {
    * and Hono docs is far below it, so only generated or hostile files are read by lines.
    */
   maxParseChars: number;
+  /**
+   * Front matter fields that become facets a search can be filtered by and counted by
+   * (`--facet tags --facet version`; core/pack/facets.ts): each page's values of each field are
+   * stored for its sections. Names as the front matter writes them: 1–32 letters, digits, `_` or
+   * `-`, starting with a letter, at most MAX_FACETS (8), never `pool` or `lang` (built in: every
+   * pack has them). Default none.
+   */
+  facets: readonly string[];
 }
 
 /** Least maxSectionChars: below a few paragraphs, parts stop reading as answers. */
@@ -55,6 +64,7 @@ export const DEFAULT_INGEST_OPTIONS: IngestOptions = {
   defaultLang: 'en',
   maxSectionChars: MAX_EXAMINED_CHARS,
   maxParseChars: 1024 * 1024,
+  facets: [],
 };
 
 export interface IngestResult {
@@ -62,7 +72,7 @@ export interface IngestResult {
   pages: Page[];
   /** Supported files that were not indexed, with the reason. */
   skipped: SkippedFile[];
-  /** Files indexed with a change the owner should know of (`SECTION_SPLIT`, `LARGE_FILE`), same shape as `skipped`. */
+  /** Files indexed with a change the owner should know of (`SECTION_SPLIT`, `LARGE_FILE`, `FACET_VALUES_DROPPED`), same shape as `skipped`. */
   warnings: SkippedFile[];
   /** Number of supported doc files found (pages + skipped). */
   files: number;
@@ -87,7 +97,8 @@ export function resolveIngestOptions(options: Partial<IngestOptions> = {}): Inge
   } catch {
     throw new RecallBoxError('INVALID_OPTIONS', `defaultLang "${merged.defaultLang}" is not a language tag`);
   }
-  return { ...merged, baseUrl: normalizeBaseUrl(merged.baseUrl), defaultLang };
+  if (!Array.isArray(merged.facets)) throw new RecallBoxError('INVALID_OPTIONS', 'facets must be a list of front matter field names');
+  return { ...merged, baseUrl: normalizeBaseUrl(merged.baseUrl), defaultLang, facets: validateFacetNames(merged.facets) };
 }
 
 /** `''` → `/`, `docs` → `/docs/`, `/docs` → `/docs/`; backslashes become slashes. */

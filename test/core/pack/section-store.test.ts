@@ -32,8 +32,17 @@ const SECTIONS: StoredSection[] = Array.from({ length: 40 }, (_, i) => {
   };
 });
 
+/** A configured facet: page p has version `v${p % 2}`, and pages 0–4 the tag `old` besides. */
+const FACETS = {
+  names: ['version'],
+  valuesOf: (page: string) => {
+    const p = Number(page.slice(2, -1));
+    return p < 5 ? [`v${p % 2}`, 'old'] : [`v${p % 2}`];
+  },
+};
+
 /** ~6 sections a block. */
-const { head, blocks } = sectionStoreFiles(SECTIONS, { blockBytes: 1500 });
+const { head, blocks } = sectionStoreFiles(SECTIONS, { blockBytes: 1500 }, FACETS);
 
 function reader(): { read: ReadBlock; reads: string[]; broken: Set<string> } {
   const reads: string[] = [];
@@ -64,6 +73,17 @@ describe.each(stores)('SectionStore (%s)', (_name, open) => {
       expect(store.pageOf(i)).toBe(s.pageUrl);
       expect(store.langOf(i)).toBe(s.lang);
       expect(store.poolOf(i)).toBe(s.pool);
+    });
+  });
+
+  it('has the facets pool, lang and the configured ones, each section\'s values read from the columns', async () => {
+    const store = await open();
+    expect(store.facets.map((f) => f.name)).toEqual(['pool', 'lang', 'version']);
+    const [pool, lang, version] = store.facets;
+    SECTIONS.forEach((s, i) => {
+      expect(pool!.valuesOf(i).map((v) => pool!.values[v])).toEqual([s.pool]);
+      expect(lang!.valuesOf(i).map((v) => lang!.values[v])).toEqual([s.lang]);
+      expect(version!.valuesOf(i).map((v) => version!.values[v]).sort()).toEqual([...FACETS.valuesOf(s.pageUrl)].sort());
     });
   });
 

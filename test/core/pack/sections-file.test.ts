@@ -79,6 +79,51 @@ describe('sectionStoreFiles', () => {
   });
 });
 
+describe('sectionStoreFiles: configured facets', () => {
+  const TAGS: Record<string, string[]> = { '/a/': ['guide', 'routing'], '/c/': ['routing'] };
+  const facets = { names: ['tags', 'version'], valuesOf: (page: string, name: string) => (name === 'tags' ? (TAGS[page] ?? []) : page === '/b/' ? ['v5'] : []) };
+
+  it('stores each configured facet once per page: its values in the order met, each page\'s as positions', () => {
+    const { head } = sectionStoreFiles(SECTIONS, undefined, facets);
+    expect(head.facets).toEqual([
+      { name: 'tags', values: ['guide', 'routing'], pages: [[0, 1], [], [1]] },
+      { name: 'version', values: ['v5'], pages: [[], [0], []] },
+    ]);
+    expect(validateSectionsHead(JSON.parse(JSON.stringify(head)), 4).facets).toEqual(head.facets);
+  });
+
+  it('writes no facets key without configured facets, so such a head is what it was before facets', () => {
+    expect(sectionStoreFiles(SECTIONS).head).not.toHaveProperty('facets');
+    expect(sectionStoreFiles(SECTIONS, undefined, { names: [], valuesOf: () => ['x'] }).head).not.toHaveProperty('facets');
+    expect(JSON.stringify(sectionStoreFiles(SECTIONS, undefined, { names: [], valuesOf: () => [] }).head)).toBe(JSON.stringify(sectionStoreFiles(SECTIONS).head));
+  });
+
+  it('keeps a configured facet no page has a value of (a filter on it then matches nothing, not an unknown facet)', () => {
+    expect(sectionStoreFiles(SECTIONS, undefined, { names: ['version'], valuesOf: () => [] }).head.facets).toEqual([{ name: 'version', values: [], pages: [[], [], []] }]);
+  });
+
+  it('refuses more than 1,000 distinct values of one facet with INVALID_OPTIONS naming it', () => {
+    const pages = Array.from({ length: 1001 }, (_, i) => stored({ id: `/p${i}/#`, url: `/p${i}/`, pageUrl: `/p${i}/` }));
+    const e = thrown(() => sectionStoreFiles(pages, undefined, { names: ['title'], valuesOf: (page) => [page] }));
+    expect(e.code).toBe('INVALID_OPTIONS');
+    expect(e.message).toContain('"title" has 1001 distinct values');
+  });
+
+  it.each<[string, (f: any) => unknown]>([
+    ['not a list', () => ({ name: 'tags' })],
+    ['a built-in name', (f) => [{ ...f[0], name: 'pool' }]],
+    ['a name that is no field name', (f) => [{ ...f[0], name: '__proto__' }]],
+    ['the same name twice', (f) => [f[0], f[0]]],
+    ['repeated values', (f) => [{ ...f[0], values: ['guide', 'guide'] }]],
+    ['a value that is not a string', (f) => [{ ...f[0], values: ['guide', 5] }]],
+    ['a page list one short', (f) => [{ ...f[0], pages: f[0].pages.slice(1) }]],
+    ['a value position out of range', (f) => [{ ...f[0], pages: [[0, 2], [], [1]] }]],
+  ])('refuses a head whose facets have %s as INDEX_CORRUPT', (_name, mutate) => {
+    const head = JSON.parse(JSON.stringify(sectionStoreFiles(SECTIONS, undefined, facets).head));
+    expect(thrown(() => validateSectionsHead({ ...head, facets: mutate(head.facets) }, 4)).code).toBe('INDEX_CORRUPT');
+  });
+});
+
 describe('validateSectionsHead', () => {
   const head = (): SectionsHead => JSON.parse(JSON.stringify(sectionStoreFiles(SECTIONS, { blockBytes: 500 }).head));
 
