@@ -58,170 +58,179 @@ export interface WidgetStrings {
   readMore: string;
 }
 
-const en: WidgetStrings = {
-  label: 'Search documentation',
-  placeholder: 'Search…',
-  button: 'Search',
-  close: 'Close search',
-  results: 'Search results',
-  noResults: 'No results for “{query}”',
-  resultsOne: '{count} result',
-  resultsOther: '{count} results',
-  loading: 'Searching…',
-  unreachable: 'Search is unavailable right now.',
-  offline: 'You are offline. The search will run again when you are back online.',
-  failed: 'Search failed',
-  retry: 'Try again',
-  fallback: FALLBACK_SENTENCES.en,
-  suggestions: 'Suggestions',
-  showAnyway: 'Show closest matches anyway',
-  lowConfidenceNote: 'Closest matches — these may not answer your question',
-  showingResultsFor: 'Showing results for {query}.',
-  searchInsteadFor: 'Search instead for {query}',
-  confidenceHigh: 'High confidence',
-  confidenceMedium: 'Medium confidence',
-  confidenceLow: 'Low confidence',
-  recent: 'Recent searches',
-  clearRecent: 'Clear',
-  hintNavigate: 'to navigate',
-  hintOpen: 'to open',
-  hintClose: 'to close',
-  breadcrumbSeparator: ' › ',
-  answer: 'Answer from the docs',
-  readMore: 'Read more',
-};
+/**
+ * The tables below, written compactly: one phrase per line, in this order (the bundle then carries
+ * each key once, not once per language). `fallback` is the Worker's sentence in the same language
+ * and `breadcrumbSeparator` the same in every language, so neither is written in the tables.
+ */
+const KEYS = (
+  'label placeholder button close results noResults resultsOne resultsOther loading unreachable offline failed retry ' +
+  'suggestions showAnyway lowConfidenceNote showingResultsFor searchInsteadFor confidenceHigh confidenceMedium confidenceLow ' +
+  'recent clearRecent hintNavigate hintOpen hintClose answer readMore'
+).split(' ') as Array<Exclude<keyof WidgetStrings, 'fallback' | 'breadcrumbSeparator'>>;
+
+/** The table for `lang` from its lines (a phrase per line, in KEYS order; surrounding blank lines ignored). */
+function table(lang: keyof typeof FALLBACK_SENTENCES, lines: string): WidgetStrings {
+  const values = lines.trim().split('\n');
+  const out = { fallback: FALLBACK_SENTENCES[lang], breadcrumbSeparator: ' › ' } as WidgetStrings;
+  KEYS.forEach((key, i) => (out[key] = values[i]!));
+  return out;
+}
+
+const en = table('en', `
+Search documentation
+Search…
+Search
+Close search
+Search results
+No results for “{query}”
+{count} result
+{count} results
+Searching…
+Search is unavailable right now.
+You are offline. The search will run again when you are back online.
+Search failed
+Try again
+Suggestions
+Show closest matches anyway
+Closest matches — these may not answer your question
+Showing results for {query}.
+Search instead for {query}
+High confidence
+Medium confidence
+Low confidence
+Recent searches
+Clear
+to navigate
+to open
+to close
+Answer from the docs
+Read more
+`);
 
 /** The built-in tables. Keys are lower-case language tags; lookups fall back to the base language. */
 export const STRINGS: Readonly<Record<string, WidgetStrings>> = {
   en,
-  'zh-cn': {
-    label: '搜索文档',
-    placeholder: '搜索…',
-    button: '搜索',
-    close: '关闭搜索',
-    results: '搜索结果',
-    noResults: '没有找到“{query}”的结果',
-    resultsOne: '{count} 个结果',
-    resultsOther: '{count} 个结果',
-    loading: '正在搜索…',
-    unreachable: '搜索暂时不可用。',
-    offline: '您已离线。恢复联网后将自动重新搜索。',
-    failed: '搜索失败',
-    retry: '重试',
-    fallback: FALLBACK_SENTENCES['zh-cn'],
-    suggestions: '建议',
-    showAnyway: '仍然显示最接近的结果',
-    lowConfidenceNote: '最接近的结果——可能无法回答您的问题',
-    showingResultsFor: '以下是 {query} 的结果。',
-    searchInsteadFor: '仍然搜索 {query}',
-    confidenceHigh: '高可信度',
-    confidenceMedium: '中等可信度',
-    confidenceLow: '低可信度',
-    recent: '最近搜索',
-    clearRecent: '清除',
-    hintNavigate: '选择',
-    hintOpen: '打开',
-    hintClose: '关闭',
-    breadcrumbSeparator: ' › ',
-    answer: '文档中的答案',
-    readMore: '阅读更多',
-  },
-  ja: {
-    label: 'ドキュメントを検索',
-    placeholder: '検索…',
-    button: '検索',
-    close: '検索を閉じる',
-    results: '検索結果',
-    noResults: '「{query}」に一致する結果はありません',
-    resultsOne: '{count} 件の結果',
-    resultsOther: '{count} 件の結果',
-    loading: '検索中…',
-    unreachable: '現在検索を利用できません。',
-    offline: 'オフラインです。接続が戻ると自動で再検索します。',
-    failed: '検索に失敗しました',
-    retry: '再試行',
-    fallback: FALLBACK_SENTENCES.ja,
-    suggestions: '候補',
-    showAnyway: 'それでも近い結果を表示',
-    lowConfidenceNote: '近い結果 — 質問の答えにならない可能性があります',
-    showingResultsFor: '{query} の検索結果を表示しています。',
-    searchInsteadFor: '{query} で検索する',
-    confidenceHigh: '信頼度: 高',
-    confidenceMedium: '信頼度: 中',
-    confidenceLow: '信頼度: 低',
-    recent: '最近の検索',
-    clearRecent: 'クリア',
-    hintNavigate: '移動',
-    hintOpen: '開く',
-    hintClose: '閉じる',
-    breadcrumbSeparator: ' › ',
-    answer: 'ドキュメントからの回答',
-    readMore: '続きを読む',
-  },
-  es: {
-    label: 'Buscar en la documentación',
-    placeholder: 'Buscar…',
-    button: 'Buscar',
-    close: 'Cerrar la búsqueda',
-    results: 'Resultados de la búsqueda',
-    noResults: 'No hay resultados para «{query}»',
-    resultsOne: '{count} resultado',
-    resultsOther: '{count} resultados',
-    loading: 'Buscando…',
-    unreachable: 'La búsqueda no está disponible en este momento.',
-    offline: 'No tienes conexión. La búsqueda se repetirá al volver a estar en línea.',
-    failed: 'La búsqueda falló',
-    retry: 'Reintentar',
-    fallback: FALLBACK_SENTENCES.es,
-    suggestions: 'Sugerencias',
-    showAnyway: 'Mostrar igualmente los resultados más cercanos',
-    lowConfidenceNote: 'Resultados más cercanos: puede que no respondan a tu pregunta',
-    showingResultsFor: 'Mostrando resultados de {query}.',
-    searchInsteadFor: 'Buscar {query} en su lugar',
-    confidenceHigh: 'Confianza alta',
-    confidenceMedium: 'Confianza media',
-    confidenceLow: 'Confianza baja',
-    recent: 'Búsquedas recientes',
-    clearRecent: 'Borrar',
-    hintNavigate: 'para moverte',
-    hintOpen: 'para abrir',
-    hintClose: 'para cerrar',
-    breadcrumbSeparator: ' › ',
-    answer: 'Respuesta de la documentación',
-    readMore: 'Leer más',
-  },
-  pt: {
-    label: 'Pesquisar na documentação',
-    placeholder: 'Pesquisar…',
-    button: 'Pesquisar',
-    close: 'Fechar a pesquisa',
-    results: 'Resultados da pesquisa',
-    noResults: 'Nenhum resultado para “{query}”',
-    resultsOne: '{count} resultado',
-    resultsOther: '{count} resultados',
-    loading: 'Pesquisando…',
-    unreachable: 'A pesquisa não está disponível no momento.',
-    offline: 'Você está offline. A pesquisa será refeita quando a conexão voltar.',
-    failed: 'A pesquisa falhou',
-    retry: 'Tentar novamente',
-    fallback: FALLBACK_SENTENCES.pt,
-    suggestions: 'Sugestões',
-    showAnyway: 'Mostrar os resultados mais próximos mesmo assim',
-    lowConfidenceNote: 'Resultados mais próximos — talvez não respondam à sua pergunta',
-    showingResultsFor: 'Mostrando resultados para {query}.',
-    searchInsteadFor: 'Pesquisar por {query}',
-    confidenceHigh: 'Confiança alta',
-    confidenceMedium: 'Confiança média',
-    confidenceLow: 'Confiança baixa',
-    recent: 'Pesquisas recentes',
-    clearRecent: 'Limpar',
-    hintNavigate: 'para navegar',
-    hintOpen: 'para abrir',
-    hintClose: 'para fechar',
-    breadcrumbSeparator: ' › ',
-    answer: 'Resposta da documentação',
-    readMore: 'Leia mais',
-  },
+  'zh-cn': table('zh-cn', `
+搜索文档
+搜索…
+搜索
+关闭搜索
+搜索结果
+没有找到“{query}”的结果
+{count} 个结果
+{count} 个结果
+正在搜索…
+搜索暂时不可用。
+您已离线。恢复联网后将自动重新搜索。
+搜索失败
+重试
+建议
+仍然显示最接近的结果
+最接近的结果——可能无法回答您的问题
+以下是 {query} 的结果。
+仍然搜索 {query}
+高可信度
+中等可信度
+低可信度
+最近搜索
+清除
+选择
+打开
+关闭
+文档中的答案
+阅读更多
+`),
+  ja: table('ja', `
+ドキュメントを検索
+検索…
+検索
+検索を閉じる
+検索結果
+「{query}」に一致する結果はありません
+{count} 件の結果
+{count} 件の結果
+検索中…
+現在検索を利用できません。
+オフラインです。接続が戻ると自動で再検索します。
+検索に失敗しました
+再試行
+候補
+それでも近い結果を表示
+近い結果 — 質問の答えにならない可能性があります
+{query} の検索結果を表示しています。
+{query} で検索する
+信頼度: 高
+信頼度: 中
+信頼度: 低
+最近の検索
+クリア
+移動
+開く
+閉じる
+ドキュメントからの回答
+続きを読む
+`),
+  es: table('es', `
+Buscar en la documentación
+Buscar…
+Buscar
+Cerrar la búsqueda
+Resultados de la búsqueda
+No hay resultados para «{query}»
+{count} resultado
+{count} resultados
+Buscando…
+La búsqueda no está disponible en este momento.
+No tienes conexión. La búsqueda se repetirá al volver a estar en línea.
+La búsqueda falló
+Reintentar
+Sugerencias
+Mostrar igualmente los resultados más cercanos
+Resultados más cercanos: puede que no respondan a tu pregunta
+Mostrando resultados de {query}.
+Buscar {query} en su lugar
+Confianza alta
+Confianza media
+Confianza baja
+Búsquedas recientes
+Borrar
+para moverte
+para abrir
+para cerrar
+Respuesta de la documentación
+Leer más
+`),
+  pt: table('pt', `
+Pesquisar na documentação
+Pesquisar…
+Pesquisar
+Fechar a pesquisa
+Resultados da pesquisa
+Nenhum resultado para “{query}”
+{count} resultado
+{count} resultados
+Pesquisando…
+A pesquisa não está disponível no momento.
+Você está offline. A pesquisa será refeita quando a conexão voltar.
+A pesquisa falhou
+Tentar novamente
+Sugestões
+Mostrar os resultados mais próximos mesmo assim
+Resultados mais próximos — talvez não respondam à sua pergunta
+Mostrando resultados para {query}.
+Pesquisar por {query}
+Confiança alta
+Confiança média
+Confiança baixa
+Pesquisas recentes
+Limpar
+para navegar
+para abrir
+para fechar
+Resposta da documentação
+Leia mais
+`),
 };
 
 /** Base-language aliases: `zh` (and `zh-hans`, `zh-sg` via their base) read the Simplified Chinese table. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupByPage, sectionPath } from '../../src/widget/views/results.ts';
 import type { SearchHit } from '../../src/widget/search-client.ts';
-import { countText, format, resolveStrings, STRINGS, stringsFor } from '../../src/widget/strings.ts';
+import { countText, format, resolveStrings, STRINGS, stringsFor, type WidgetStrings } from '../../src/widget/strings.ts';
 import { DEFAULT_FALLBACK_MESSAGES, MESSAGE_LANGS } from '../../src/core/confidence/messages.ts';
 
 describe('strings', () => {
@@ -15,6 +15,23 @@ describe('strings', () => {
       expect(table.noResults, lang).toContain('{query}');
       expect(table.resultsOther, lang).toContain('{count}');
     }
+  });
+
+  it('keeps every phrase under its own key (the tables are written a phrase per line, in key order)', () => {
+    expect(Object.keys(STRINGS.en!).sort()).toEqual(
+      [
+        'answer', 'breadcrumbSeparator', 'button', 'clearRecent', 'close', 'confidenceHigh', 'confidenceLow', 'confidenceMedium', 'failed',
+        'fallback', 'hintClose', 'hintNavigate', 'hintOpen', 'label', 'loading', 'lowConfidenceNote', 'noResults', 'offline', 'placeholder',
+        'readMore', 'recent', 'results', 'resultsOne', 'resultsOther', 'retry', 'searchInsteadFor', 'showAnyway', 'showingResultsFor',
+        'suggestions', 'unreachable',
+      ],
+    );
+    const pick = (s: WidgetStrings) => [s.label, s.noResults, s.retry, s.suggestions, s.confidenceLow, s.hintClose, s.readMore, s.breadcrumbSeparator];
+    expect(pick(STRINGS.en!)).toEqual(['Search documentation', 'No results for “{query}”', 'Try again', 'Suggestions', 'Low confidence', 'to close', 'Read more', ' › ']);
+    expect(pick(STRINGS['zh-cn']!)).toEqual(['搜索文档', '没有找到“{query}”的结果', '重试', '建议', '低可信度', '关闭', '阅读更多', ' › ']);
+    expect(pick(STRINGS.ja!)).toEqual(['ドキュメントを検索', '「{query}」に一致する結果はありません', '再試行', '候補', '信頼度: 低', '閉じる', '続きを読む', ' › ']);
+    expect(pick(STRINGS.es!)).toEqual(['Buscar en la documentación', 'No hay resultados para «{query}»', 'Reintentar', 'Sugerencias', 'Confianza baja', 'para cerrar', 'Leer más', ' › ']);
+    expect(pick(STRINGS.pt!)).toEqual(['Pesquisar na documentação', 'Nenhum resultado para “{query}”', 'Tentar novamente', 'Sugestões', 'Confiança baixa', 'para fechar', 'Leia mais', ' › ']);
   });
 
   it('says the same fallback sentence as the Worker in every language both write', () => {
