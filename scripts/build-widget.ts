@@ -10,7 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, transform, type Plugin } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -55,6 +55,7 @@ export interface WidgetBuildResult {
 export async function buildWidget(options: WidgetBuildOptions = {}): Promise<WidgetBuildResult> {
   const outfile = options.outfile ?? WIDGET_BUILD_DEFAULTS.outfile;
   const result = await build({
+    plugins: [minifiedStyles],
     entryPoints: [WIDGET_BUILD_DEFAULTS.entry],
     outfile,
     bundle: true,
@@ -78,6 +79,29 @@ export async function buildWidget(options: WidgetBuildOptions = {}): Promise<Wid
     withinBudget: gzipBytes <= WIDGET_BUILD_DEFAULTS.gzipBudgetBytes,
   };
 }
+
+/**
+ * The shadow-DOM stylesheet (src/widget/styles.ts) computed and minified at build time: the bundle
+ * carries the finished CSS as one string (no newlines, no building it from the palette in the
+ * browser) instead of the module's code. The same stylesheet in effect, since esbuild's CSS
+ * minifier only drops whitespace here; tests that import styles.ts read the readable source.
+ */
+const STYLES_MODULE = resolve(ROOT, 'src/widget/styles.ts');
+const minifiedStyles: Plugin = {
+  name: 'recall-box-minified-styles',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]styles\.ts$/ }, async (args) => {
+      if (resolve(args.path) !== STYLES_MODULE) return undefined;
+      const mod = (await import(pathToFileURL(STYLES_MODULE).href)) as Record<string, unknown>;
+      const names = Object.keys(mod);
+      if (names.length !== 1 || typeof mod.STYLES !== 'string') {
+        throw new Error(`src/widget/styles.ts must export only the string STYLES (it exports ${names.join(', ')}); teach the widget build the rest`);
+      }
+      const { code } = await transform(mod.STYLES, { loader: 'css', minify: true, logLevel: 'silent' });
+      return { contents: `export const STYLES = ${JSON.stringify(code.trim())};`, loader: 'js' };
+    });
+  },
+};
 
 export function formatSizeReport(r: WidgetBuildResult): string {
   const kib = (n: number) => `${(n / 1024).toFixed(2)} KiB`;

@@ -8,6 +8,9 @@
  * fills the screen inside the safe-area insets, as tall as the visual viewport (the element sets
  * --_vvh while the on-screen keyboard takes the rest), and every control is
  * at least 44 px tall (WCAG 2.5.5's target size). Touch-only devices get no keyboard hints.
+ *
+ * The widget build (scripts/build-widget.ts) evaluates this module and ships STYLES minified, as one
+ * string: keep it the module's only export, and keep it readable here.
  */
 
 /**
