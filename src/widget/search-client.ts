@@ -143,11 +143,11 @@ export function parseHits(body: unknown): SearchHit[] | null {
   return hits;
 }
 
-function parseHit(raw: unknown): SearchHit | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const r = raw as Record<string, unknown>;
-  if (typeof r.url !== 'string' || typeof r.title !== 'string') return null;
-  const snippet = (typeof r.snippet === 'object' && r.snippet !== null ? r.snippet : {}) as Record<string, unknown>;
+function parseHit(r: unknown): SearchHit | null {
+  // An array is no hit either: it has no url.
+  if (!isRecord(r) || typeof r.url !== 'string' || typeof r.title !== 'string') return null;
+  // A snippet that is not an object (an array included) reads as an empty one.
+  const snippet: Record<string, unknown> = isRecord(r.snippet) ? r.snippet : {};
   const excerpt = isRecord(r.evidence) && Array.isArray(r.evidence.excerpts) ? r.evidence.excerpts[0] : undefined;
   const passage = isRecord(excerpt) && isText(excerpt.text) ? { text: excerpt.text, highlights: highlightsOf(excerpt.highlights) } : undefined;
   return {
