@@ -3,6 +3,11 @@
  * bundled into different scripts): the first definition wins and later ones are skipped, because
  * `customElements.define` throws on a name that is already taken.
  */
+// The bundle's data first (the stylesheet, then the strings), the code after it: esbuild lays
+// modules out in import order, and gzip only refers back 32 KiB, so the code that repeats itself
+// stays within reach of itself (75 B gzip when it came in). Nothing else depends on this order.
+import './styles.ts';
+import './strings.ts';
 import { RecallBoxElement } from './recall-box.ts';
 
 export { RecallBoxElement } from './recall-box.ts';
