@@ -21,8 +21,11 @@ async function readJsonFile(file: string): Promise<unknown> {
 const USAGE = `Usage:
   recall-box build <docs-dir> --out <pack-dir> [--base-url /docs/] [--heading-depth 3] [--default-lang en]
                    [--facet <field> …] [--no-vectors | --model <dir> | --model <file.onnx> --tokenizer <tokenizer.json> [--max-tokens 256]]
+  recall-box build --html <site-dir> --out <pack-dir> [the same options]
 
-Builds the search index pack of a folder of Markdown, MDX and HTML docs.
+Builds the search index pack of a folder of Markdown, MDX and HTML docs, or with --html of a built
+static site (every .html file, read as the reader sees it).
+  --html           a built site's folder (dist/, build/) instead of <docs-dir>
   --out            folder to write the pack to (replaced atomically)      required
   --base-url       URL prefix of the site's pages                         default /
   --heading-depth  deepest heading (1–6) that starts its own section      default 3
@@ -107,6 +110,7 @@ export async function main(
       allowPositionals: true,
       options: {
         out: { type: 'string' },
+        html: { type: 'string' },
         'base-url': { type: 'string' },
         'heading-depth': { type: 'string' },
         'default-lang': { type: 'string' },
@@ -136,8 +140,9 @@ export async function main(
     return values.help ? 0 : 2;
   }
   if (command === 'calibrate') return calibrateCommand(values, [docsDir, ...extra].filter((p) => p !== undefined), out, err);
-  if (command !== 'build' || !docsDir || extra.length > 0 || !values.out) {
-    err(`recall-box: expected \`build <docs-dir> --out <pack-dir>\`.\n\n${USAGE}`);
+  const source = values.html ?? docsDir;
+  if (command !== 'build' || !source || (values.html !== undefined && docsDir !== undefined) || extra.length > 0 || !values.out) {
+    err(`recall-box: expected \`build <docs-dir> --out <pack-dir>\` or \`build --html <site-dir> --out <pack-dir>\`.\n\n${USAGE}`);
     return 2;
   }
   const depth = values['heading-depth'] === undefined ? undefined : Number(values['heading-depth']);
@@ -180,7 +185,8 @@ export async function main(
   }
   try {
     const poolRules = values['pool-rules'] === undefined ? undefined : parsePoolRules(await readJsonFile(values['pool-rules']));
-    const summary = await buildPack(docsDir, values.out, {
+    const summary = await buildPack(source, values.out, {
+      ...(values.html !== undefined && { html: true }),
       ...(poolRules && { poolRules }),
       ...(values.model !== undefined && !isOnnx && { modelDir: values.model }),
       ...(isOnnx && { transformer: { onnx: values.model!, tokenizer: values.tokenizer!, ...(maxTokens !== undefined && { maxTokens }) } }),

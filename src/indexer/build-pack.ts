@@ -16,12 +16,15 @@ import { analyseSection } from '../core/present/section-matches.ts';
 import { createOrtEmbedder } from './embed/ort-node.ts';
 import { sectionEmbedDocs, trainEmbedding } from './embed/train.ts';
 import { ingestDirectory, resolveIngestOptions, type IngestOptions } from './ingest/index.ts';
+import { ingestBuiltSite } from './ingest/built-site.ts';
 import { computeBuildId, storePackFiles, writePack, type PackFiles } from './pack-writer.ts';
 import { DEFAULT_SHARD_OPTIONS, type ShardOptions } from '../core/pack/shards.ts';
 import { validateFacetNames } from '../core/pack/facets.ts';
 
 export interface BuildOptions {
   ingest?: Partial<IngestOptions>;
+  /** Read the folder as a built static site, its `.html` pages as the reader sees them (`--html`; ingest/built-site.ts). */
+  html?: boolean;
   keyword?: KeywordOptionsInput;
   /** Embedding model options, or false for a keyword-only pack (`--no-vectors`). Default: the trained static model. */
   embedding?: EmbedOptionsInput | false;
@@ -229,7 +232,7 @@ export async function assemblePack(
 /** docs folder → pack folder. Ingest problems are reported per file; the build goes on without them. */
 export async function buildPack(docsDir: string, outDir: string, options: BuildOptions = {}): Promise<BuildSummary> {
   const started = performance.now();
-  const ingest = await ingestDirectory(docsDir, options.ingest);
+  const ingest = options.html ? await ingestBuiltSite(docsDir, options.ingest) : await ingestDirectory(docsDir, options.ingest);
   const ingestOptions = resolveIngestOptions(options.ingest);
   const { manifest, files, vectors, facets } = await assemblePack(ingest.pages, {
     baseUrl: ingestOptions.baseUrl,

@@ -83,8 +83,12 @@ export function htmlFragmentToMdast(html: string): RootContent[] {
   return hastToMdast(fragmentParser.parse(html).children).children;
 }
 
-function hastToMdast(children: readonly HastRootContent[]): Root {
-  const cleaned = cleanChildren(children, false);
+/**
+ * hast content → mdast: `dropped` elements and permalink markers inside headings removed, headings
+ * carrying their `id` as `data.htmlId`. Built pages (built-html.ts) pass their own `dropped`.
+ */
+export function hastToMdast(children: readonly HastRootContent[], dropped: ReadonlySet<string> = DROPPED_ELEMENTS): Root {
+  const cleaned = cleanChildren(children, false, dropped);
   const result = toMdast({ type: 'root', children: cleaned }, { handlers: HEADING_HANDLERS });
   return result.type === 'root' ? result : { type: 'root', children: [result as RootContent] };
 }
@@ -101,7 +105,7 @@ function headingWithId(state: State, element: Readonly<Element>): Heading {
 const HEADING_HANDLERS = Object.fromEntries([...HEADINGS].map((tag) => [tag, headingWithId]));
 
 /** Drop chrome elements and, inside headings, permalink markers. */
-function cleanChildren(children: readonly HastRootContent[], inHeading: boolean): ElementContent[] {
+function cleanChildren(children: readonly HastRootContent[], inHeading: boolean, dropped: ReadonlySet<string>): ElementContent[] {
   const out: ElementContent[] = [];
   for (const child of children) {
     if (child.type === 'doctype' || child.type === 'comment') continue;
@@ -110,10 +114,10 @@ function cleanChildren(children: readonly HastRootContent[], inHeading: boolean)
       continue;
     }
     if (child.type !== 'element') continue;
-    if (DROPPED_ELEMENTS.has(child.tagName)) continue;
+    if (dropped.has(child.tagName)) continue;
     if (inHeading && isPermalinkMarker(child)) continue;
     const heading = HEADINGS.has(child.tagName);
-    out.push({ ...child, children: cleanChildren(child.children, inHeading || heading) });
+    out.push({ ...child, children: cleanChildren(child.children, inHeading || heading, dropped) });
   }
   return out;
 }
@@ -128,7 +132,7 @@ function isPermalinkMarker(el: Element): boolean {
   return el.tagName === 'a' && href !== undefined && href.startsWith('#') && !/[\p{L}\p{N}]/u.test(hastText(el));
 }
 
-function findElement(node: HastRoot | Element, test: (el: Element) => boolean): Element | undefined {
+export function findElement(node: HastRoot | Element, test: (el: Element) => boolean): Element | undefined {
   for (const child of node.children) {
     if (child.type !== 'element') continue;
     if (test(child)) return child;
@@ -138,7 +142,7 @@ function findElement(node: HastRoot | Element, test: (el: Element) => boolean): 
   return undefined;
 }
 
-function hastText(node: HastRoot | Element): string {
+export function hastText(node: HastRoot | Element): string {
   let text = '';
   for (const child of node.children) {
     if (child.type === 'text') text += child.value;
@@ -147,7 +151,7 @@ function hastText(node: HastRoot | Element): string {
   return text;
 }
 
-function stringProperty(el: Element | undefined, name: string): string | undefined {
+export function stringProperty(el: Element | undefined, name: string): string | undefined {
   const value = el?.properties[name];
   return typeof value === 'string' ? value : undefined;
 }
