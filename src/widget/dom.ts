@@ -21,6 +21,18 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+/** Sets attribute `name` to `value`, or removes it when `value` is empty or missing. */
+export function attr(node: Element, name: string, value: string | false | null | undefined): void {
+  if (value) node.setAttribute(name, value);
+  else node.removeAttribute(name);
+}
+
+/** Puts `children` in `node` in place of what it held, and hides it when there are none. */
+export function showChildren(node: HTMLElement, children: ReadonlyArray<Node | string>): void {
+  node.replaceChildren(...children);
+  node.hidden = children.length === 0;
+}
+
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** An icon from stroked path data, built element by element (no markup string), hidden from assistive technology. */

@@ -3,7 +3,7 @@
  * and lists the results grouped by page — under a note when the Worker is unsure they answer the
  * query — or, when it finds nothing that does, a fallback. Inline (input with a dropdown) or modal (a button that opens a dialog).
  */
-import { closeIcon, el, searchIcon } from './dom.ts';
+import { attr, closeIcon, el, searchIcon, showChildren } from './dom.ts';
 import { SearchController } from './controller.ts';
 import { ANSWER_EVENT, SELECT_EVENT, type AnswerEventDetail, type SelectEventDetail } from './events.ts';
 import { ariaKeyShortcuts, isApple, isBare, isEditable, matchesShortcut, nextIndex, parseShortcuts, shortcutLabel, type Shortcut } from './keyboard.ts';
@@ -162,7 +162,7 @@ export class RecallBoxElement extends HTMLElement {
     requestUrl: (query, exact) => this.#requestUrl(query, exact),
     strings: () => this.strings,
     show: (view) => this.#show(view),
-    busy: (on) => (on ? this.#list.setAttribute('aria-busy', 'true') : this.#list.removeAttribute('aria-busy')),
+    busy: (on) => attr(this.#list, 'aria-busy', on && 'true'),
     loadingShown: () => {
       this.#renderStatus();
       this.#sync();
@@ -356,7 +356,7 @@ export class RecallBoxElement extends HTMLElement {
     // A property set on the element before its definition loaded sits on the instance and hides
     // the accessor; move it through the setter.
     for (const name of ['strings', 'searchParams'] as const) {
-      if (Object.prototype.hasOwnProperty.call(this, name)) {
+      if (Object.hasOwn(this, name)) {
         const value = this[name];
         delete (this as Partial<this>)[name];
         (this as Record<typeof name, unknown>)[name] = value;
@@ -382,9 +382,9 @@ export class RecallBoxElement extends HTMLElement {
     if (old === value) return;
     if (name === 'mode') this.#layout();
     if (name === 'endpoint') this.#recent = null;
-    if (name === 'mode' || name === 'shortcut' || name === 'label' || name === 'placeholder' || name === 'lang') this.#syncText();
+    if (['mode', 'shortcut', 'label', 'placeholder', 'lang'].includes(name)) this.#syncText();
     if (name === 'no-recent' || name === 'endpoint') this.#renderRecent();
-    if (name === 'confidence-badge' || name === 'no-answer-card' || name === 'no-highlight-param') this.#show(this.#view, false);
+    if (['confidence-badge', 'no-answer-card', 'no-highlight-param'].includes(name)) this.#show(this.#view, false);
   }
 
   // --- configuration --------------------------------------------------------------------------
@@ -403,7 +403,8 @@ export class RecallBoxElement extends HTMLElement {
     try {
       return parseShortcuts(value);
     } catch (e) {
-      console.error(e instanceof Error ? e.message : e);
+      // parseShortcuts throws an Error that names the bad shortcut.
+      console.error((e as Error).message);
       return [];
     }
   }
@@ -455,8 +456,7 @@ export class RecallBoxElement extends HTMLElement {
     const shortcuts = this.#shortcuts();
     this.#hint.textContent = shortcuts[0] ? shortcutLabel(shortcuts[0], apple) : '';
     this.#hint.hidden = shortcuts.length === 0;
-    if (shortcuts.length > 0) this.#trigger.setAttribute('aria-keyshortcuts', ariaKeyShortcuts(shortcuts, apple));
-    else this.#trigger.removeAttribute('aria-keyshortcuts');
+    attr(this.#trigger, 'aria-keyshortcuts', ariaKeyShortcuts(shortcuts, apple));
     const doc = this.ownerDocument;
     this.#footer.replaceChildren(
       ...[
@@ -627,22 +627,19 @@ export class RecallBoxElement extends HTMLElement {
     this.#options = rendered.options;
 
     const level = listedLevel(view);
-    if (level) this.#list.setAttribute('data-confidence', level);
-    else this.#list.removeAttribute('data-confidence');
+    attr(this.#list, 'data-confidence', level);
     const badge = level && this.hasAttribute('confidence-badge') ? level : '';
     this.#badge.textContent = badgeText(badge, s);
     this.#badge.dataset.level = badge;
     this.#badge.hidden = badge === '';
     const note = noted(view) ? s.lowConfidenceNote : '';
-    this.#note.textContent = note;
-    this.#note.hidden = !note;
+    showChildren(this.#note, note ? [note] : []);
     const typed = view.query.trim();
     // "Search instead" puts the query as typed back in the box and searches it, uncorrected.
-    const correction = view.kind !== 'error' && view.correction ? renderCorrection(doc, view.correction, typed, () => this.#runQuery(typed, true, true), s) : [];
-    this.#correction.replaceChildren(...correction);
-    this.#correction.hidden = correction.length === 0;
+    showChildren(this.#correction, view.kind !== 'error' && view.correction ? renderCorrection(doc, view.correction, typed, () => this.#runQuery(typed, true, true), s) : []);
     this.#renderAnswer(view, announce, links);
 
+    let fallback: Node[] = [];
     if (view.kind === 'fallback') {
       const parts = renderFallback(
         doc,
@@ -655,11 +652,9 @@ export class RecallBoxElement extends HTMLElement {
         },
         s,
       );
-      this.#fallback.replaceChildren(...parts.announced, ...parts.actions);
-    } else {
-      this.#fallback.replaceChildren();
+      fallback = [...parts.announced, ...parts.actions];
     }
-    this.#fallback.hidden = view.kind !== 'fallback';
+    showChildren(this.#fallback, fallback);
     this.#renderStatus();
     this.#sync();
 
@@ -685,8 +680,7 @@ export class RecallBoxElement extends HTMLElement {
   #renderAnswer(view: View, announce: boolean, links: ResultHrefOptions): void {
     const hit: AnswerHit | null = this.hasAttribute('no-answer-card') ? null : answerHit(view, this.ownerDocument.baseURI);
     const card = hit && renderAnswerCard(this.ownerDocument, hit, this.ownerDocument.baseURI, this.strings, (e) => this.#follow(hit, 0, 'answer', e), links);
-    this.#answer.replaceChildren(...(card ? [card] : []));
-    this.#answer.hidden = !card;
+    showChildren(this.#answer, card ? [card] : []);
     if (!hit || !announce || view.kind !== 'results') return;
     const detail: AnswerEventDetail = { query: view.query, url: hit.url, title: hit.title };
     queueMicrotask(() => {
@@ -703,13 +697,10 @@ export class RecallBoxElement extends HTMLElement {
     this.#setActive(-1);
     this.#list.replaceChildren(...nodes);
     this.#list.setAttribute('aria-label', s.recent);
-    this.#list.removeAttribute('data-confidence');
+    attr(this.#list, 'data-confidence', null);
     this.#options = nodes.map((node, i) => ({ node, recent: queries[i]! }));
     this.#recentHeader.hidden = queries.length === 0;
-    for (const node of [this.#badge, this.#note, this.#correction, this.#answer, this.#fallback]) {
-      node.replaceChildren();
-      node.hidden = true;
-    }
+    for (const node of [this.#badge, this.#note, this.#correction, this.#answer, this.#fallback]) showChildren(node, []);
     this.#renderStatus();
     this.#sync();
   }
@@ -718,8 +709,7 @@ export class RecallBoxElement extends HTMLElement {
     const loading = this.#search.loading;
     const { text, kind } = statusOf(this.#view, loading, this.strings);
     this.#status.textContent = text;
-    if (kind) this.#status.dataset.kind = kind;
-    else delete this.#status.dataset.kind;
+    attr(this.#status, 'data-kind', kind);
     this.#status.hidden = text === '';
     this.#retry.hidden = !(this.#view.kind === 'error' && !loading);
   }
@@ -763,12 +753,10 @@ export class RecallBoxElement extends HTMLElement {
     previous?.node.setAttribute('aria-selected', 'false');
     const option = this.#options[index];
     this.#active = option ? index : -1;
+    attr(this.#input, 'aria-activedescendant', option?.node.id);
     if (option) {
       option.node.setAttribute('aria-selected', 'true');
-      this.#input.setAttribute('aria-activedescendant', option.node.id);
       option.node.scrollIntoView({ block: 'nearest' });
-    } else {
-      this.#input.removeAttribute('aria-activedescendant');
     }
   }
 }
