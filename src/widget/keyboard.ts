@@ -24,14 +24,14 @@ const MODIFIERS = new Set(['mod', 'ctrl', 'control', 'meta', 'cmd', 'alt', 'opti
  */
 export function parseShortcuts(value: string): Shortcut[] {
   const text = value.trim().toLowerCase();
-  if (text === '' || text === 'off' || text === 'none') return [];
+  if (/^(off|none)?$/.test(text)) return [];
   return text.split(/[\s,]+/).map((token) => {
     const keys = token.split('+');
-    // "mod++" means mod and the plus key: the last empty piece stands for "+".
-    if (keys.length > 1 && keys[keys.length - 1] === '' && keys[keys.length - 2] === '') keys.splice(-2, 2, '+');
-    const key = keys.pop() ?? '';
+    // "mod++" (and "+") means the plus key: the two empty pieces around its "+" stand for "+".
+    if (/(^|\+)\+$/.test(token)) keys.splice(-2, 2, '+');
+    const key = keys.pop()!;
     const mods = new Set(keys);
-    if (key === '' || MODIFIERS.has(key) || [...mods].some((m) => !MODIFIERS.has(m))) {
+    if (key === '' || MODIFIERS.has(key) || keys.some((m) => !MODIFIERS.has(m))) {
       throw new Error(`recall-box: shortcut "${token}" is not a key with optional modifiers (mod, ctrl, meta, alt, shift), e.g. "mod+k" or "/"`);
     }
     return {
@@ -71,13 +71,15 @@ export function isBare(shortcut: Shortcut): boolean {
 
 /** Whether `target` takes typed text: inputs (except buttons and the like), textareas, selects, contenteditable. */
 export function isEditable(target: EventTarget | null | undefined): boolean {
-  if (!target || !(target as Element).tagName) return false;
-  const node = target as HTMLElement;
-  if (node.isContentEditable) return true;
-  const tag = node.tagName;
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  if (tag !== 'INPUT') return false;
-  return !/^(button|submit|reset|checkbox|radio|range|color|file|image)$/i.test((node as HTMLInputElement).type);
+  const node = target as HTMLInputElement | null | undefined;
+  const tag = node?.tagName;
+  if (!tag) return false;
+  return (
+    node.isContentEditable ||
+    tag === 'TEXTAREA' ||
+    tag === 'SELECT' ||
+    (tag === 'INPUT' && !/^(button|submit|reset|checkbox|radio|range|color|file|image)$/i.test(node.type))
+  );
 }
 
 /**
