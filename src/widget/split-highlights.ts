@@ -40,12 +40,13 @@ function normalizeRanges(text: string, ranges: readonly HighlightRange[]): Array
   for (const range of Array.isArray(ranges) ? ranges : []) {
     if (!Array.isArray(range)) continue;
     const [rawStart, rawEnd] = range as unknown[];
-    if (typeof rawStart !== 'number' || typeof rawEnd !== 'number') continue;
-    if (Number.isNaN(rawStart) || Number.isNaN(rawEnd)) continue;
-    // Rounding outwards keeps every character the server meant to highlight.
-    const start = widenStart(text, clamp(Math.floor(rawStart), 0, text.length));
-    const end = widenEnd(text, clamp(Math.ceil(rawEnd), 0, text.length));
-    if (end > start) clean.push([start, end]);
+    if (!isNumber(rawStart) || !isNumber(rawEnd)) continue;
+    // Rounding outwards keeps every character the server meant to highlight; an edge between the
+    // two halves of a surrogate pair moves outwards too.
+    const start = clamp(Math.floor(rawStart), text.length);
+    const end = clamp(Math.ceil(rawEnd), text.length);
+    const edges: [number, number] = [splitsPair(text, start) ? start - 1 : start, splitsPair(text, end) ? end + 1 : end];
+    if (edges[1] > edges[0]) clean.push(edges);
   }
   clean.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const merged: Array<[number, number]> = [];
@@ -57,26 +58,9 @@ function normalizeRanges(text: string, ranges: readonly HighlightRange[]): Array
   return merged;
 }
 
-function clamp(n: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, n));
-}
+const isNumber = (v: unknown): v is number => typeof v === 'number' && !Number.isNaN(v);
 
-/** Moves a start that sits on the low half of a surrogate pair back onto the high half. */
-function widenStart(text: string, i: number): number {
-  return i > 0 && isLowSurrogate(text, i) && isHighSurrogate(text, i - 1) ? i - 1 : i;
-}
+const clamp = (n: number, max: number): number => Math.min(max, Math.max(0, n));
 
-/** Moves an end that sits right after the high half of a surrogate pair past the low half. */
-function widenEnd(text: string, i: number): number {
-  return i > 0 && i < text.length && isHighSurrogate(text, i - 1) && isLowSurrogate(text, i) ? i + 1 : i;
-}
-
-function isHighSurrogate(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  return c >= 0xd800 && c <= 0xdbff;
-}
-
-function isLowSurrogate(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  return c >= 0xdc00 && c <= 0xdfff;
-}
+/** Whether position `i` falls between the high and the low half of a surrogate pair. */
+const splitsPair = (text: string, i: number): boolean => /^[\uD800-\uDBFF][\uDC00-\uDFFF]$/.test(text.slice(i - 1, i + 1));
