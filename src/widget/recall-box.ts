@@ -130,30 +130,60 @@ type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTML
 export class RecallBoxElement extends HTMLElement {
   static readonly observedAttributes: readonly string[] = WIDGET_ATTRIBUTES;
 
-  readonly #root: ShadowRoot;
-  readonly #trigger: HTMLButtonElement;
-  readonly #triggerLabel: HTMLSpanElement;
-  readonly #hint: HTMLElement;
-  readonly #dialog: HTMLDialogElement;
-  readonly #panel: HTMLDivElement;
-  readonly #label: HTMLLabelElement;
-  readonly #input: HTMLInputElement;
-  readonly #close: HTMLButtonElement;
-  readonly #drop: HTMLDivElement;
-  readonly #status: HTMLParagraphElement;
-  readonly #retry: HTMLButtonElement;
-  readonly #badge: HTMLParagraphElement;
-  readonly #recentHeader: HTMLDivElement;
-  readonly #recentTitle: HTMLSpanElement;
-  readonly #clearRecent: HTMLButtonElement;
-  readonly #fallback: HTMLDivElement;
-  readonly #note: HTMLParagraphElement;
-  readonly #correction: HTMLParagraphElement;
-  readonly #answer: HTMLDivElement;
-  readonly #list: HTMLDivElement;
-  readonly #footer: HTMLDivElement;
-  readonly #polite: HTMLDivElement;
-  readonly #assertive: HTMLDivElement;
+  readonly #root = this.attachShadow({ mode: 'open' });
+  readonly #triggerLabel = el(this.ownerDocument, 'span', { part: 'button-label' });
+  readonly #hint = el(this.ownerDocument, 'kbd', { part: 'shortcut-hint', 'aria-hidden': 'true' });
+  readonly #trigger = el(this.ownerDocument, 'button', { part: 'button', type: 'button', 'aria-haspopup': 'dialog' }, [searchIcon(this.ownerDocument), this.#triggerLabel, this.#hint]);
+  readonly #dialog = el(this.ownerDocument, 'dialog', { part: 'dialog', 'aria-modal': 'true' });
+  readonly #label = el(this.ownerDocument, 'label', { part: 'label', class: 'sr', for: 'q' });
+  readonly #input = el(this.ownerDocument, 'input', {
+    part: 'input',
+    id: 'q',
+    type: 'search',
+    role: 'combobox',
+    'aria-autocomplete': 'list',
+    'aria-controls': 'listbox',
+    'aria-expanded': 'false',
+    autocomplete: 'off',
+    autocapitalize: 'off',
+    spellcheck: 'false',
+    enterkeyhint: 'search',
+  });
+  readonly #close = el(this.ownerDocument, 'button', { part: 'close', type: 'button' }, [closeIcon(this.ownerDocument)]);
+  readonly #status = el(this.ownerDocument, 'p', { part: 'status', hidden: '' });
+  readonly #retry = el(this.ownerDocument, 'button', { part: 'retry', type: 'button', hidden: '' });
+  readonly #badge = el(this.ownerDocument, 'p', { part: 'badge', hidden: '' });
+  readonly #recentTitle = el(this.ownerDocument, 'span', { id: 'recent-title' });
+  readonly #clearRecent = el(this.ownerDocument, 'button', { part: 'clear-recent', type: 'button' });
+  readonly #recentHeader = el(this.ownerDocument, 'div', { part: 'recent-header', hidden: '' }, [this.#recentTitle, this.#clearRecent]);
+  readonly #fallback = el(this.ownerDocument, 'div', { part: 'fallback', hidden: '' });
+  readonly #note = el(this.ownerDocument, 'p', { part: 'low-confidence-note', hidden: '' });
+  readonly #correction = el(this.ownerDocument, 'p', { part: 'correction', hidden: '' });
+  readonly #answer = el(this.ownerDocument, 'div', { hidden: '' });
+  readonly #list = el(this.ownerDocument, 'div', { part: 'results', role: 'listbox', id: 'listbox', hidden: '' });
+  readonly #drop = el(this.ownerDocument, 'div', { part: 'dropdown', class: 'drop', hidden: '' }, [
+    this.#status,
+    this.#retry,
+    this.#recentHeader,
+    this.#badge,
+    this.#correction,
+    this.#answer,
+    this.#fallback,
+    this.#note,
+    this.#list,
+  ]);
+  readonly #footer = el(this.ownerDocument, 'div', { part: 'footer' });
+  // Live regions must exist before their text changes to be announced, and sit inside the panel so
+  // that they are inside the dialog (outside it, a modal dialog makes them inert).
+  readonly #polite = el(this.ownerDocument, 'div', { class: 'sr', role: 'status', 'aria-live': 'polite', 'data-live': 'polite' });
+  readonly #assertive = el(this.ownerDocument, 'div', { class: 'sr', role: 'alert', 'aria-live': 'assertive', 'data-live': 'assertive' });
+  readonly #panel = el(this.ownerDocument, 'div', { class: 'panel' }, [
+    el(this.ownerDocument, 'div', { part: 'search', class: 'search' }, [searchIcon(this.ownerDocument), this.#label, this.#input, this.#close]),
+    this.#drop,
+    this.#footer,
+    this.#polite,
+    this.#assertive,
+  ]);
 
   #view: View = { kind: 'idle' };
   #announceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -184,62 +214,7 @@ export class RecallBoxElement extends HTMLElement {
 
   constructor() {
     super();
-    const doc = this.ownerDocument;
-    this.#root = this.attachShadow({ mode: 'open' });
-    this.#triggerLabel = el(doc, 'span', { part: 'button-label' });
-    this.#hint = el(doc, 'kbd', { part: 'shortcut-hint', 'aria-hidden': 'true' });
-    this.#trigger = el(doc, 'button', { part: 'button', type: 'button', 'aria-haspopup': 'dialog' }, [searchIcon(doc), this.#triggerLabel, this.#hint]);
-    this.#dialog = el(doc, 'dialog', { part: 'dialog', 'aria-modal': 'true' });
-    this.#label = el(doc, 'label', { part: 'label', class: 'sr', for: 'q' });
-    this.#input = el(doc, 'input', {
-      part: 'input',
-      id: 'q',
-      type: 'search',
-      role: 'combobox',
-      'aria-autocomplete': 'list',
-      'aria-controls': 'listbox',
-      'aria-expanded': 'false',
-      autocomplete: 'off',
-      autocapitalize: 'off',
-      spellcheck: 'false',
-      enterkeyhint: 'search',
-    });
-    this.#close = el(doc, 'button', { part: 'close', type: 'button' }, [closeIcon(doc)]);
-    this.#status = el(doc, 'p', { part: 'status', hidden: '' });
-    this.#retry = el(doc, 'button', { part: 'retry', type: 'button', hidden: '' });
-    this.#badge = el(doc, 'p', { part: 'badge', hidden: '' });
-    this.#recentTitle = el(doc, 'span', { id: 'recent-title' });
-    this.#clearRecent = el(doc, 'button', { part: 'clear-recent', type: 'button' });
-    this.#recentHeader = el(doc, 'div', { part: 'recent-header', hidden: '' }, [this.#recentTitle, this.#clearRecent]);
-    this.#fallback = el(doc, 'div', { part: 'fallback', hidden: '' });
-    this.#note = el(doc, 'p', { part: 'low-confidence-note', hidden: '' });
-    this.#correction = el(doc, 'p', { part: 'correction', hidden: '' });
-    this.#answer = el(doc, 'div', { hidden: '' });
-    this.#list = el(doc, 'div', { part: 'results', role: 'listbox', id: 'listbox', hidden: '' });
-    this.#drop = el(doc, 'div', { part: 'dropdown', class: 'drop', hidden: '' }, [
-      this.#status,
-      this.#retry,
-      this.#recentHeader,
-      this.#badge,
-      this.#correction,
-      this.#answer,
-      this.#fallback,
-      this.#note,
-      this.#list,
-    ]);
-    this.#footer = el(doc, 'div', { part: 'footer' });
-    // Live regions must exist before their text changes to be announced, and sit inside the panel so
-    // that they are inside the dialog (outside it, a modal dialog makes them inert).
-    this.#polite = el(doc, 'div', { class: 'sr', role: 'status', 'aria-live': 'polite', 'data-live': 'polite' });
-    this.#assertive = el(doc, 'div', { class: 'sr', role: 'alert', 'aria-live': 'assertive', 'data-live': 'assertive' });
-    this.#panel = el(doc, 'div', { class: 'panel' }, [
-      el(doc, 'div', { part: 'search', class: 'search' }, [searchIcon(doc), this.#label, this.#input, this.#close]),
-      this.#drop,
-      this.#footer,
-      this.#polite,
-      this.#assertive,
-    ]);
-    this.#root.append(...styleElements(this.#root, doc), this.#trigger, this.#dialog, this.#panel);
+    this.#root.append(...styleElements(this.#root, this.ownerDocument), this.#trigger, this.#dialog, this.#panel);
 
     this.#input.addEventListener('input', () => {
       this.#setOpen(true);

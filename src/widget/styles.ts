@@ -78,7 +78,7 @@ button:focus-visible,a:focus-visible{outline:2px solid var(--_accent);outline-of
 kbd{display:inline-block;min-width:1.6em;padding:.05em .35em;font:inherit;font-size:.75em;text-align:center;color:var(--_muted);border:1px solid var(--_border);border-radius:.3em}
 [part~=button]{display:inline-flex;align-items:center;gap:.5em;padding:.45em .7em;color:var(--_muted);background:var(--_bg);font-size:1em}
 [part~=button]:hover{color:var(--_fg)}
-dialog{width:min(40rem,calc(100vw - 2rem));max-width:none;max-height:min(80vh,44rem);margin:10vh auto auto;padding:0;color:var(--_fg);background:var(--_bg);border:1px solid var(--_border);border-radius:var(--_r);box-shadow:var(--_shadow)}
+dialog{width:min(40rem,calc(100vw - 2rem));max-width:none;max-height:min(80vh,44rem);margin:10vh auto auto;padding:0;background:var(--_bg);color:var(--_fg);border:1px solid var(--_border);border-radius:var(--_r);box-shadow:var(--_shadow)}
 dialog[open]{display:flex;flex-direction:column}
 dialog::backdrop{background:var(--_backdrop)}
 dialog input::-webkit-search-cancel-button{display:none}
