@@ -63,10 +63,9 @@ export type WidgetMode = 'inline' | 'modal';
 
 /** Parses the `debounce` attribute; anything that is not a non-negative number gives the default. */
 export function parseDebounce(value: string | null): number {
-  if (value === null || value.trim() === '') return WIDGET_DEFAULTS.debounceMs;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) return WIDGET_DEFAULTS.debounceMs;
-  return Math.min(n, WIDGET_DEFAULTS.maxDebounceMs);
+  // Blank is not 0; NaN and Infinity fail the range test.
+  const n = value?.trim() ? Number(value) : NaN;
+  return n >= 0 && n < Infinity ? Math.min(n, WIDGET_DEFAULTS.maxDebounceMs) : WIDGET_DEFAULTS.debounceMs;
 }
 
 /** Parses the `mode` attribute: `modal`, or `inline` for anything else (including none). */

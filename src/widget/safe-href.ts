@@ -15,12 +15,10 @@ const ALLOWED_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
  * returned as given (not the resolved form) so site-relative paths stay site-relative.
  */
 export function safeHref(url: unknown, base: string): string | null {
-  if (typeof url !== 'string' || url.trim() === '') return null;
-  let parsed: URL;
   try {
-    parsed = new URL(url, base);
+    return typeof url === 'string' && url.trim() !== '' && ALLOWED_PROTOCOLS.has(new URL(url, base).protocol) ? url : null;
   } catch {
+    // Not a URL.
     return null;
   }
-  return ALLOWED_PROTOCOLS.has(parsed.protocol) ? url : null;
 }
