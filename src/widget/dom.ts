@@ -6,11 +6,13 @@
 /** Attributes to set; `null`/`undefined` values are skipped so callers can pass optional ones. */
 export type Attrs = Record<string, string | null | undefined>;
 
+/** A `tag` element with `attrs` and `children`; `onClick`, when given, listens to its clicks. */
 export function el<K extends keyof HTMLElementTagNameMap>(
   doc: Document,
   tag: K,
   attrs: Attrs = {},
   children: ReadonlyArray<Node | string> = [],
+  onClick?: (e: MouseEvent) => void,
 ): HTMLElementTagNameMap[K] {
   const node = doc.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
@@ -18,6 +20,7 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   }
   // append() turns strings into Text nodes, never markup.
   node.append(...children);
+  if (onClick) node.addEventListener('click', onClick as EventListener);
   return node;
 }
 

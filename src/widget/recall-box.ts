@@ -133,7 +133,7 @@ export class RecallBoxElement extends HTMLElement {
   readonly #root = this.attachShadow({ mode: 'open' });
   readonly #triggerLabel = el(this.ownerDocument, 'span', { part: 'button-label' });
   readonly #hint = el(this.ownerDocument, 'kbd', { part: 'shortcut-hint', 'aria-hidden': 'true' });
-  readonly #trigger = el(this.ownerDocument, 'button', { part: 'button', type: 'button', 'aria-haspopup': 'dialog' }, [searchIcon(this.ownerDocument), this.#triggerLabel, this.#hint]);
+  readonly #trigger = el(this.ownerDocument, 'button', { part: 'button', type: 'button', 'aria-haspopup': 'dialog' }, [searchIcon(this.ownerDocument), this.#triggerLabel, this.#hint], () => this.open());
   readonly #dialog = el(this.ownerDocument, 'dialog', { part: 'dialog', 'aria-modal': 'true' });
   readonly #label = el(this.ownerDocument, 'label', { part: 'label', class: 'sr', for: 'q' });
   readonly #input = el(this.ownerDocument, 'input', {
@@ -149,18 +149,21 @@ export class RecallBoxElement extends HTMLElement {
     spellcheck: 'false',
     enterkeyhint: 'search',
   });
-  readonly #close = el(this.ownerDocument, 'button', { part: 'close', type: 'button' }, [closeIcon(this.ownerDocument)]);
+  readonly #close = el(this.ownerDocument, 'button', { part: 'close', type: 'button' }, [closeIcon(this.ownerDocument)], () => this.close());
   readonly #status = el(this.ownerDocument, 'p', { part: 'status', hidden: '' });
-  readonly #retry = el(this.ownerDocument, 'button', { part: 'retry', type: 'button', hidden: '' });
+  readonly #retry = el(this.ownerDocument, 'button', { part: 'retry', type: 'button', hidden: '' }, [], () => this.#runQuery(this.#input.value));
   readonly #badge = el(this.ownerDocument, 'p', { part: 'badge', hidden: '' });
   readonly #recentTitle = el(this.ownerDocument, 'span', { id: 'recent-title' });
-  readonly #clearRecent = el(this.ownerDocument, 'button', { part: 'clear-recent', type: 'button' });
+  readonly #clearRecent = el(this.ownerDocument, 'button', { part: 'clear-recent', type: 'button' }, [], () => {
+    this.clearRecent();
+    this.#input.focus();
+  });
   readonly #recentHeader = el(this.ownerDocument, 'div', { part: 'recent-header', hidden: '' }, [this.#recentTitle, this.#clearRecent]);
   readonly #fallback = el(this.ownerDocument, 'div', { part: 'fallback', hidden: '' });
   readonly #note = el(this.ownerDocument, 'p', { part: 'low-confidence-note', hidden: '' });
   readonly #correction = el(this.ownerDocument, 'p', { part: 'correction', hidden: '' });
   readonly #answer = el(this.ownerDocument, 'div', { hidden: '' });
-  readonly #list = el(this.ownerDocument, 'div', { part: 'results', role: 'listbox', id: 'listbox', hidden: '' });
+  readonly #list = el(this.ownerDocument, 'div', { part: 'results', role: 'listbox', id: 'listbox', hidden: '' }, [], (e) => this.#onListClick(e));
   readonly #drop = el(this.ownerDocument, 'div', { part: 'dropdown', class: 'drop', hidden: '' }, [
     this.#status,
     this.#retry,
@@ -227,18 +230,10 @@ export class RecallBoxElement extends HTMLElement {
     this.#drop.addEventListener('mousedown', (e) => {
       if (e.button === 0) e.preventDefault();
     });
-    this.#list.addEventListener('click', (e) => this.#onListClick(e));
-    this.#retry.addEventListener('click', () => this.#runQuery(this.#input.value));
-    this.#clearRecent.addEventListener('click', () => {
-      this.clearRecent();
-      this.#input.focus();
-    });
     this.addEventListener('focusout', (e) => {
       const to = e.relatedTarget as Node | null;
       if (!to || (to !== this && !this.contains(to))) this.#setOpen(false);
     });
-    this.#trigger.addEventListener('click', () => this.open());
-    this.#close.addEventListener('click', () => this.close());
     this.#dialog.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') {
         e.preventDefault();

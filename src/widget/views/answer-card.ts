@@ -41,8 +41,7 @@ export function renderAnswerCard(doc: Document, hit: AnswerHit, base: string, s:
   const trail = hit.breadcrumb.filter((t) => t !== '');
   if (trail[trail.length - 1] !== hit.title) trail.push(hit.title);
   const where = trail.join(s.breadcrumbSeparator);
-  const link = el(doc, 'a', { part: 'answer-link', href: resultHref(hit.url, base, hit.passage, links) ?? '', 'aria-label': `${s.readMore}: ${hit.title}` }, [s.readMore]);
-  link.addEventListener('click', onFollow);
+  const link = el(doc, 'a', { part: 'answer-link', href: resultHref(hit.url, base, hit.passage, links) ?? '', 'aria-label': `${s.readMore}: ${hit.title}` }, [s.readMore], onFollow);
   return el(doc, 'section', { part: 'answer', 'aria-label': s.answer, lang: hit.lang }, [
     el(doc, 'p', { part: 'answer-label', 'aria-hidden': 'true' }, [s.answer]),
     text,

@@ -28,8 +28,7 @@ export function renderCorrection(
   searchInstead: () => void,
   strings: Pick<WidgetStrings, 'showingResultsFor' | 'searchInsteadFor'>,
 ): Array<Node | string> {
-  const button = el(doc, 'button', { part: 'search-instead', type: 'button' }, [typed]);
-  button.addEventListener('click', searchInstead);
+  const button = el(doc, 'button', { part: 'search-instead', type: 'button' }, [typed], searchInstead);
   return [
     el(doc, 'span', {}, around(strings.showingResultsFor, el(doc, 'strong', { part: 'corrected-query' }, [correction.query]))),
     ' ',

@@ -44,8 +44,7 @@ export function renderFallback(
     const items = fallback.suggestions.map((s) => {
       let node: HTMLElement;
       if (s.kind === 'query') {
-        node = el(doc, 'button', { part: 'suggestion', type: 'button', 'data-kind': 'query' }, [s.text]);
-        node.addEventListener('click', () => actions.search(s.text));
+        node = el(doc, 'button', { part: 'suggestion', type: 'button', 'data-kind': 'query' }, [s.text], () => actions.search(s.text));
       } else {
         const href = safeHref(s.url, base);
         // A refused URL keeps its title as plain text, like an unlinked result.
@@ -61,10 +60,6 @@ export function renderFallback(
   const linkHref = fallback.link ? safeHref(fallback.link.url, base) : null;
   // A contact link whose URL is refused has nothing left to offer, so it is left out.
   if (fallback.link && linkHref !== null) out.push(el(doc, 'a', { part: 'fallback-link', href: linkHref }, [fallback.link.text]));
-  if (actions.showAnyway) {
-    const button = el(doc, 'button', { part: 'show-anyway', type: 'button' }, [strings.showAnyway]);
-    button.addEventListener('click', actions.showAnyway);
-    out.push(button);
-  }
+  if (actions.showAnyway) out.push(el(doc, 'button', { part: 'show-anyway', type: 'button' }, [strings.showAnyway], actions.showAnyway));
   return { announced, actions: out };
 }
