@@ -60,12 +60,8 @@ export class RecentSearches {
 /** Only strings, non-empty, unique, at most `max`: the stored value may have been written by anyone. */
 function sanitize(value: unknown, max: number): string[] {
   if (!Array.isArray(value)) return [];
-  const out: string[] = [];
-  for (const v of value) {
-    if (typeof v === 'string' && v.trim() !== '' && v.length <= WIDGET_DEFAULTS.recentMaxLength && !out.includes(v)) out.push(v);
-    if (out.length >= max) break;
-  }
-  return out;
+  const kept = value.filter((v): v is string => typeof v === 'string' && v.trim() !== '' && v.length <= WIDGET_DEFAULTS.recentMaxLength);
+  return [...new Set(kept)].slice(0, max);
 }
 
 /** `window.localStorage`, or `null` when reading the property itself throws (sandboxed iframes, disabled cookies). */
