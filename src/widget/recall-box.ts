@@ -424,8 +424,7 @@ export class RecallBoxElement extends HTMLElement {
     this.#clearRecent.textContent = s.clearRecent;
     const apple = isApple();
     const shortcuts = this.#shortcuts();
-    this.#hint.textContent = shortcuts[0] ? shortcutLabel(shortcuts[0], apple) : '';
-    this.#hint.hidden = shortcuts.length === 0;
+    showChildren(this.#hint, shortcuts[0] ? [shortcutLabel(shortcuts[0], apple)] : []);
     attr(this.#trigger, 'aria-keyshortcuts', ariaKeyShortcuts(shortcuts, apple));
     const doc = this.ownerDocument;
     this.#footer.replaceChildren(
@@ -435,8 +434,8 @@ export class RecallBoxElement extends HTMLElement {
         ['Esc', s.hintClose],
       ].map(([keys, text]) => el(doc, 'span', {}, [el(doc, 'kbd', {}, [keys!]), ` ${text}`])),
     );
-    if (this.#view.kind === 'idle') this.#renderRecent();
-    else this.#show(this.#view, false);
+    // The idle view renders the recent searches.
+    this.#show(this.#view, false);
   }
 
   // --- input and keyboard ---------------------------------------------------------------------
@@ -503,10 +502,8 @@ export class RecallBoxElement extends HTMLElement {
   /** Document-wide shortcuts (attribute `shortcut`). A bare key like `/` never fires while typing in a field. */
   readonly #onGlobalKey = (e: KeyboardEvent): void => {
     if (e.defaultPrevented || e.repeat || e.isComposing || this.hidden) return;
-    const shortcuts = this.#shortcuts();
-    if (shortcuts.length === 0) return;
     const apple = isApple();
-    const shortcut = shortcuts.find((s) => matchesShortcut(e, s, apple));
+    const shortcut = this.#shortcuts().find((s) => matchesShortcut(e, s, apple));
     if (!shortcut || (isBare(shortcut) && isEditable(e.composedPath()[0]))) return;
     e.preventDefault();
     if (this.#dialog.open) this.close();
