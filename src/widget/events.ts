@@ -77,8 +77,9 @@ export interface FallbackEventDetail {
   /** The fallback message shown. */
   message: string;
   /**
-   * Why: `no-results` (nothing matched), `not-covered` (the docs do not cover it) or `off-topic`
-   * (also for an older Worker, which does not say).
+   * Why: `no-results` (nothing matched), `not-covered` (the docs do not cover it), `off-topic`
+   * (also for an older Worker, which does not say) or `filtered` (nothing within the filters, where
+   * other parts of the docs match).
    */
   cause: FallbackCause;
   /** Codes of the reasons shown, those that lower confidence. */

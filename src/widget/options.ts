@@ -72,3 +72,15 @@ export function parseDebounce(value: string | null): number {
 export function parseMode(value: string | null): WidgetMode {
   return value?.trim().toLowerCase() === 'modal' ? 'modal' : 'inline';
 }
+
+/**
+ * A site's preset filters: each attribute `filter-<facet>="<value>"` (e.g. `filter-version="v5"`,
+ * `filter-pool="reference"`) sends `filter.<facet>=<value>` with every search (docs/api.md).
+ * Attribute names are lower case in HTML, so are the facets they can name. Read at each search,
+ * so a changed attribute applies to the next one.
+ */
+export function filterParams(attributes: Iterable<Attr>): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const { name, value } of attributes) if (name.startsWith('filter-') && value) params[`filter.${name.slice(7)}`] = value;
+  return params;
+}

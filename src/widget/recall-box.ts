@@ -8,7 +8,7 @@ import { SearchController } from './controller.ts';
 import { ANSWER_EVENT, SELECT_EVENT, type AnswerEventDetail, type SelectEventDetail } from './events.ts';
 import { ariaKeyShortcuts, isApple, isBare, isEditable, matchesShortcut, nextIndex, parseShortcuts, shortcutLabel, type Shortcut } from './keyboard.ts';
 import { trapTab } from './modal.ts';
-import { parseDebounce, parseMode, WIDGET_ATTRIBUTES, WIDGET_DEFAULTS } from './options.ts';
+import { filterParams, parseDebounce, parseMode, WIDGET_ATTRIBUTES, WIDGET_DEFAULTS } from './options.ts';
 import { RecentSearches } from './recent.ts';
 import { buildSearchUrl, type SearchHit } from './search-client.ts';
 import { countText, format, resolveStrings, type WidgetStrings } from './strings.ts';
@@ -26,7 +26,8 @@ export type { View };
 type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTMLElement; recent: string };
 
 /**
- * Search-as-you-type box for a recall-box Worker.
+ * Search-as-you-type box for a recall-box Worker. Attributes `filter-<facet>="<value>"` (e.g.
+ * `filter-version="v5"`) preset a filter sent with every search.
  *
  * @summary Documentation search: a combobox with grouped, highlighted results, inline or in a modal dialog.
  *
@@ -60,7 +61,7 @@ type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTML
  *   `uncertain` lists the results under the low-confidence note.
  * @fires recall-box:fallback - When the fallback is shown instead of the results, right after
  *   `recall-box:confidence`. Bubbles and is composed.
- *   `detail: { query, message, cause: 'no-results' | 'not-covered' | 'off-topic', reasons: string[], suggestions: number }` (`FallbackEventDetail`).
+ *   `detail: { query, message, cause: 'no-results' | 'not-covered' | 'off-topic' | 'filtered', reasons: string[], suggestions: number }` (`FallbackEventDetail`).
  * @fires recall-box:answer - The answer card was shown: the Worker's outcome is `answer` and its top result has a passage
  *   covering the query. After `recall-box:confidence`. Bubbles and is composed. `detail: { query, url, title }` (`AnswerEventDetail`).
  * @fires recall-box:select - A result, or the answer card's "Read more", is being opened (click or Enter). Bubbles, is composed and is cancelable:
@@ -455,7 +456,8 @@ export class RecallBoxElement extends HTMLElement {
   /** The request URL for `query`; an endpoint that is not a URL is the page author's to fix, said on the console. */
   #requestUrl(query: string, exact: boolean): string {
     try {
-      return buildSearchUrl(this.#endpoint(), { query, exact, limit: this.getAttribute('limit'), lang: this.getAttribute('lang') }, this.ownerDocument.baseURI, this.#params);
+      // searchParams set by script win over the filter-* attributes' presets.
+      return buildSearchUrl(this.#endpoint(), { query, exact, limit: this.getAttribute('limit'), lang: this.getAttribute('lang') }, this.ownerDocument.baseURI, { ...filterParams(this.attributes), ...this.#params });
     } catch (e) {
       console.error(`recall-box: the endpoint attribute ${JSON.stringify(this.#endpoint())} is not a URL`);
       throw e;

@@ -173,7 +173,7 @@ function highlightsOf(raw: unknown): HighlightRange[] {
 const LEVELS: ReadonlySet<unknown> = new Set(['high', 'medium', 'low']);
 const EFFECTS: ReadonlySet<unknown> = new Set(['raises', 'lowers', 'neutral']);
 const OUTCOMES: ReadonlySet<unknown> = new Set(['answer', 'uncertain', 'fallback']);
-const CAUSES: ReadonlySet<unknown> = new Set(['no-results', 'not-covered', 'off-topic']);
+const CAUSES: ReadonlySet<unknown> = new Set(['no-results', 'not-covered', 'off-topic', 'filtered']);
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
