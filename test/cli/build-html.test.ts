@@ -3,21 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
 import { fsPackSource } from '../../src/indexer/fs-source.ts';
 import { loadPack } from '../../src/core/pack/load.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search/options.ts';
 import { searchPack } from '../../src/core/search/search.ts';
+import { runCli } from '../support/cli.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
 const BUILT = path.join(FIXTURES, 'built-site', 'plain');
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, (s) => out.push(s), (s) => err.push(s));
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const run = runCli;
 
 let root: string;
 beforeAll(async () => {

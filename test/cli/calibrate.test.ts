@@ -10,20 +10,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPack } from '../../src/indexer/build-pack.ts';
 import { calibrationDataset, labelledSignals, writeCalibration } from '../../src/cli/calibrate.ts';
-import { main } from '../../src/cli/main.ts';
 import { fsPackSource } from '../../src/indexer/fs-source.ts';
 import { fitCalibration, type CalibrationFile } from '../../src/core/confidence/calibration.ts';
 import { DEFAULT_CONFIDENCE_MODEL } from '../../src/core/confidence/score.ts';
 import { loadPack } from '../../src/core/pack/load.ts';
+import { runCli } from '../support/cli.ts';
 
 const SITE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/site');
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, (s) => out.push(s), (s) => err.push(s));
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const run = runCli;
 
 let root: string;
 let pristine: string;

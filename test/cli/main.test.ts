@@ -6,22 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSummary, main } from '../../src/cli/main.ts';
 import type { BuildSummary } from '../../src/indexer/build-pack.ts';
+import { runCli } from '../support/cli.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
 const SITE = path.join(FIXTURES, 'site');
 const BROKEN = path.join(FIXTURES, 'broken');
 
 /** Runs the CLI with captured output. */
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(
-    argv,
-    (s) => out.push(s),
-    (s) => err.push(s),
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const run = runCli;
 
 let root: string;
 

@@ -20,10 +20,11 @@
  * - Links: resolved as the browser does, then matched to the page they reach however the site
  *   writes them (`/a/b`, `/a/b/`, `/a/b.html`, `/a/b/index.html`).
  */
-import { langFromPath, normalizeLang } from '../../core/analysis/lang.ts';
+import { langFromPath } from '../../core/analysis/lang.ts';
 import { RecallBoxError, isRecallBoxError } from '../../core/errors.ts';
 import type { Lang, Page, SkippedFile } from '../../core/types.ts';
 import { parseBuiltHtml, type BuiltHtmlPage } from './built-html.ts';
+import { htmlLang } from './document.ts';
 import { isFolder, listDocFiles, readDocFile } from './files.ts';
 import { resolveIngestOptions, type IngestOptions, type IngestResult } from './options.ts';
 import { splitSections } from './sections.ts';
@@ -203,15 +204,6 @@ function toSkipped(path: string, error: unknown): SkippedFile {
   return { path, code: 'PARSE_FAILED', reason };
 }
 
-/** `<html lang>` as the page language; an invalid tag is ignored, not fatal. */
-function htmlLang(tag: string | undefined): Lang | undefined {
-  if (tag === undefined) return undefined;
-  try {
-    return normalizeLang(tag);
-  } catch {
-    return undefined;
-  }
-}
 
 /** `guides/setup.html` → `setup`; `guides/index.html` → `guides`. */
 function fileTitle(path: string): string {

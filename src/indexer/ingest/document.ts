@@ -101,7 +101,7 @@ function parseSource(path: string, content: string, maxParseChars: number, facet
 }
 
 /** `<html lang>` plays the role of front matter `lang`; an invalid one is ignored, not fatal. */
-function htmlLang(tag: string | undefined): Lang | undefined {
+export function htmlLang(tag: string | undefined): Lang | undefined {
   if (tag === undefined) return undefined;
   try {
     return normalizeLang(tag);
