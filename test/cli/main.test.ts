@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatSummary, main } from '../../src/cli/main.ts';
+import { formatSummary } from '../../src/cli/main.ts';
 import type { BuildSummary } from '../../src/indexer/build-pack.ts';
 import { runCli } from '../support/cli.ts';
 
