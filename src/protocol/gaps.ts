@@ -9,6 +9,7 @@
  * agent, and no time finer than the day it was first and last seen.
  */
 import { quoteInput } from '../core/index.ts';
+import { onOffVar, wholeNumberVar } from './vars.ts';
 import { parseLimit } from './limit.ts';
 import { normalizeQueryKey } from './query-key.ts';
 
@@ -104,26 +105,12 @@ export function parseGapsLimit(raw: string | undefined, defaults = GAPS_DEFAULTS
   return parseLimit(raw, defaults.listLimit, defaults.maxListLimit);
 }
 
-/** A whole-number var within `range`; unset → `fallback`; anything else → `fallback`, named in `warnings`. */
-function wholeNumberVar(name: string, raw: string | undefined, range: { min: number; max: number }, fallback: number, warnings: string[]): number {
-  const text = raw?.trim();
-  if (!text) return fallback;
-  const n = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (n >= range.min && n <= range.max) return n;
-  warnings.push(`${name} ${quoteInput(text)} is not a whole number from ${range.min} to ${range.max}; using ${fallback}.`);
-  return fallback;
-}
-
 /** GAPS_MAX_ROWS, GAPS_MAX_AGE_DAYS and GAPS_REDACT; what cannot be used is ignored (the default applies) and named in `warnings`. */
 export function readGapPolicy(vars: GapVars, warnings: string[], defaults: GapPolicy = GAPS_DEFAULTS): GapPolicy {
-  const redactRaw = vars.GAPS_REDACT?.trim().toLowerCase();
-  let redact = defaults.redact;
-  if (redactRaw === 'on' || redactRaw === 'off') redact = redactRaw === 'on';
-  else if (redactRaw) warnings.push(`GAPS_REDACT ${quoteInput(vars.GAPS_REDACT!.trim())} is not on or off; using ${redact ? 'on' : 'off'}.`);
   return {
     maxRows: wholeNumberVar('GAPS_MAX_ROWS', vars.GAPS_MAX_ROWS, GAPS_RANGES.maxRows, defaults.maxRows, warnings),
     maxAgeDays: wholeNumberVar('GAPS_MAX_AGE_DAYS', vars.GAPS_MAX_AGE_DAYS, GAPS_RANGES.maxAgeDays, defaults.maxAgeDays, warnings),
-    redact,
+    redact: onOffVar('GAPS_REDACT', vars.GAPS_REDACT, defaults.redact, warnings),
   };
 }
 

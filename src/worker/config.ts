@@ -2,6 +2,7 @@ import { CONFIDENCE_MODES, DEFAULT_SEARCH_OPTIONS, PACK_READ_MODES, type Confide
 import { RATE_LIMIT_DEFAULTS, RATE_LIMIT_PERIODS } from './rate-limit.ts';
 import { DEFAULT_INDEX_NAME, normalizePackPath, parseIndexes, type IndexEntry } from '../protocol/indexes.ts';
 import { DEFAULT_RETRY_POLICY } from './sources/retry.ts';
+import { onOffVar, wholeNumberVar } from '../protocol/vars.ts';
 
 /** Where packs are read from: Workers Static Assets (default), a KV namespace or an R2 bucket. */
 export const PACK_SOURCES = ['assets', 'kv', 'r2'] as const;
@@ -207,14 +208,6 @@ function readPackRead(vars: WorkerVars, warnings: string[]): PackReadMode {
   return DEFAULT_WORKER_CONFIG.packRead;
 }
 
-/** An `on`/`off` var: unset or empty → the default; anything else than on/off → the default, named in `warnings`. */
-function onOff(name: string, raw: string | undefined, fallback: boolean, warnings: string[]): boolean {
-  const value = raw?.trim().toLowerCase();
-  if (!value) return fallback;
-  if (value === 'on' || value === 'off') return value === 'on';
-  warnings.push(`${name} "${raw}" is not on or off; using ${fallback ? 'on' : 'off'}.`);
-  return fallback;
-}
 
 function readRateLimitPeriod(vars: WorkerVars, warnings: string[]): number {
   const raw = vars.RATE_LIMIT_PERIOD?.trim();
@@ -227,15 +220,6 @@ function readRateLimitPeriod(vars: WorkerVars, warnings: string[]): number {
 
 /** Bounds of PACK_READ_TIMEOUT_MS: below 50 ms a healthy read can miss it; above a minute a reader has left. */
 const PACK_READ_TIMEOUT_RANGE = { min: 50, max: 60_000 } as const;
-
-function readPackReadTimeout(vars: WorkerVars, warnings: string[]): number {
-  const raw = vars.PACK_READ_TIMEOUT_MS?.trim();
-  if (!raw) return DEFAULT_WORKER_CONFIG.packReadTimeoutMs;
-  const n = Number(raw);
-  if (Number.isInteger(n) && n >= PACK_READ_TIMEOUT_RANGE.min && n <= PACK_READ_TIMEOUT_RANGE.max) return n;
-  warnings.push(`PACK_READ_TIMEOUT_MS "${raw.slice(0, 64)}" is not a whole number of ms from ${PACK_READ_TIMEOUT_RANGE.min} to ${PACK_READ_TIMEOUT_RANGE.max}; using ${DEFAULT_WORKER_CONFIG.packReadTimeoutMs}.`);
-  return DEFAULT_WORKER_CONFIG.packReadTimeoutMs;
-}
 
 export function readConfig(vars: WorkerVars): WorkerConfig {
   const warnings: string[] = [];
@@ -253,11 +237,11 @@ export function readConfig(vars: WorkerVars): WorkerConfig {
     packRead: readPackRead(vars, warnings),
     cacheMaxAge: positiveInt(vars.CACHE_MAX_AGE, DEFAULT_WORKER_CONFIG.cacheMaxAge),
     maxBodyBytes: positiveInt(vars.MAX_BODY_BYTES, DEFAULT_WORKER_CONFIG.maxBodyBytes),
-    packReadTimeoutMs: readPackReadTimeout(vars, warnings),
+    packReadTimeoutMs: wholeNumberVar('PACK_READ_TIMEOUT_MS', vars.PACK_READ_TIMEOUT_MS, PACK_READ_TIMEOUT_RANGE, DEFAULT_WORKER_CONFIG.packReadTimeoutMs, warnings),
     pools: vars.POOLS === undefined || vars.POOLS.trim() === '' ? DEFAULT_WORKER_CONFIG.pools : vars.POOLS.trim().toLowerCase() === 'on',
     expansion: vars.EXPANSION === undefined || vars.EXPANSION.trim() === '' ? DEFAULT_WORKER_CONFIG.expansion : vars.EXPANSION.trim().toLowerCase() === 'on',
-    edgeCache: onOff('EDGE_CACHE', vars.EDGE_CACHE, DEFAULT_WORKER_CONFIG.edgeCache, warnings),
-    gaps: onOff('GAPS', vars.GAPS, DEFAULT_WORKER_CONFIG.gaps, warnings),
+    edgeCache: onOffVar('EDGE_CACHE', vars.EDGE_CACHE, DEFAULT_WORKER_CONFIG.edgeCache, warnings),
+    gaps: onOffVar('GAPS', vars.GAPS, DEFAULT_WORKER_CONFIG.gaps, warnings),
     rateLimitPeriod: readRateLimitPeriod(vars, warnings),
     confidence,
     warnings,
