@@ -1,32 +1,27 @@
 import { parseArgs } from 'node:util';
-import { MAX_SHARD_BYTES, PACK_FILES, RecallBoxError, fitCalibration, isRecallBoxError, parsePoolRules } from '../core/index.ts';
-import { readFile } from 'node:fs/promises';
-import { buildPack, type BuildSummary, type PackLayoutOptions } from '../indexer/build-pack.ts';
+import path from 'node:path';
+import { PACK_FILES, fitCalibration, isRecallBoxError } from '../core/index.ts';
+import type { BuildSummary } from '../indexer/build-pack.ts';
 import { calibrationDataset, labelledSignals, writeCalibration } from './calibrate.ts';
-
-async function readJsonFile(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (e) {
-    throw new RecallBoxError('INVALID_OPTIONS', `cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new RecallBoxError('INVALID_OPTIONS', `${file} is not JSON.`);
-  }
-}
+import { resolveBuild, runBuild, type ResolvedBuild } from './build-command.ts';
+import type { BuildFlags } from './build-options.ts';
+import { init, InitUsageError } from './init.ts';
+import { prepareDeploy, wranglerArgs } from './deploy.ts';
+import { runWrangler } from './run-wrangler.ts';
 
 const USAGE = `Usage:
   recall-box build <docs-dir> --out <pack-dir> [--base-url /docs/] [--heading-depth 3] [--default-lang en]
                    [--facet <field> …] [--no-vectors | --model <dir> | --model <file.onnx> --tokenizer <tokenizer.json> [--max-tokens 256]]
   recall-box build --html <site-dir> --out <pack-dir> [the same options]
+  recall-box build [--config <file>] [the same options]     (folders from recall-box.config.json)
 
 Builds the search index pack of a folder of Markdown, MDX and HTML docs, or with --html of a built
-static site (every .html file, read as the reader sees it).
+static site (every .html file, read as the reader sees it). Settings come from recall-box.config.json
+in the current directory (or --config <file>) when there is one; flags override it.
+  --config         the config file                         default ./recall-box.config.json, if any
   --html           a built site's folder (dist/, build/) instead of <docs-dir>
-  --out            folder to write the pack to (replaced atomically)      required
+  --out            folder to write the pack to (replaced atomically)
+                   required without a config; default <site-dir>/_recall-box/pack with --html, else public/pack
   --base-url       URL prefix of the site's pages                         default /
   --heading-depth  deepest heading (1–6) that starts its own section      default 3
   --default-lang   language of pages whose path and front matter name none default en
@@ -46,6 +41,24 @@ static site (every .html file, read as the reader sees it).
                                                                            default 65536 (64 KiB)
   --part-bytes     target size of a keyword partition the Worker reads per query term (≥ 1)
                                                                            default 262144 (256 KiB)
+
+  recall-box init (<docs-dir> | --html <site-dir>) [--name <worker-name>] [--base-url /docs/] [build options …]
+                  [--config <file>] [--force]
+
+Writes recall-box.config.json (the options given) and, beside it, a wrangler.toml for the site's
+Worker; prints the snippet to paste into the site's pages and the next command. A built site
+(--html) is served by its Worker with the pack at /_recall-box/pack/. Existing files are kept
+unless --force.
+  --name           the Worker's name                       default: the folder's name
+  --force          replace an existing recall-box.config.json and wrangler.toml
+
+  recall-box deploy [--config <file>] [--dry-run | --local [--port 8787]] [build options …] [-- <wrangler args>]
+
+Builds the pack as build does, copies the widget bundle next to it, and runs wrangler deploy on the
+site's wrangler.toml, with the config's Worker name, assets and vars.
+  --dry-run        wrangler deploy --dry-run: bundle and check, publish nothing
+  --local          wrangler dev on http://127.0.0.1:<port> instead of deploying
+  --port           the port of --local                     default 8787
 
   recall-box calibrate --dataset <dir> [--queries <file.jsonl>] [--dataset <dir> …] [--pack <pack-dir>]
 
@@ -97,18 +110,26 @@ export function formatSummary(s: BuildSummary): string {
   return lines.join('\n');
 }
 
+const writeStdout = (s: string) => process.stdout.write(`${s}\n`);
+const writeStderr = (s: string) => process.stderr.write(`${s}\n`);
+
+/** The message of a failure: a RecallBoxError's code and message, anything else with its stack. */
+function failure(command: string, e: unknown): string {
+  return isRecallBoxError(e) ? `recall-box: ${e.message}` : `recall-box: ${command} failed: ${(e as Error).stack ?? e}`;
+}
+
 /** Runs the CLI; returns the exit code (0 ok, 1 failed, 2 usage). Output goes through the given writers. */
-export async function main(
-  argv: string[],
-  out: (s: string) => void = (s) => process.stdout.write(`${s}\n`),
-  err: (s: string) => void = (s) => process.stderr.write(`${s}\n`),
-): Promise<number> {
+export async function main(argv: string[], out: (s: string) => void = writeStdout, err: (s: string) => void = writeStderr): Promise<number> {
+  // Arguments after `--` belong to wrangler (deploy); parseArgs would read them as positionals.
+  const dashes = argv.indexOf('--');
+  const passThrough = dashes < 0 ? [] : argv.slice(dashes + 1);
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: dashes < 0 ? argv : argv.slice(0, dashes),
       allowPositionals: true,
       options: {
+        config: { type: 'string' },
         out: { type: 'string' },
         html: { type: 'string' },
         'base-url': { type: 'string' },
@@ -123,6 +144,11 @@ export async function main(
         'shard-bytes': { type: 'string' },
         'block-bytes': { type: 'string' },
         'part-bytes': { type: 'string' },
+        name: { type: 'string' },
+        force: { type: 'boolean' },
+        'dry-run': { type: 'boolean' },
+        local: { type: 'boolean' },
+        port: { type: 'string' },
         dataset: { type: 'string', multiple: true },
         queries: { type: 'string' },
         pack: { type: 'string' },
@@ -140,70 +166,102 @@ export async function main(
     return values.help ? 0 : 2;
   }
   if (command === 'calibrate') return calibrateCommand(values, [docsDir, ...extra].filter((p) => p !== undefined), out, err);
-  const source = values.html ?? docsDir;
-  if (command !== 'build' || !source || (values.html !== undefined && docsDir !== undefined) || extra.length > 0 || !values.out) {
-    err(`recall-box: expected \`build <docs-dir> --out <pack-dir>\` or \`build --html <site-dir> --out <pack-dir>\`.\n\n${USAGE}`);
+  const usage = (message: string, withUsage = true) => {
+    err(`recall-box: ${message}${withUsage ? `\n\n${USAGE}` : ''}`);
     return 2;
-  }
-  const depth = values['heading-depth'] === undefined ? undefined : Number(values['heading-depth']);
-  if (depth !== undefined && !(Number.isInteger(depth) && depth >= 1 && depth <= 6)) {
-    err('recall-box: --heading-depth must be a whole number from 1 to 6.');
-    return 2;
-  }
-  if (values['no-vectors'] && values.model !== undefined) {
-    err('recall-box: --no-vectors and --model exclude each other.');
-    return 2;
-  }
-  const isOnnx = values.model?.toLowerCase().endsWith('.onnx') ?? false;
-  if (isOnnx !== (values.tokenizer !== undefined)) {
-    err('recall-box: a transformer needs both --model <file.onnx> and --tokenizer <tokenizer.json> (a Model2Vec folder needs no --tokenizer).');
-    return 2;
-  }
-  const maxTokens = values['max-tokens'] === undefined ? undefined : Number(values['max-tokens']);
-  if (maxTokens !== undefined && !(Number.isInteger(maxTokens) && maxTokens >= 3)) {
-    err('recall-box: --max-tokens must be a whole number ≥ 3.');
-    return 2;
-  }
-  const shardBytes = values['shard-bytes'] === undefined ? undefined : Number(values['shard-bytes']);
-  if (shardBytes !== undefined && !(Number.isInteger(shardBytes) && shardBytes >= 1 && shardBytes <= MAX_SHARD_BYTES)) {
-    err(`recall-box: --shard-bytes must be a whole number from 1 to ${MAX_SHARD_BYTES}.`);
-    return 2;
-  }
-  const layout: PackLayoutOptions = {};
-  for (const [flag, set] of [
-    ['block-bytes', (n: number) => (layout.blocks = { blockBytes: n })],
-    ['part-bytes', (n: number) => (layout.keyword = { partBytes: n })],
-  ] as const) {
-    const value = values[flag];
-    if (value === undefined) continue;
-    const n = Number(value);
-    if (!(Number.isInteger(n) && n >= 1)) {
-      err(`recall-box: --${flag} must be a whole number ≥ 1.`);
-      return 2;
-    }
-    set(n);
-  }
+  };
+  if (!['build', 'init', 'deploy'].includes(command)) return usage(`unknown command \`${command}\`.`);
+  if (extra.length > 0 || (command === 'deploy' && docsDir !== undefined)) return usage(`unexpected argument ${JSON.stringify(command === 'deploy' ? docsDir : extra[0])}.`);
+  if (passThrough.length > 0 && command !== 'deploy') return usage('only deploy passes arguments after `--` on (to wrangler).');
+  const onlyFor = (
+    [
+      ['name', 'init'],
+      ['force', 'init'],
+      ['dry-run', 'deploy'],
+      ['local', 'deploy'],
+      ['port', 'deploy'],
+    ] as const
+  ).find(([flag, owner]) => values[flag] !== undefined && command !== owner);
+  if (onlyFor) return usage(`--${onlyFor[0]} belongs to \`${onlyFor[1]}\`.`);
+  const flags: BuildFlags & { config?: string } = values;
+  const cwd = process.cwd();
+  if (command === 'init') return initCommand(flags, docsDir, values, cwd, out, err, usage);
+
+  let build: ResolvedBuild;
   try {
-    const poolRules = values['pool-rules'] === undefined ? undefined : parsePoolRules(await readJsonFile(values['pool-rules']));
-    const summary = await buildPack(source, values.out, {
-      ...(values.html !== undefined && { html: true }),
-      ...(poolRules && { poolRules }),
-      ...(values.model !== undefined && !isOnnx && { modelDir: values.model }),
-      ...(isOnnx && { transformer: { onnx: values.model!, tokenizer: values.tokenizer!, ...(maxTokens !== undefined && { maxTokens }) } }),
-      ingest: {
-        ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }),
-        ...(depth !== undefined && { maxHeadingDepth: depth as 1 | 2 | 3 | 4 | 5 | 6 }),
-        ...(values['default-lang'] !== undefined && { defaultLang: values['default-lang'] }),
-        ...(values.facet !== undefined && { facets: values.facet }),
-      },
-      ...(values['no-vectors'] && { embedding: false as const }),
-      ...(shardBytes !== undefined && { shards: { shardBytes } }),
-      layout,
-    });
-    out(formatSummary(summary));
+    const resolved = await resolveBuild(flags, docsDir, cwd);
+    if (!resolved.ok) return usage(resolved.message, resolved.usage);
+    build = resolved.build;
+  } catch (e) {
+    err(failure(command, e));
+    return 1;
+  }
+  if (command === 'build') {
+    try {
+      out(formatSummary(await runBuild(build)));
+      return 0;
+    } catch (e) {
+      err(failure('build', e));
+      return 1;
+    }
+  }
+  return deployCommand(build, { ...values, passThrough }, out, err, usage, out === writeStdout && err === writeStderr);
+}
+
+/** `recall-box init`: writes the config and the wrangler.toml, prints the snippet and the next step. */
+async function initCommand(
+  flags: BuildFlags & { config?: string },
+  docsDir: string | undefined,
+  values: { name?: string; force?: boolean },
+  cwd: string,
+  out: (s: string) => void,
+  err: (s: string) => void,
+  usage: (message: string, withUsage?: boolean) => number,
+): Promise<number> {
+  try {
+    const result = await init({ flags, docsDir, ...(values.name !== undefined && { name: values.name }), ...(flags.config !== undefined && { configFile: flags.config }), force: values.force ?? false, cwd });
+    const shown = (f: string) => path.relative(cwd, f) || f;
+    out(`recall-box: wrote ${result.written.map(shown).join(' and ')}.`);
+    out('\nPaste into your site\'s pages (the <head> and where the search box goes):\n');
+    out(result.snippet);
+    out('\nNext:');
+    for (const line of result.next) out(`  ${line}`);
     return 0;
   } catch (e) {
-    err(isRecallBoxError(e) ? `recall-box: ${e.message}` : `recall-box: build failed: ${(e as Error).stack ?? e}`);
+    if (e instanceof InitUsageError) return usage(e.message);
+    err(failure('init', e));
+    return 1;
+  }
+}
+
+/** `recall-box deploy`: build, place the widget, then wrangler deploy (or dev); wrangler's exit code is the command's. */
+async function deployCommand(
+  build: ResolvedBuild,
+  values: { 'dry-run'?: boolean; local?: boolean; port?: string; passThrough: string[] },
+  out: (s: string) => void,
+  err: (s: string) => void,
+  usage: (message: string, withUsage?: boolean) => number,
+  terminal: boolean,
+): Promise<number> {
+  if (values['dry-run'] && values.local) return usage('--dry-run and --local exclude each other.', false);
+  if (values.port !== undefined && !values.local) return usage('--port belongs to --local.', false);
+  const port = values.port === undefined ? 8787 : Number(values.port);
+  if (!(Number.isInteger(port) && port >= 1 && port <= 65535)) return usage('--port must be a whole number from 1 to 65535.', false);
+  let args: string[];
+  try {
+    out(formatSummary(await prepareDeploy(build, runBuild, (line) => out(`recall-box: ${line}`))));
+    args = wranglerArgs(build, { dryRun: values['dry-run'] ?? false, local: values.local ?? false, port, extra: values.passThrough });
+  } catch (e) {
+    err(failure('deploy', e));
+    return 1;
+  }
+  out(`recall-box: wrangler ${args.join(' ')}`);
+  try {
+    const code = await runWrangler({ args, cwd: build.loaded!.dir, stdio: terminal ? 'inherit' : 'pipe', out, err });
+    if (code !== 0) err(`recall-box: wrangler ${args[0]} exited with ${code}.`);
+    return code === 0 ? 0 : 1;
+  } catch (e) {
+    err(failure('deploy', e));
     return 1;
   }
 }

@@ -51,6 +51,10 @@ export const ERROR_CODES = {
   DUPLICATE_URL: 'two docs files give the same page URL',
   DATASET_NOT_FOUND: 'the dataset folder does not exist',
   DATASET_INVALID: 'a dataset file is malformed',
+  // A site's recall-box.config.json and the files init writes (recall-box build, init, deploy).
+  CONFIG_INVALID: 'recall-box.config.json is not JSON, has an unknown key or a value of the wrong type',
+  CONFIG_MISSING: 'a file the command reads (recall-box.config.json, wrangler.toml) does not exist',
+  FILE_EXISTS: 'init would overwrite a file; --force replaces it',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -57,6 +57,9 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.freeze({
   DUPLICATE_URL: UNAVAILABLE,
   DATASET_NOT_FOUND: UNAVAILABLE,
   DATASET_INVALID: UNAVAILABLE,
+  CONFIG_INVALID: UNAVAILABLE,
+  CONFIG_MISSING: UNAVAILABLE,
+  FILE_EXISTS: UNAVAILABLE,
 });
 
 /** The code of an unexpected failure: the one answer with status 500. */

@@ -1,0 +1,93 @@
+/**
+ * `recall-box deploy`: builds the pack from the config, puts the widget bundle beside it, and runs
+ * the package's `wrangler deploy` on the site's own wrangler.toml (written once by init, then the
+ * owner's). With `local`, `wrangler dev` instead, to try the site and its search offline.
+ *
+ * The config wins over wrangler.toml for what it holds: the Worker's name, its assets folder and
+ * its vars go on wrangler's command line (`--name`, `--assets`, `--var`), so editing the config is
+ * enough, and nothing the owner wrote in wrangler.toml is rewritten.
+ */
+import { existsSync, realpathSync } from 'node:fs';
+import { copyFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { RecallBoxError } from '../core/errors.ts';
+import type { BuildSummary } from '../indexer/build-pack.ts';
+import type { ResolvedBuild } from './build-command.ts';
+import type { SitePlan } from './config.ts';
+import { PACKAGE_FILES, PACKAGE_ROOT } from './package-files.ts';
+import { WRANGLER_TOML } from './init.ts';
+import { workerVars } from './worker-vars.ts';
+
+export interface DeployMode {
+  /** `wrangler deploy --dry-run`: bundle and check, publish nothing. */
+  dryRun: boolean;
+  /** `wrangler dev` on 127.0.0.1:`port` instead of deploying. */
+  local: boolean;
+  port: number;
+  /** Arguments after `--`, passed to wrangler as they are (e.g. `--outdir <dir>`, `--env <name>`). */
+  extra: string[];
+}
+
+/** The site's wrangler.toml: deploy needs it and never writes it. */
+export function siteWranglerToml(build: ResolvedBuild): string {
+  if (build.loaded === null) {
+    throw new RecallBoxError('CONFIG_MISSING', 'deploy reads recall-box.config.json, and there is none here (or give --config <file>); `recall-box init` writes it and a wrangler.toml.');
+  }
+  const toml = path.join(build.loaded.dir, WRANGLER_TOML);
+  if (!existsSync(toml)) {
+    throw new RecallBoxError('CONFIG_MISSING', `${toml} does not exist; \`recall-box init --force\` writes it (and rewrites ${build.loaded.file}).`);
+  }
+  return toml;
+}
+
+function isInside(dir: string, file: string): boolean {
+  const rel = path.relative(dir, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+/**
+ * Copies the package's widget bundle to where the Worker serves it (plan.widgetPath under the
+ * assets), when the pack itself is among the assets: a site whose pack is served elsewhere (KV,
+ * R2) serves its widget its own way. Returns what was done, or why not, for the log.
+ */
+export async function placeWidget(plan: SitePlan, packageRoot: string = PACKAGE_ROOT): Promise<string> {
+  if (!isInside(plan.assets, plan.out)) return `widget: not copied — the pack (${plan.out}) is not among the Worker's assets (${plan.assets}).`;
+  const bundle = path.join(packageRoot, PACKAGE_FILES.widget);
+  if (!existsSync(bundle)) return `widget: not copied — ${bundle} is missing (in a recall-box checkout: npm run build:widget).`;
+  const target = path.join(plan.assets, ...plan.widgetPath.split('/').filter(Boolean));
+  // The repository's own site serves public/recall-box.js, the bundle itself.
+  if (existsSync(target) && realpathSync(target) === realpathSync(bundle)) return `widget: ${target} is the package's bundle itself.`;
+  await mkdir(path.dirname(target), { recursive: true });
+  await copyFile(bundle, target);
+  return `widget: ${target} (served at ${plan.widgetPath})`;
+}
+
+/** Where the pack lands among the assets, against the path the Worker reads it at: a mismatch answers INDEX_MISSING. */
+export function packPathProblem(plan: SitePlan): string | null {
+  if (!isInside(plan.assets, plan.out)) return null;
+  const served = `/${path.relative(plan.assets, plan.out).split(path.sep).join('/')}/`;
+  return served === plan.packPath ? null : `the pack is written to ${plan.out}, served at ${served}, but worker.packPath is ${plan.packPath}: the Worker would find no pack.`;
+}
+
+/** wrangler's arguments for this deploy: the command, then the config's settings, then the extra ones. */
+export function wranglerArgs(build: ResolvedBuild, mode: DeployMode): string[] {
+  const worker = build.config.worker;
+  const vars = workerVars(worker, build.plan);
+  return [
+    ...(mode.local ? ['dev', '--ip', '127.0.0.1', '--port', String(mode.port)] : ['deploy', ...(mode.dryRun ? ['--dry-run'] : [])]),
+    ...(worker?.name !== undefined ? ['--name', worker.name] : []),
+    ...(worker?.assets !== undefined ? ['--assets', build.plan.assets] : []),
+    ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
+    ...mode.extra,
+  ];
+}
+
+/** The deploy's steps before wrangler runs: check, build, place the widget. Returns the log lines. */
+export async function prepareDeploy(build: ResolvedBuild, buildPack: (b: ResolvedBuild) => Promise<BuildSummary>, log: (line: string) => void): Promise<BuildSummary> {
+  siteWranglerToml(build);
+  const problem = packPathProblem(build.plan);
+  if (problem !== null) throw new RecallBoxError('CONFIG_INVALID', `${build.loaded!.file}: ${problem}`);
+  const summary = await buildPack(build);
+  log(await placeWidget(build.plan));
+  return summary;
+}
