@@ -1,0 +1,145 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWranglerDev, type WranglerDev } from '../../bench/wrangler-dev.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { buildExample, builtPages, DIST, EXAMPLE, installExample, npmRegistryReachable, PACK, packRecallBox } from './support/vitepress-example.ts';
+
+// The VitePress integration as a user runs it (examples/vitepress, docs/integrations/vitepress.md):
+// recall-box's npm tarball and VitePress from npm installed into the example, `vitepress build`
+// (whose buildEnd builds the pack into the site), the site and the Worker served together by
+// `wrangler dev` on loopback, and Chromium using the navbar search to reach a heading.
+
+interface PackSection {
+  pageUrl: string;
+  anchor: string;
+  title: string;
+  breadcrumb: string[];
+  text: string;
+  code: string;
+}
+
+const registry = await npmRegistryReachable();
+if (!registry.ok) console.warn(`[vitepress integration] skipped: the npm registry is unreachable (${registry.why})`);
+
+describe.skipIf(!registry.ok)('the VitePress example (examples/vitepress)', () => {
+  let tmp: string;
+  let dev: WranglerDev;
+  let browser: Browser;
+  let pages: string[];
+  let sections: PackSection[];
+
+  beforeAll(async () => {
+    const timings: string[] = [];
+    const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
+      const start = performance.now();
+      const result = await work();
+      timings.push(`${step} ${((performance.now() - start) / 1000).toFixed(1)} s`);
+      return result;
+    };
+    tmp = await mkdtemp(path.join(tmpdir(), 'recall-box-vitepress-'));
+    const tarball = await timed('npm pack', () => packRecallBox(tmp));
+    await timed('npm install', () => installExample(tarball));
+    await timed('vitepress build', () => buildExample());
+    dev = await timed('wrangler dev', () => startWranglerDev({ config: path.join(EXAMPLE, 'wrangler.toml'), timeoutMs: 120_000 }));
+    browser = await launchBrowser();
+    console.log(`[vitepress integration] ${timings.join(', ')}`);
+
+    const head = JSON.parse(await readFile(path.join(PACK, 'sections.json'), 'utf8')) as { pages: string[]; blocks: { file: string }[] };
+    pages = head.pages;
+    sections = [];
+    for (const block of head.blocks) {
+      sections.push(...(JSON.parse(await readFile(path.join(PACK, block.file), 'utf8')) as { sections: PackSection[] }).sections);
+    }
+  }, 900_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await dev?.stop();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  it("indexes every page of the built site but the 404 page, at the URL the site serves it", async () => {
+    const site = (await builtPages()).filter((p) => p.file !== '404.html').map((p) => p.url);
+    expect([...pages].sort()).toEqual(site);
+    expect(site).toContain('/guide/retries.html');
+  });
+
+  it("gives each page one section per h1–h3 of its content, addressed by the heading's own id", async () => {
+    for (const { file, url } of await builtPages()) {
+      if (file === '404.html' || file === 'index.html') continue; // the home layout has no headings with ids
+      const html = await readFile(path.join(DIST, file), 'utf8');
+      const main = /<main[^>]*>([\s\S]*?)<\/main>/.exec(html)?.[1] ?? '';
+      const ids = [...main.matchAll(/<h[23][^>]*\bid="([^"]+)"/g)].map((m) => m[1]);
+      expect(ids.length, file).toBeGreaterThan(0);
+      const anchors = sections.filter((s) => s.pageUrl === url).map((s) => s.anchor);
+      // '' is the page's intro, from its h1 to its first h2.
+      expect(anchors, file).toEqual(['', ...ids]);
+    }
+  });
+
+  it('indexes the content only: no word of the navbar, sidebar, outline, footer or code-block chrome', async () => {
+    // Every word of a page's sections is a word of its Markdown source (front matter included, for
+    // the home page's hero and features). VitePress's chrome ("Edit this page", "Previous page",
+    // "On this page", "Skip to content", the sidebar's other pages, a code block's language name)
+    // is not in the source, so any of it indexed fails here by name.
+    const words = (s: string) => new Set(s.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+    for (const url of pages) {
+      const source = url === '/' ? 'index.md' : url.slice(1).replace(/\.html$/, '.md');
+      const sourceWords = words(await readFile(path.join(EXAMPLE, 'docs', source), 'utf8'));
+      const indexed = sections.filter((s) => s.pageUrl === url).map((s) => [s.title, s.text, s.code, ...s.breadcrumb].join('\n'));
+      const foreign = [...words(indexed.join('\n'))].filter((w) => !sourceWords.has(w));
+      expect(foreign, url).toEqual([]);
+    }
+    // The language names would be words of the source too (```js): look for them as lines.
+    expect(sections.filter((s) => /^(js|sh)$/m.test(s.text)).map((s) => `${s.pageUrl}#${s.anchor}`)).toEqual([]);
+  });
+
+  it('copies the widget bundles into the site for pages that load it by URL', async () => {
+    for (const file of ['recall-box.js', 'recall-box-highlight.js']) {
+      const res = await fetch(`${dev.url}/_recall-box/${file}`);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('content-type'), file).toMatch(/javascript/);
+    }
+  });
+
+  it("opens the navbar search, finds a section and follows it to its heading", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${dev.url}/guide/getting-started`);
+    await page.waitForFunction(() => customElements.get('recall-box') !== undefined, undefined, { timeout: 20_000 });
+
+    // The theme put <recall-box mode="modal"> in VitePress's navbar, in the page's language and
+    // with the site's colors.
+    const box = page.locator('.VPNavBar recall-box');
+    await expect.poll(() => box.count()).toBe(1);
+    expect(await box.getAttribute('mode')).toBe('modal');
+    expect(await box.getAttribute('lang')).toBe('en-US');
+    const accent = await box.evaluate((e) => getComputedStyle(e).getPropertyValue('--recall-box-accent').trim());
+    const brand = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--vp-c-brand-1').trim());
+    expect(accent).not.toBe('');
+    expect(accent).toBe(brand);
+
+    await box.locator('[part~="button"]').click();
+    const input = box.locator('[part~="input"]');
+    await expect.poll(() => input.evaluate((e) => e.getRootNode() instanceof ShadowRoot && (e.getRootNode() as ShadowRoot).activeElement === e)).toBe(true);
+    await page.keyboard.type('exponential backoff');
+
+    const first = box.locator('[role="option"]').first();
+    await first.waitFor({ timeout: 15_000 });
+    const href = new URL((await first.getAttribute('href'))!, dev.url);
+    expect(href.pathname + href.hash).toBe('/guide/retries.html#exponential-backoff');
+
+    await first.click();
+    // The Worker's assets answer /guide/retries.html with a redirect to the clean URL, keeping the hash.
+    await page.waitForURL((url) => url.pathname === '/guide/retries' && url.hash === '#exponential-backoff', { timeout: 20_000 });
+    const heading = page.locator('main h2#exponential-backoff');
+    await heading.waitFor({ state: 'visible', timeout: 10_000 });
+    expect((await heading.textContent())?.replace(/\u200b/g, '').trim()).toBe('Exponential backoff');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
