@@ -82,12 +82,11 @@ export function wranglerArgs(build: ResolvedBuild, mode: DeployMode): string[] {
   ];
 }
 
-/** The deploy's steps before wrangler runs: check, build, place the widget. Returns the log lines. */
-export async function prepareDeploy(build: ResolvedBuild, buildPack: (b: ResolvedBuild) => Promise<BuildSummary>, log: (line: string) => void): Promise<BuildSummary> {
+/** The deploy's steps before wrangler runs: check, build, place the widget. Returns the build's summary and the widget's log line. */
+export async function prepareDeploy(build: ResolvedBuild, buildPack: (b: ResolvedBuild) => Promise<BuildSummary>): Promise<{ summary: BuildSummary; widget: string }> {
   siteWranglerToml(build);
   const problem = packPathProblem(build.plan);
   if (problem !== null) throw new RecallBoxError('CONFIG_INVALID', `${build.loaded!.file}: ${problem}`);
   const summary = await buildPack(build);
-  log(await placeWidget(build.plan));
-  return summary;
+  return { summary, widget: await placeWidget(build.plan) };
 }

@@ -134,9 +134,10 @@ export async function init(request: InitRequest): Promise<InitResult> {
     { file: configFile, text: `${JSON.stringify(config, null, 2)}\n` },
     { file: tomlFile, text: toml },
   ]);
-  const shown = (f: string) => path.relative(request.cwd, f) || f;
+  const shown = (f: string) => (path.relative(request.cwd, f).startsWith('..') ? f : path.relative(request.cwd, f) || f);
+  const missing = plan.kind === 'html' ? `Build your site into ${shown(plan.input)} first: it is what is indexed and served.` : `Write your docs in ${shown(plan.input)}: it does not exist yet.`;
   const next = [
-    ...(plan.kind === 'html' ? [`Build your site into ${shown(plan.input)} first: it is what is indexed and served.`] : []),
+    ...(existsSync(plan.input) ? [] : [missing]),
     `Try it locally:  npx recall-box deploy --local   (http://127.0.0.1:8787)`,
     `Deploy it:       npx wrangler login && npx recall-box deploy`,
   ];

@@ -118,8 +118,19 @@ function failure(command: string, e: unknown): string {
   return isRecallBoxError(e) ? `recall-box: ${e.message}` : `recall-box: ${command} failed: ${(e as Error).stack ?? e}`;
 }
 
-/** Runs the CLI; returns the exit code (0 ok, 1 failed, 2 usage). Output goes through the given writers. */
-export async function main(argv: string[], out: (s: string) => void = writeStdout, err: (s: string) => void = writeStderr): Promise<number> {
+/** How a caller running the CLI in its own process controls the wrangler that deploy starts. */
+export interface WranglerControl {
+  /** Ends wrangler (and its workerd) when aborted: the way to stop `deploy --local`. */
+  signal?: AbortSignal;
+  /** Called with wrangler's pid, also its process group's id. */
+  onSpawn?: (pid: number) => void;
+}
+
+/**
+ * Runs the CLI; returns the exit code (0 ok, 1 failed, 2 usage). Output goes through the given
+ * writers (wrangler's too, line by line, unless they are the process's own).
+ */
+export async function main(argv: string[], out: (s: string) => void = writeStdout, err: (s: string) => void = writeStderr, control: WranglerControl = {}): Promise<number> {
   // Arguments after `--` belong to wrangler (deploy); parseArgs would read them as positionals.
   const dashes = argv.indexOf('--');
   const passThrough = dashes < 0 ? [] : argv.slice(dashes + 1);
@@ -205,7 +216,7 @@ export async function main(argv: string[], out: (s: string) => void = writeStdou
       return 1;
     }
   }
-  return deployCommand(build, { ...values, passThrough }, out, err, usage, out === writeStdout && err === writeStderr);
+  return deployCommand(build, { ...values, passThrough }, out, err, usage, out === writeStdout && err === writeStderr, control);
 }
 
 /** `recall-box init`: writes the config and the wrangler.toml, prints the snippet and the next step. */
@@ -220,7 +231,7 @@ async function initCommand(
 ): Promise<number> {
   try {
     const result = await init({ flags, docsDir, ...(values.name !== undefined && { name: values.name }), ...(flags.config !== undefined && { configFile: flags.config }), force: values.force ?? false, cwd });
-    const shown = (f: string) => path.relative(cwd, f) || f;
+    const shown = (f: string) => (path.relative(cwd, f).startsWith('..') ? f : path.relative(cwd, f) || f);
     out(`recall-box: wrote ${result.written.map(shown).join(' and ')}.`);
     out('\nPaste into your site\'s pages (the <head> and where the search box goes):\n');
     out(result.snippet);
@@ -242,6 +253,7 @@ async function deployCommand(
   err: (s: string) => void,
   usage: (message: string, withUsage?: boolean) => number,
   terminal: boolean,
+  control: WranglerControl,
 ): Promise<number> {
   if (values['dry-run'] && values.local) return usage('--dry-run and --local exclude each other.', false);
   if (values.port !== undefined && !values.local) return usage('--port belongs to --local.', false);
@@ -249,7 +261,9 @@ async function deployCommand(
   if (!(Number.isInteger(port) && port >= 1 && port <= 65535)) return usage('--port must be a whole number from 1 to 65535.', false);
   let args: string[];
   try {
-    out(formatSummary(await prepareDeploy(build, runBuild, (line) => out(`recall-box: ${line}`))));
+    const { summary, widget } = await prepareDeploy(build, runBuild);
+    out(formatSummary(summary));
+    out(`recall-box: ${widget}`);
     args = wranglerArgs(build, { dryRun: values['dry-run'] ?? false, local: values.local ?? false, port, extra: values.passThrough });
   } catch (e) {
     err(failure('deploy', e));
@@ -257,7 +271,7 @@ async function deployCommand(
   }
   out(`recall-box: wrangler ${args.join(' ')}`);
   try {
-    const code = await runWrangler({ args, cwd: build.loaded!.dir, stdio: terminal ? 'inherit' : 'pipe', out, err });
+    const code = await runWrangler({ args, cwd: build.loaded!.dir, stdio: terminal ? 'inherit' : 'pipe', out, err, ...control });
     if (code !== 0) err(`recall-box: wrangler ${args[0]} exited with ${code}.`);
     return code === 0 ? 0 : 1;
   } catch (e) {

@@ -20,6 +20,10 @@ export interface WranglerRun {
   stdio: 'inherit' | 'pipe';
   out: (line: string) => void;
   err: (line: string) => void;
+  /** Stops wrangler (SIGTERM to its group) when aborted: how a caller in the same process ends `wrangler dev`. */
+  signal?: AbortSignal;
+  /** Called with wrangler's pid, which is also its process group's id. */
+  onSpawn?: (pid: number) => void;
 }
 
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -66,10 +70,14 @@ export function runWrangler(run: WranglerRun): Promise<number> {
     const onExit = () => forward('SIGTERM');
     for (const s of FORWARDED) process.on(s, forward);
     process.on('exit', onExit);
+    run.signal?.addEventListener('abort', onExit);
     const cleanUp = () => {
       for (const s of FORWARDED) process.off(s, forward);
       process.off('exit', onExit);
+      run.signal?.removeEventListener('abort', onExit);
     };
+    if (child.pid !== undefined) run.onSpawn?.(child.pid);
+    if (run.signal?.aborted) onExit();
     child.on('error', (e) => {
       cleanUp();
       reject(e);
