@@ -60,6 +60,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   worker: ['core', 'protocol'],
   widget: ['protocol', 'core'],
   eval: ['core', 'protocol', 'indexer', 'datasets'],
+  integrations: ['core', 'indexer', 'cli'],
 };
 
 /** The only core modules the widget's bundle takes: leaves with no imports of their own. */
