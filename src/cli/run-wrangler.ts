@@ -37,6 +37,21 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
+/** Most time to wait for a killed group's processes to be gone: SIGKILL is not refused, only delivered late. */
+const GROUP_GONE_MS = 5000;
+
+/** Resolves when no process of the group is left (or after GROUP_GONE_MS). */
+async function groupGone(pid: number): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < GROUP_GONE_MS; ) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 /** Calls `write` with each complete line of a stream, and the rest when it ends. */
 function lines(stream: NodeJS.ReadableStream, write: (line: string) => void): void {
   let pending = '';
@@ -91,7 +106,11 @@ export function runWrangler(run: WranglerRun): Promise<number> {
     });
     child.on('close', () => {
       cleanUp();
-      resolve(exitCode);
+      // Resolved once the group is gone, so a caller that starts the next wrangler at once finds
+      // the port free.
+      const pid = child.pid;
+      if (pid === undefined) return resolve(exitCode);
+      void groupGone(pid).then(() => resolve(exitCode));
     });
   });
 }

@@ -1,0 +1,192 @@
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.ts';
+import { packPathProblem, wranglerArgs } from '../../src/cli/deploy.ts';
+import { sitePlan } from '../../src/cli/config.ts';
+import { PACKAGE_FILES, PACKAGE_ROOT } from '../../src/cli/package-files.ts';
+import { runCli } from '../support/cli.ts';
+
+// `recall-box deploy` against the wrangler.toml init writes, offline: `wrangler deploy --dry-run`
+// bundles the Worker and reads the assets without credentials or network, and `--local` serves
+// the site and its search with `wrangler dev`.
+process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
+process.env.WRANGLER_SEND_METRICS = 'false';
+
+const BUILT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/built-site/plain');
+
+let root: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'recall-box-deploy-'));
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+/** A built site (the plain fixture in dist/) set up by `init --html dist --no-vectors`; returns its config file. */
+async function initSite(name: string, extra: string[] = []): Promise<string> {
+  const dir = path.join(root, name);
+  await mkdir(dir, { recursive: true });
+  await cp(BUILT, path.join(dir, 'dist'), { recursive: true });
+  const config = path.join(dir, 'recall-box.config.json');
+  const r = await runCli(['init', '--html', path.join(dir, 'dist'), '--no-vectors', '--config', config, ...extra]);
+  expect(r.code, r.err).toBe(0);
+  return config;
+}
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether any process of the group is alive. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('recall-box deploy --dry-run', () => {
+  it('builds the pack into the site, copies the widget next to it and runs wrangler\'s dry run on the init-written wrangler.toml', async () => {
+    const config = await initSite('dry-run');
+    const dir = path.dirname(config);
+    const toml = await readFile(path.join(dir, 'wrangler.toml'), 'utf8');
+    const outdir = path.join(root, 'dry-run-bundle');
+    const r = await runCli(['deploy', '--dry-run', '--config', config, '--', '--outdir', outdir]);
+    expect(r.code, `${r.out}\n${r.err}`).toBe(0);
+
+    const manifest = JSON.parse(await readFile(path.join(dir, 'dist', '_recall-box', 'pack', 'manifest.json'), 'utf8'));
+    expect(r.out).toContain(`built pack ${manifest.buildId}`);
+    expect(await readFile(path.join(dir, 'dist', '_recall-box', 'recall-box.js'))).toEqual(await readFile(path.join(PACKAGE_ROOT, PACKAGE_FILES.widget)));
+    expect(r.out).toContain('served at /_recall-box/recall-box.js');
+    // wrangler ran: it read the site as assets, bound them and PACK_PATH, and wrote the bundle.
+    expect(r.out).toContain('--dry-run: exiting now.');
+    expect(r.out).toContain('env.ASSETS');
+    expect(r.out).toContain('env.PACK_PATH');
+    expect(await readdir(outdir)).toContain('index.js');
+    // The owner's wrangler.toml is used, never rewritten.
+    expect(await readFile(path.join(dir, 'wrangler.toml'), 'utf8')).toBe(toml);
+  });
+
+  it('passes wrangler\'s failure on as exit 1', async () => {
+    const config = await initSite('wrangler-fails');
+    const r = await runCli(['deploy', '--dry-run', '--config', config, '--', '--no-such-wrangler-flag']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('wrangler deploy exited with');
+  });
+});
+
+describe('recall-box deploy: refusing', () => {
+  it('needs a config file (CONFIG_MISSING), and builds nothing', async () => {
+    const dir = path.join(root, 'no-config');
+    await mkdir(dir);
+    const r = await runCli(['deploy', '--dry-run', '--config', path.join(dir, 'recall-box.config.json')]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('CONFIG_MISSING');
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('needs the site\'s wrangler.toml and says to run init (CONFIG_MISSING), before building', async () => {
+    const config = await initSite('no-toml');
+    await rm(path.join(path.dirname(config), 'wrangler.toml'));
+    const r = await runCli(['deploy', '--dry-run', '--config', config]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('CONFIG_MISSING');
+    expect(r.err).toContain('recall-box init');
+    expect(existsSync(path.join(path.dirname(config), 'dist', '_recall-box'))).toBe(false);
+  });
+
+  it('refuses a pack written where the Worker does not read it (CONFIG_INVALID), before building', async () => {
+    const config = await initSite('mismatch');
+    const written = JSON.parse(await readFile(config, 'utf8'));
+    await writeFile(config, JSON.stringify({ ...written, worker: { ...written.worker, packPath: '/search-pack/' } }));
+    const r = await runCli(['deploy', '--dry-run', '--config', config]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('CONFIG_INVALID');
+    expect(r.err).toContain('/search-pack/');
+    expect(existsSync(path.join(path.dirname(config), 'dist', '_recall-box'))).toBe(false);
+  });
+
+  it.each([
+    ['--dry-run with --local', ['--dry-run', '--local']],
+    ['--port without --local', ['--port', '9000']],
+    ['a bad port', ['--local', '--port', '70000']],
+    ['a positional', ['docs']],
+  ])('returns 2 for %s', async (_name, argv) => {
+    const config = await initSite(`usage-${_name.replace(/\W+/g, '-')}`);
+    const r = await runCli(['deploy', ...argv, '--config', config]);
+    expect(r.code).toBe(2);
+    expect(existsSync(path.join(path.dirname(config), 'dist', '_recall-box'))).toBe(false);
+  });
+});
+
+describe('wranglerArgs and packPathProblem', () => {
+  const plan = sitePlan({ html: '/s/dist' }, '/s')!;
+  const build = { loaded: null, plan, config: { html: '/s/dist', worker: { name: 'docs', assets: '/s/dist', allowedOrigins: ['https://a.example'], pools: true } } };
+
+  it('puts the config\'s name, assets and vars on wrangler\'s command line, after the command and before the extra arguments', () => {
+    expect(wranglerArgs(build, { dryRun: true, local: false, port: 8787, extra: ['--outdir', 'x'] })).toEqual([
+      'deploy', '--dry-run', '--name', 'docs', '--assets', '/s/dist',
+      '--var', 'PACK_PATH:/_recall-box/pack/', '--var', 'ALLOWED_ORIGINS:https://a.example', '--var', 'POOLS:on',
+      '--outdir', 'x',
+    ]);
+    expect(wranglerArgs({ ...build, config: { html: '/s/dist' } }, { dryRun: false, local: true, port: 9123, extra: [] })).toEqual([
+      'dev', '--ip', '127.0.0.1', '--port', '9123', '--var', 'PACK_PATH:/_recall-box/pack/',
+    ]);
+  });
+
+  it('accepts a pack at its packPath among the assets, or outside them (served from KV or R2)', () => {
+    expect(packPathProblem(plan)).toBeNull();
+    expect(packPathProblem({ ...plan, out: '/elsewhere/pack' })).toBeNull();
+    expect(packPathProblem({ ...plan, packPath: '/pack/' })).toContain('/_recall-box/pack/');
+  });
+});
+
+describe('recall-box deploy --local', () => {
+  it('serves the site, its widget and /search with wrangler dev, and leaves no process behind when stopped', async () => {
+    const config = await initSite('local');
+    const port = await freePort();
+    const stop = new AbortController();
+    let pgid = 0;
+    const lines: string[] = [];
+    const running = main(['deploy', '--local', '--port', String(port), '--config', config], (s) => lines.push(s), (s) => lines.push(s), {
+      signal: stop.signal,
+      onSpawn: (pid) => (pgid = pid),
+    });
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      let health: Response | undefined;
+      for (let i = 0; i < 120 && health?.status !== 200; i++) {
+        await new Promise((r) => setTimeout(r, 500));
+        health = await fetch(`${base}/health`).catch(() => undefined);
+      }
+      expect(health?.status, lines.join('\n')).toBe(200);
+      const search = (await (await fetch(`${base}/search?q=cache%20keys`)).json()) as { results: Array<{ url: string }> };
+      expect(search.results[0]?.url).toBe('/guides/caching.html#with%20space');
+      expect((await fetch(`${base}/guides/caching.html`)).status).toBe(200);
+      expect((await fetch(`${base}/_recall-box/recall-box.js`)).status).toBe(200);
+    } finally {
+      stop.abort();
+    }
+    await running;
+    expect(pgid).toBeGreaterThan(0);
+    expect(groupAlive(pgid)).toBe(false);
+    await expect(fetch(`${base}/health`)).rejects.toThrow();
+  }, 120_000);
+});
