@@ -14,9 +14,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A value as an error message shows it: JSON, cut by quoteInput so a huge value is not echoed whole. */
+/** A value as an error message shows it: a string quoted, anything else as JSON; cut by quoteInput so a huge value is not echoed whole. */
 function shown(value: unknown): string {
-  return quoteInput(JSON.stringify(value) ?? String(value));
+  return typeof value === 'string' ? quoteInput(value) : quoteInput(JSON.stringify(value) ?? String(value)).slice(1, -1);
 }
 
 /** What is wrong with `value` as a field of `kind`, or null when it fits. */

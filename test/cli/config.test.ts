@@ -330,3 +330,18 @@ describe('recall-box build with a config file', () => {
     expect(r.err).toContain('"source" or "html"');
   });
 });
+
+describe('the documentation', () => {
+  it('lists every key of the file in docs/configuration.md\'s config file table', async () => {
+    const docs = await readFile(path.resolve(FIXTURES, '../../docs/configuration.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('## Config file'), docs.indexOf('## Worker variables'));
+    const table = section.split('\n').filter((line) => line.startsWith('| `'));
+    for (const key of Object.keys(CONFIG_FIELDS).filter((k) => k !== 'worker')) expect(table.some((row) => row.split('|')[1]!.includes(`\`${key}\``)), key).toBe(true);
+    for (const key of Object.keys(WORKER_FIELDS)) expect(table.some((row) => row.split('|')[1]!.includes(`\`worker.${key}\``)), `worker.${key}`).toBe(true);
+  });
+
+  it('shows a bad value as it was written', () => {
+    expect(thrown(() => validateConfig({ worker: { cacheMaxAge: '300' } }, 'c.json')).message).toContain('"worker.cacheMaxAge" must be a whole number ≥ 0, got "300".');
+    expect(thrown(() => validateConfig({ headingDepth: 7 }, 'c.json')).message).toContain('got 7.');
+  });
+});
