@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWranglerDev, type WranglerDev } from '../../bench/wrangler-dev.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { withRecallBox } from '../../src/integrations/vitepress/index.js';
 import { buildExample, builtPages, DIST, EXAMPLE, installExample, npmRegistryReachable, PACK, packRecallBox } from './support/vitepress-example.ts';
 
 // The VitePress integration as a user runs it (examples/vitepress, docs/integrations/vitepress.md):
@@ -142,4 +143,56 @@ describe.skipIf(!registry.ok)('the VitePress example (examples/vitepress)', () =
     expect(errors).toEqual([]);
     await page.close();
   });
+});
+
+// The config helper on its own (no npm, no VitePress): what it adds and keeps of a config.
+describe('withRecallBox', () => {
+  /** The fields withRecallBox sets, as VitePress calls them (its types are not installed here). */
+  interface Added {
+    title?: string;
+    themeConfig: unknown;
+    buildEnd(siteConfig: unknown): Promise<void>;
+    transformHtml(code: string, id: string, ctx: unknown): Promise<string>;
+    vue: { template: { compilerOptions: { isCustomElement(tag: string): boolean } } };
+    vite: { ssr: { noExternal: unknown }; optimizeDeps: { exclude: unknown } };
+  }
+
+  it("keeps the config's own hooks and settings, running its own first", async () => {
+    const calls: string[] = [];
+    const config = withRecallBox(
+      {
+        title: 'Docs',
+        themeConfig: { nav: [] },
+        buildEnd: () => void calls.push('theirs'),
+        transformHtml: (code: string) => code.replace('<p>', '<p class="x">'),
+        vue: { template: { compilerOptions: { isCustomElement: (tag: string) => tag === 'my-el' } } },
+        vite: { ssr: { noExternal: ['other'] } },
+      },
+      { index: false, widget: { placeholder: 'Find', 'no-recent': true } },
+    ) as unknown as Added;
+    expect(config.title).toBe('Docs');
+    expect(config.themeConfig).toEqual({ nav: [], recallBox: { endpoint: '/search', widget: { placeholder: 'Find', 'no-recent': true }, highlight: true } });
+    await config.buildEnd({ outDir: '/nowhere', site: { base: '/' } });
+    expect(calls).toEqual(['theirs']);
+    const isCustomElement = config.vue.template.compilerOptions.isCustomElement;
+    expect(['recall-box', 'my-el', 'div'].map((t) => isCustomElement(t))).toEqual([true, true, false]);
+    expect(config.vite.ssr.noExternal).toEqual(['other', 'recall-box']);
+    expect(config.vite.optimizeDeps.exclude).toEqual(['recall-box']);
+    const html = '<a href="#VPContent" class="VPSkipLink visually-hidden">Skip to content</a><p>';
+    expect(await config.transformHtml(html, 'index.html', {})).toBe('<a href="#VPContent" data-recall-box-ignore class="VPSkipLink visually-hidden">Skip to content</a><p class="x">');
+  });
+
+  it('refuses options it does not know or cannot use, by name', () => {
+    expect(() => withRecallBox({}, { endpont: '/search' } as never)).toThrow(/unknown option "endpont"/);
+    expect(() => withRecallBox({}, { endpoint: '' })).toThrow(/"endpoint" must be/);
+    expect(() => withRecallBox({}, { widget: { limit: {} } } as never)).toThrow(/widget attribute "limit"/);
+    expect(() => withRecallBox({}, { buildArgs: ['--out', 'x'] })).toThrow(/may not set --out/);
+    expect(() => withRecallBox(undefined as never)).toThrow(/takes the config object/);
+  });
+
+  it('fails the build when indexing fails, saying so', async () => {
+    const config = withRecallBox({}) as unknown as Added;
+    const missing = path.join(tmpdir(), 'recall-box-vitepress-no-such-site');
+    await expect(config.buildEnd({ outDir: missing, site: { base: '/' } })).rejects.toThrow(/recall-box: indexing the built site failed .* exited with 1/);
+  }, 60_000);
 });
