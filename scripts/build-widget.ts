@@ -33,9 +33,14 @@ export const WIDGET_BUILD_DEFAULTS = {
    * with its strings in five languages, `npm run build:widget`: 12,325 B before, 12,924 B after).
    * 14 KiB with the answer card, the phone layout and the CSP-safe stylesheet (issue 21, which set
    * this ceiling: 13,225 B before, 14,091 B after, `npm run build:widget`), still under DocSearch's
-   * and Pagefind UI's bundles. Raise it deliberately when features land.
+   * and Pagefind UI's bundles. 15.5 KiB with the filter control and pinned results (issue 21:
+   * 13,775 B before, 15,646 B after, `npm run build:widget`; ~1.5 KiB of it is the tables of the
+   * four languages besides English, which load with the element so that no reader sees English
+   * first). Still under half of DocSearch 3.9 (35,907 B JS + 3,111 B CSS) and of Pagefind UI 1.6
+   * (31,079 B JS + 2,590 B CSS, before pagefind.js and its WASM), gzip -9 of their published files.
+   * Raise it deliberately when features land.
    */
-  gzipBudgetBytes: 14 * 1024,
+  gzipBudgetBytes: 15.5 * 1024,
   /** zlib level used to measure gzip size: 9 approximates what CDNs serve for static assets. */
   gzipLevel: 9,
   /**
@@ -58,6 +63,8 @@ export const WIDGET_BUILD_DEFAULTS = {
     'ctrl',
     'debounceMs',
     'emit',
+    'filterKeyPrefix',
+    'filterMax',
     'highlighted',
     'highlightParam',
     'hit',
@@ -70,6 +77,9 @@ export const WIDGET_BUILD_DEFAULTS = {
     'modalShortcut',
     'nodes',
     'passage',
+    'pinKeyPrefix',
+    'pinMax',
+    'pinMaxLength',
     'recentKeyPrefix',
     'recentMax',
     'recentMaxLength',

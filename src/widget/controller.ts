@@ -151,14 +151,14 @@ export class SearchController {
       this.#host.show({ kind: 'error', query, message: offline ? s.offline : outcome.message, offline });
       return;
     }
-    const { hits, confidence, fallback, correction, completing } = outcome;
+    const { hits, confidence, fallback, correction, completing, facets } = outcome;
     // A reader still typing a word the docs hold (`deplo`) has not asked yet: the fallback would
     // tell them the docs do not answer. Its matches are listed, at the verdict's level, instead.
     // An `uncertain` verdict has no fallback: its results view lists the hits under the note.
     const view: View =
       confidence && fallback && !(completing && hits.length > 0)
-        ? { kind: 'fallback', query, hits, confidence, fallback, revealed: false, correction }
-        : { kind: 'results', query, hits, confidence, correction };
+        ? { kind: 'fallback', query, hits, confidence, fallback, revealed: false, correction, facets }
+        : { kind: 'results', query, hits, confidence, correction, facets };
     this.#host.show(view);
     this.#host.emit<ResultsEventDetail>(RESULTS_EVENT, {
       query,

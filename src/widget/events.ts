@@ -10,9 +10,11 @@ export const SELECT_EVENT = 'recall-box:select';
 export const CONFIDENCE_EVENT = 'recall-box:confidence';
 export const FALLBACK_EVENT = 'recall-box:fallback';
 export const ANSWER_EVENT = 'recall-box:answer';
+export const FILTER_EVENT = 'recall-box:filter';
+export const PIN_EVENT = 'recall-box:pin';
 
 /** Every event name, for documentation checks (custom-elements.json must list each). */
-export const WIDGET_EVENTS = [SEARCH_EVENT, RESULTS_EVENT, SELECT_EVENT, CONFIDENCE_EVENT, FALLBACK_EVENT, ANSWER_EVENT] as const;
+export const WIDGET_EVENTS = [SEARCH_EVENT, RESULTS_EVENT, SELECT_EVENT, CONFIDENCE_EVENT, FALLBACK_EVENT, ANSWER_EVENT, FILTER_EVENT, PIN_EVENT] as const;
 
 /** `detail` of `recall-box:search`: a request for `query` is being sent. */
 export interface SearchEventDetail {
@@ -43,8 +45,24 @@ export interface SelectEventDetail {
   title: string;
   /** 1-based rank of the result in the Worker's answer. */
   position: number;
-  /** What was followed: a result of the list, or the answer card's "Read more" (the top result). */
-  source: 'result' | 'answer';
+  /**
+   * What was followed: a result of the list, the answer card's "Read more" (the top result), or a
+   * pinned result (shown while the box is empty; `query` is then `''` and `position` its place among the pins).
+   */
+  source: 'result' | 'answer' | 'pinned';
+}
+
+/** `detail` of `recall-box:filter`: the reader chose `value` of `facet` in the filter control (`''`: All). */
+export interface FilterEventDetail {
+  facet: string;
+  value: string;
+}
+
+/** `detail` of `recall-box:pin`: the reader pinned (`pinned: true`) or unpinned a result. */
+export interface PinEventDetail {
+  url: string;
+  title: string;
+  pinned: boolean;
 }
 
 /** `detail` of `recall-box:answer`: the answer card was shown for `query`, from the top result. */

@@ -11,10 +11,13 @@ import './strings.ts';
 import { RecallBoxElement } from './recall-box.ts';
 
 export { RecallBoxElement } from './recall-box.ts';
-export { CONFIDENCE_EVENT, FALLBACK_EVENT, RESULTS_EVENT, SEARCH_EVENT, SELECT_EVENT } from './events.ts';
+export { ANSWER_EVENT, CONFIDENCE_EVENT, FALLBACK_EVENT, FILTER_EVENT, PIN_EVENT, RESULTS_EVENT, SEARCH_EVENT, SELECT_EVENT } from './events.ts';
 export type {
+  AnswerEventDetail,
   ConfidenceEventDetail,
   FallbackEventDetail,
+  FilterEventDetail,
+  PinEventDetail,
   ResultsEventDetail,
   ResultSummary,
   SearchEventDetail,

@@ -35,6 +35,16 @@ export const WIDGET_DEFAULTS = {
   recentMaxLength: 256,
   /** localStorage key prefix; the resolved endpoint URL follows it, so two search boxes for two sites keep two lists. */
   recentKeyPrefix: 'recall-box:recent:',
+  /** Pinned results kept per endpoint; the oldest goes when one more is pinned. 10: a short list readers can scan, as DocSearch's favourites. */
+  pinMax: 10,
+  /** Longest pin kept (URL, title and page title together, UTF-16 units): a stored value may have been written by anyone. */
+  pinMaxLength: 2048,
+  /** localStorage key prefix of the pinned results, the resolved endpoint following it. */
+  pinKeyPrefix: 'recall-box:pins:',
+  /** localStorage key prefix of the reader's filter choices (attribute `facets`), the resolved endpoint following it: remembered per site. */
+  filterKeyPrefix: 'recall-box:filters:',
+  /** Filter choices remembered per endpoint, one per facet: the index has at most 10 facets (pool, lang and 8 of the site's). */
+  filterMax: 10,
   /**
    * Keyboard shortcuts that open the modal (mode="modal"), space-separated. `mod` is ⌘ on Apple
    * platforms and Ctrl elsewhere. Inline boxes have none unless the `shortcut` attribute sets one.
@@ -57,6 +67,7 @@ export const WIDGET_ATTRIBUTES = [
   'confidence-badge',
   'no-answer-card',
   'no-highlight-param',
+  'facets',
 ] as const;
 
 export type WidgetMode = 'inline' | 'modal';
@@ -73,6 +84,11 @@ export function parseMode(value: string | null): WidgetMode {
   return value?.trim().toLowerCase() === 'modal' ? 'modal' : 'inline';
 }
 
+/** The facets the `facets` attribute shows as filter controls, in its order, each once. */
+export function parseFacets(value: string | null): string[] {
+  return [...new Set(value?.split(/[\s,]+/).filter(Boolean))];
+}
+
 /**
  * A site's preset filters: each attribute `filter-<facet>="<value>"` (e.g. `filter-version="v5"`,
  * `filter-pool="reference"`) sends `filter.<facet>=<value>` with every search (docs/api.md).
@@ -82,5 +98,20 @@ export function parseMode(value: string | null): WidgetMode {
 export function filterParams(attributes: Iterable<Attr>): Record<string, string> {
   const params: Record<string, string> = {};
   for (const { name, value } of attributes) if (name.startsWith('filter-') && value) params[`filter.${name.slice(7)}`] = value;
+  return params;
+}
+
+/**
+ * The filters a search sends: the `filter-<facet>` presets, overridden by the reader's choice for
+ * each facet the control shows (`shown`, attribute `facets`); a choice of `''` ("All") drops the
+ * facet's preset. A stored choice for a facet no longer shown is ignored, not applied unseen.
+ */
+export function withChosenFilters(presets: Record<string, string>, shown: readonly string[], chosen: Readonly<Record<string, string>>): Record<string, string> {
+  const params = { ...presets };
+  for (const facet of shown) {
+    const value = chosen[facet];
+    if (value) params[`filter.${facet}`] = value;
+    else if (value === '') delete params[`filter.${facet}`];
+  }
   return params;
 }

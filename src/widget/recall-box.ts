@@ -5,11 +5,13 @@
  */
 import { attr, closeIcon, el, searchIcon, showChildren } from './dom.ts';
 import { SearchController } from './controller.ts';
-import { ANSWER_EVENT, SELECT_EVENT, type AnswerEventDetail, type SelectEventDetail } from './events.ts';
+import { ANSWER_EVENT, FILTER_EVENT, PIN_EVENT, SELECT_EVENT, type AnswerEventDetail, type FilterEventDetail, type PinEventDetail, type SelectEventDetail } from './events.ts';
 import { ariaKeyShortcuts, isApple, isBare, isEditable, matchesShortcut, nextIndex, parseShortcuts, shortcutLabel, type Shortcut } from './keyboard.ts';
 import { trapTab } from './modal.ts';
-import { filterParams, parseDebounce, parseMode, WIDGET_ATTRIBUTES, WIDGET_DEFAULTS } from './options.ts';
+import { filterParams, parseDebounce, parseFacets, parseMode, withChosenFilters, WIDGET_ATTRIBUTES, WIDGET_DEFAULTS } from './options.ts';
+import { pinnedResults, type Pin } from './pins.ts';
 import { RecentSearches } from './recent.ts';
+import { StoredList } from './stored.ts';
 import { buildSearchUrl, type SearchHit } from './search-client.ts';
 import { countText, format, resolveStrings, type WidgetStrings } from './strings.ts';
 import { styleElements } from './adopt-styles.ts';
@@ -17,13 +19,14 @@ import { answerHit, renderAnswerCard, type AnswerHit } from './views/answer-card
 import type { ResultHrefOptions } from './highlight/link.ts';
 import { renderCorrection } from './views/correction.ts';
 import { renderFallback } from './views/fallback.ts';
-import { groupByPage, renderGroups, renderRecent } from './views/results.ts';
+import { renderFacets } from './views/facets.ts';
+import { groupByPage, renderGroups, renderPinned, renderRecent } from './views/results.ts';
 import { badgeText, listedLevel, listsHits, lowering, noted, statusOf, type View } from './views/view.ts';
 
 export type { View };
 
-/** An option of the listbox: a result (with its 0-based rank in the answer) or a recent search. */
-type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTMLElement; recent: string };
+/** An option of the listbox: a result (with its 0-based rank in the answer), a recent search or a pinned result. */
+type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTMLElement; recent: string } | { node: HTMLElement; pin: Pin };
 
 /**
  * Search-as-you-type box for a recall-box Worker. Attributes `filter-<facet>="<value>"` (e.g.
@@ -42,7 +45,10 @@ type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTML
  * @attr {string} placeholder - Placeholder of the input. Default from the strings ("Search…").
  * @attr {string} shortcut - Keyboard shortcuts that open the modal (or focus the inline input), e.g. `mod+k /`; `off` for none. Default `mod+k /` in modal mode, none inline.
  * @attr {'auto' | 'light' | 'dark'} theme - Color scheme. `auto` follows `prefers-color-scheme`. Default `auto`.
- * @attr {boolean} no-recent - Do not keep or show recent searches.
+ * @attr {boolean} no-recent - Do not keep or show recent searches or pinned results (no pin icon, no ⌘D / Ctrl+D).
+ * @attr {string} facets - Facets to offer as filters, space-separated (e.g. `pool version`): each shows as a radio group of "All" and
+ *   the values with their counts in the answer, when it has a choice to offer. The reader's choice is remembered per endpoint and
+ *   overrides the facet's `filter-<facet>` preset. The Worker's index must have the facets (`--facet` at build; `pool` and `lang` always).
  * @attr {boolean} confidence-badge - Show the Worker's confidence level as a badge above the results.
  * @attr {boolean} no-highlight-param - Do not add the matched words to result links (the `rb-highlight` parameter that recall-box/highlight reads on the page the reader lands on).
  * @attr {boolean} no-answer-card - Do not show the answer card (the top result's passage that answers the query) above the results.
@@ -64,9 +70,13 @@ type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTML
  *   `detail: { query, message, cause: 'no-results' | 'not-covered' | 'off-topic' | 'filtered', reasons: string[], suggestions: number }` (`FallbackEventDetail`).
  * @fires recall-box:answer - The answer card was shown: the Worker's outcome is `answer` and its top result has a passage
  *   covering the query. After `recall-box:confidence`. Bubbles and is composed. `detail: { query, url, title }` (`AnswerEventDetail`).
- * @fires recall-box:select - A result, or the answer card's "Read more", is being opened (click or Enter). Bubbles, is composed and is cancelable:
+ * @fires recall-box:select - A result, the answer card's "Read more" or a pinned result is being opened (click or Enter). Bubbles, is composed and is cancelable:
  *   `preventDefault()` stops the navigation, e.g. to route inside a single-page app.
- *   `detail: { query, url, title, position, source: 'result' | 'answer' }` (`SelectEventDetail`).
+ *   `detail: { query, url, title, position, source: 'result' | 'answer' | 'pinned' }` (`SelectEventDetail`).
+ * @fires recall-box:filter - The reader chose a value in the filter control (attribute `facets`); the query is searched again within it.
+ *   Bubbles and is composed. `detail: { facet, value }`, `value` `''` for All (`FilterEventDetail`).
+ * @fires recall-box:pin - The reader pinned or unpinned a result (the pin icon, or ⌘D / Ctrl+D on the active result). Bubbles and is composed.
+ *   `detail: { url, title, pinned }` (`PinEventDetail`).
  *
  * @csspart button - The modal mode's trigger button.
  * @csspart button-label - The trigger button's text.
@@ -85,6 +95,13 @@ type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTML
  * @csspart recent-header - "Recent searches" and the clear button.
  * @csspart clear-recent - The button that forgets the recent searches.
  * @csspart recent - One recent search (an option).
+ * @csspart pinned - Also on a pinned result (an option, with the `result` part) in the empty box's list, under the "Pinned" group title.
+ * @csspart pin - The pin icon in a result (pointer only; the keyboard uses ⌘D / Ctrl+D). Its option carries `data-pinned` when pinned.
+ * @csspart facets - The filter control (attribute `facets`): one `facet` per facet with a choice to offer.
+ * @csspart facet - One facet's radio group.
+ * @csspart facet-label - The facet's name, labelling its group.
+ * @csspart facet-value - One choice (`role=radio`, `aria-checked`): All, or a value.
+ * @csspart facet-count - The number of matches with that value, inside `facet-value`.
  * @csspart results - The listbox. Carries `data-confidence="high|medium"` for a confident answer
  *   and `data-confidence="low"` for an uncertain answer and for closest matches revealed from the fallback.
  * @csspart group - The results of one page.
@@ -165,10 +182,12 @@ export class RecallBoxElement extends HTMLElement {
   readonly #correction = el(this.ownerDocument, 'p', { part: 'correction', hidden: '' });
   readonly #answer = el(this.ownerDocument, 'div', { hidden: '' });
   readonly #list = el(this.ownerDocument, 'div', { part: 'results', role: 'listbox', id: 'listbox', hidden: '' }, [], (e) => this.#onListClick(e));
+  readonly #facetBar = el(this.ownerDocument, 'div', { part: 'facets', hidden: '' }, [], (e) => this.#choose((e.target as Element).closest<HTMLElement>('[role=radio]')));
   readonly #drop = el(this.ownerDocument, 'div', { part: 'dropdown', class: 'drop', hidden: '' }, [
     this.#status,
     this.#retry,
     this.#recentHeader,
+    this.#facetBar,
     this.#badge,
     this.#correction,
     this.#answer,
@@ -215,6 +234,11 @@ export class RecallBoxElement extends HTMLElement {
   #overrides: Partial<WidgetStrings> = {};
   #params: Record<string, string> = {};
   #recent: RecentSearches | null = null;
+  #pins: StoredList<Pin> | null = null;
+  /** The reader's filter choices as `facet=value` (`facet=`: All), remembered per endpoint. */
+  #choices: StoredList<string> | null = null;
+  /** Chromium blurs a focused element it removes (focusout, no relatedTarget): not the reader leaving. */
+  #replacing = false;
 
   constructor() {
     super();
@@ -227,13 +251,14 @@ export class RecallBoxElement extends HTMLElement {
     this.#input.addEventListener('focus', () => this.#setOpen(true));
     this.#input.addEventListener('click', () => this.#setOpen(true));
     this.#input.addEventListener('keydown', (e) => this.#onKey(e));
+    this.#facetBar.addEventListener('keydown', (e) => this.#onFacetKey(e));
     // Keep focus in the input when the pointer presses inside the dropdown; clicks still happen.
     this.#drop.addEventListener('mousedown', (e) => {
       if (e.button === 0) e.preventDefault();
     });
     this.addEventListener('focusout', (e) => {
       const to = e.relatedTarget as Node | null;
-      if (!to || (to !== this && !this.contains(to))) this.#setOpen(false);
+      if (!this.#replacing && (!to || (to !== this && !this.contains(to)))) this.#setOpen(false);
     });
     this.#dialog.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') {
@@ -352,10 +377,10 @@ export class RecallBoxElement extends HTMLElement {
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     if (old === value) return;
     if (name === 'mode') this.#layout();
-    if (name === 'endpoint') this.#recent = null;
-    if (['mode', 'shortcut', 'label', 'placeholder', 'lang'].includes(name)) this.#syncText();
+    if (name === 'endpoint') this.#recent = this.#pins = this.#choices = null;
+    if (['mode', 'shortcut', 'label', 'placeholder', 'lang', 'no-recent'].includes(name)) this.#syncText();
     if (name === 'no-recent' || name === 'endpoint') this.#renderRecent();
-    if (['confidence-badge', 'no-answer-card', 'no-highlight-param'].includes(name)) this.#show(this.#view, false);
+    if (['confidence-badge', 'no-answer-card', 'no-highlight-param', 'facets'].includes(name)) this.#show(this.#view, false);
   }
 
   // --- configuration --------------------------------------------------------------------------
@@ -384,17 +409,36 @@ export class RecallBoxElement extends HTMLElement {
     return this.getAttribute('endpoint') || WIDGET_DEFAULTS.endpoint;
   }
 
-  #recentStore(): RecentSearches {
-    if (!this.#recent) {
-      let key = this.#endpoint();
-      try {
-        key = new URL(key, this.ownerDocument.baseURI).href;
-      } catch {
-        // Not a URL: the search will report it; the raw attribute still names the list.
-      }
-      this.#recent = new RecentSearches(WIDGET_DEFAULTS.recentKeyPrefix + key);
+  /** The resolved endpoint, which names what is stored for this site (recent searches, pins, filter choices). */
+  #siteKey(): string {
+    try {
+      return new URL(this.#endpoint(), this.ownerDocument.baseURI).href;
+    } catch {
+      // Not a URL: the search will report it; the raw attribute still names the lists.
+      return this.#endpoint();
     }
-    return this.#recent;
+  }
+
+  #recentStore(): RecentSearches {
+    return (this.#recent ??= new RecentSearches(WIDGET_DEFAULTS.recentKeyPrefix + this.#siteKey()));
+  }
+
+  #pinStore(): StoredList<Pin> {
+    return (this.#pins ??= pinnedResults(WIDGET_DEFAULTS.pinKeyPrefix + this.#siteKey()));
+  }
+
+  #choiceStore(): StoredList<string> {
+    return (this.#choices ??= new StoredList(WIDGET_DEFAULTS.filterKeyPrefix + this.#siteKey(), WIDGET_DEFAULTS.filterMax, (c): c is string => typeof c === 'string' && c.includes('='), (c) => c.split('=')[0]!));
+  }
+
+  /** The reader's choices, facet → value (`''`: All). */
+  #choicesMade(): Record<string, string> {
+    return Object.fromEntries(this.#choiceStore().list().map((c) => [c.split('=')[0], c.slice(c.indexOf('=') + 1)]));
+  }
+
+  /** The value of `facet` a search sends: the reader's choice, else the `filter-<facet>` preset, else '' (All). */
+  #chosen(facet: string): string {
+    return this.#choicesMade()[facet] ?? this.getAttribute(`filter-${facet}`) ?? '';
   }
 
   /** Puts the panel where the mode wants it: in the dialog (modal) or straight in the shadow root (inline). */
@@ -427,12 +471,15 @@ export class RecallBoxElement extends HTMLElement {
     const shortcuts = this.#shortcuts();
     showChildren(this.#hint, shortcuts[0] ? [shortcutLabel(shortcuts[0], apple)] : []);
     attr(this.#trigger, 'aria-keyshortcuts', ariaKeyShortcuts(shortcuts, apple));
+    const pins = !this.hasAttribute('no-recent');
+    attr(this.#input, 'aria-keyshortcuts', pins && (apple ? 'Meta+D' : 'Control+D'));
     const doc = this.ownerDocument;
     this.#footer.replaceChildren(
       ...[
         ['↑ ↓', s.hintNavigate],
         ['↵', s.hintOpen],
         ['Esc', s.hintClose],
+        ...(pins ? [[apple ? '⌘ D' : 'Ctrl D', s.hintPin]] : []),
       ].map(([keys, text]) => el(doc, 'span', {}, [el(doc, 'kbd', {}, [keys!]), ` ${text}`])),
     );
     // The idle view renders the recent searches.
@@ -456,8 +503,15 @@ export class RecallBoxElement extends HTMLElement {
   /** The request URL for `query`; an endpoint that is not a URL is the page author's to fix, said on the console. */
   #requestUrl(query: string, exact: boolean): string {
     try {
-      // searchParams set by script win over the filter-* attributes' presets.
-      return buildSearchUrl(this.#endpoint(), { query, exact, limit: this.getAttribute('limit'), lang: this.getAttribute('lang') }, this.ownerDocument.baseURI, { ...filterParams(this.attributes), ...this.#params });
+      // searchParams set by script win over the reader's filter choices, which win over the
+      // filter-* attributes' presets. A filter control asks for the facet counts it shows.
+      const shown = parseFacets(this.getAttribute('facets'));
+      const filters = withChosenFilters(filterParams(this.attributes), shown, this.#choicesMade());
+      return buildSearchUrl(this.#endpoint(), { query, exact, limit: this.getAttribute('limit'), lang: this.getAttribute('lang') }, this.ownerDocument.baseURI, {
+        ...filters,
+        ...(shown.length > 0 && { facets: '1' }),
+        ...this.#params,
+      });
     } catch (e) {
       console.error(`recall-box: the endpoint attribute ${JSON.stringify(this.#endpoint())} is not a URL`);
       throw e;
@@ -467,6 +521,13 @@ export class RecallBoxElement extends HTMLElement {
   #onKey(e: KeyboardEvent): void {
     if (e.isComposing) return;
     const visible = !this.#drop.hidden;
+    // ⌘D / Ctrl+D pins or unpins the active result (the browser's "bookmark" keys: here, a bookmark in the box).
+    const active = visible ? this.#options[this.#active] : undefined;
+    if (active && !('recent' in active) && e.key.toLowerCase() === 'd' && (isApple() ? e.metaKey : e.ctrlKey) && !this.hasAttribute('no-recent')) {
+      e.preventDefault();
+      this.#togglePin(active);
+      return;
+    }
     switch (e.key) {
       case 'ArrowDown':
       case 'ArrowUp':
@@ -530,7 +591,56 @@ export class RecallBoxElement extends HTMLElement {
   #onListClick(e: MouseEvent): void {
     const node = (e.target as Element).closest('[role=option]');
     const option = this.#options.find((o) => o.node === node);
-    if (option) this.#activate(option, e);
+    if (!option) return;
+    // The pin icon toggles the pin instead of following the link it sits in.
+    if ((e.target as Element).closest('[part~=pin]') && !('recent' in option)) {
+      e.preventDefault();
+      this.#togglePin(option);
+    } else this.#activate(option, e);
+  }
+
+  /** Pins a result, or unpins a result or pin; says so to screen readers and in `recall-box:pin`. */
+  #togglePin(option: Option & ({ hit: SearchHit } | { pin: Pin })): void {
+    const pin = 'pin' in option ? option.pin : { url: option.hit.url, title: option.hit.title, page: option.hit.breadcrumb[0] || option.hit.title };
+    const store = this.#pinStore();
+    const pinned = !store.has(pin.url);
+    if (pinned) store.add(pin);
+    else store.remove(pin.url);
+    attr(option.node, 'data-pinned', pinned && 'true');
+    this.#announce(`${pinned ? this.strings.pinned : this.strings.unpinned}: ${pin.title}`, false);
+    this.#emit<PinEventDetail>(PIN_EVENT, { url: pin.url, title: pin.title, pinned });
+    // An unpinned pin leaves the empty box's list; the active position stays where it was.
+    if (this.#view.kind === 'idle') {
+      const at = this.#active;
+      this.#renderRecent();
+      this.#setActive(Math.min(at, this.#options.length - 1));
+    }
+  }
+
+  /** The reader chose a value in the filter control: remembered for the site, checked at once, the query searched again within it. */
+  #choose(radio: HTMLElement | null): void {
+    if (!radio) return;
+    const { facet = '', value = '' } = radio.dataset;
+    this.#choiceStore().add(`${facet}=${value}`);
+    for (const r of radio.parentElement!.querySelectorAll('[role=radio]')) {
+      r.setAttribute('aria-checked', String(r === radio));
+      r.setAttribute('tabindex', r === radio ? '0' : '-1');
+    }
+    this.#emit<FilterEventDetail>(FILTER_EVENT, { facet, value });
+    if (this.#search.query) this.#runQuery(this.#input.value, false);
+  }
+
+  /** Arrow keys, Home and End move through a facet's radios and choose (the APG radio group). */
+  #onFacetKey(e: KeyboardEvent): void {
+    const radio = (e.target as Element).closest<HTMLElement>('[role=radio]');
+    if (!radio) return;
+    const radios = [...radio.parentElement!.querySelectorAll<HTMLElement>('[role=radio]')];
+    const key = ({ ArrowLeft: 'ArrowUp', ArrowRight: 'ArrowDown' } as Record<string, string>)[e.key] ?? e.key;
+    const next = radios[nextIndex(key, radios.indexOf(radio), radios.length) ?? -1];
+    if (!next) return;
+    e.preventDefault();
+    next.focus();
+    this.#choose(next);
   }
 
   /**
@@ -552,11 +662,12 @@ export class RecallBoxElement extends HTMLElement {
       option.node.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, ctrlKey, metaKey, shiftKey, altKey }));
       return;
     }
-    this.#follow(option.hit, option.rank, 'result', e);
+    if ('pin' in option) this.#follow(option.pin, this.#options.indexOf(option) - this.#options.findIndex((o) => 'pin' in o), 'pinned', e);
+    else this.#follow(option.hit, option.rank, 'result', e);
   }
 
   /** A link about to be followed: `recall-box:select` first (it may cancel), then the query remembered and the box closed. */
-  #follow(hit: SearchHit, rank: number, source: SelectEventDetail['source'], e: MouseEvent): void {
+  #follow(hit: { url: string; title: string }, rank: number, source: SelectEventDetail['source'], e: MouseEvent): void {
     const detail: SelectEventDetail = { query: this.#search.query, url: hit.url, title: hit.title, position: rank + 1, source };
     if (!this.#emit(SELECT_EVENT, detail, true)) {
       e.preventDefault();
@@ -590,7 +701,8 @@ export class RecallBoxElement extends HTMLElement {
     this.#recentHeader.hidden = true;
     this.#list.setAttribute('aria-label', s.results);
     const links = { highlightParam: !this.hasAttribute('no-highlight-param') };
-    const rendered = listed ? renderGroups(doc, groupByPage(view.hits), base, s.breadcrumbSeparator, links) : { nodes: [], options: [] };
+    const pins = this.#pinStore().list();
+    const rendered = listed ? renderGroups(doc, groupByPage(view.hits), base, s.breadcrumbSeparator, links, (url) => pins.some((p) => p.url === url)) : { nodes: [], options: [] };
     this.#setActive(-1);
     this.#list.replaceChildren(...rendered.nodes);
     this.#options = rendered.options;
@@ -624,6 +736,7 @@ export class RecallBoxElement extends HTMLElement {
       fallback = [...parts.announced, ...parts.actions];
     }
     showChildren(this.#fallback, fallback);
+    this.#renderFacets(view);
     this.#renderStatus();
     this.#sync();
 
@@ -657,19 +770,35 @@ export class RecallBoxElement extends HTMLElement {
     });
   }
 
-  /** The idle view: the recent searches as options, under their header with the clear button. */
+  /**
+   * The filter control for the answer's facet counts (attribute `facets`). A reader moving through
+   * a facet's radios keeps the focus on the chosen one across the new answer.
+   */
+  #renderFacets(view: View): void {
+    const focused = this.#root.activeElement as HTMLElement | null;
+    const facet = this.#facetBar.contains(focused) ? focused!.dataset.facet : undefined;
+    const counts = view.kind === 'idle' || view.kind === 'error' ? undefined : view.facets;
+    this.#replacing = true;
+    showChildren(this.#facetBar, counts ? renderFacets(this.ownerDocument, counts, parseFacets(this.getAttribute('facets')), (f) => this.#chosen(f), this.strings.all) : []);
+    this.#replacing = false;
+    if (facet !== undefined) this.#facetBar.querySelector<HTMLElement>(`[data-facet="${CSS.escape(facet)}"][aria-checked=true]`)?.focus();
+  }
+
+  /** The idle view: the recent searches as options, under their header with the clear button, then the pinned results. */
   #renderRecent(): void {
     if (this.#view.kind !== 'idle') return;
     const s = this.strings;
-    const queries = this.hasAttribute('no-recent') ? [] : this.#recentStore().list();
+    const personal = !this.hasAttribute('no-recent');
+    const queries = personal ? this.#recentStore().list() : [];
     const nodes = renderRecent(this.ownerDocument, queries);
+    const pinned = renderPinned(this.ownerDocument, personal ? this.#pinStore().list() : [], this.ownerDocument.baseURI, s.pinned);
     this.#setActive(-1);
-    this.#list.replaceChildren(...nodes);
+    this.#list.replaceChildren(...nodes, ...pinned.nodes);
     this.#list.setAttribute('aria-label', s.recent);
     attr(this.#list, 'data-confidence', null);
-    this.#options = nodes.map((node, i) => ({ node, recent: queries[i]! }));
+    this.#options = [...nodes.map((node, i) => ({ node, recent: queries[i]! })), ...pinned.options];
     this.#recentHeader.hidden = queries.length === 0;
-    for (const node of [this.#badge, this.#note, this.#correction, this.#answer, this.#fallback]) showChildren(node, []);
+    for (const node of [this.#badge, this.#note, this.#correction, this.#answer, this.#fallback, this.#facetBar]) showChildren(node, []);
     this.#renderStatus();
     this.#sync();
   }

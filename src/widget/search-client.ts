@@ -5,7 +5,7 @@
  * reasons and suggestions are dropped rather than allowed to break rendering.
  */
 import { isRecord } from '../core/is-record.ts';
-import type { SearchResponse } from '../protocol/response.ts';
+import type { FacetCounts, SearchResponse } from '../protocol/response.ts';
 import { STRINGS, type WidgetStrings } from './strings.ts';
 import type { HighlightRange } from './split-highlights.ts';
 
@@ -78,6 +78,8 @@ export type FetchOutcome =
       correction: SearchCorrection | null;
       /** The last word was still being typed and matched by the words it begins (the Worker's `lastWordCompleted`). */
       completing: boolean;
+      /** The Worker's facet counts (asked for with `facets=1`), malformed entries dropped; empty without them. */
+      facets: FacetCounts;
     }
   /** `unreachable`: no answer at all (network, DNS, CORS); `error`: an answer that is not a result list. */
   | { ok: false; kind: 'unreachable' | 'error'; message: string };
@@ -120,7 +122,7 @@ export async function fetchSearch(url: string, signal: AbortSignal, text: Client
   if (!hits) return { ok: false, kind: 'error', message: text.failed };
   const confidence = parseConfidence(body);
   const completing = isRecord(body) && body.lastWordCompleted === true;
-  return { ok: true, hits, confidence, fallback: parseFallback(body, confidence, text.fallback), correction: parseCorrection(body), completing };
+  return { ok: true, hits, confidence, fallback: parseFallback(body, confidence, text.fallback), correction: parseCorrection(body), completing, facets: parseFacetCounts(body) };
 }
 
 /** The `error.message` of an error body, or a generic message naming the status. */
@@ -229,4 +231,14 @@ export function parseCorrection(body: unknown): SearchCorrection | null {
   if (!isRecord(c) || !isText(c.query) || !Array.isArray(c.words)) return null;
   const words = c.words.filter((w): w is SearchCorrection['words'][number] => isRecord(w) && isText(w.typed) && isText(w.corrected));
   return words.length === 0 ? null : { query: c.query, words };
+}
+
+/** The body's facet counts: per facet, the `{value, count}` entries with a string value and a count ≥ 0. */
+export function parseFacetCounts(body: unknown): FacetCounts {
+  const raw = isRecord(body) && isRecord(body.facets) ? body.facets : {};
+  const facets: FacetCounts = {};
+  for (const [name, values] of Object.entries(raw)) {
+    if (Array.isArray(values)) facets[name] = values.filter((v) => isRecord(v) && isText(v.value) && typeof v.count === 'number' && v.count >= 0).map((v) => ({ value: v.value, count: v.count }));
+  }
+  return facets;
 }

@@ -56,6 +56,14 @@ export interface WidgetStrings {
   answer: string;
   /** The answer card's link to its section. */
   readMore: string;
+  /** The filter control's choice that sets no filter (attribute `facets`). */
+  all: string;
+  /** Title of the pinned results (shown when the box is empty) and what is announced when one is pinned. */
+  pinned: string;
+  /** Announced when a result is unpinned. */
+  unpinned: string;
+  /** The modal's footer: what ⌘D / Ctrl+D does to the active result. */
+  hintPin: string;
 }
 
 /**
@@ -66,7 +74,7 @@ export interface WidgetStrings {
 const KEYS = (
   'label placeholder button close results noResults resultsOne resultsOther loading unreachable offline failed retry ' +
   'suggestions showAnyway lowConfidenceNote showingResultsFor searchInsteadFor confidenceHigh confidenceMedium confidenceLow ' +
-  'recent clearRecent hintNavigate hintOpen hintClose answer readMore'
+  'recent clearRecent hintNavigate hintOpen hintClose answer readMore all pinned unpinned hintPin'
 ).split(' ') as Array<Exclude<keyof WidgetStrings, 'fallback' | 'breadcrumbSeparator'>>;
 
 /** The table for `lang` from its lines (a phrase per line, in KEYS order; surrounding blank lines ignored). */
@@ -106,6 +114,10 @@ to open
 to close
 Answer from the docs
 Read more
+All
+Pinned
+Unpinned
+to pin
 `);
 
 /** The built-in tables. Keys are lower-case language tags; lookups fall back to the base language. */
@@ -140,6 +152,10 @@ export const STRINGS: Readonly<Record<string, WidgetStrings>> = {
 关闭
 文档中的答案
 阅读更多
+全部
+已固定
+已取消固定
+固定
 `),
   ja: table('ja', `
 ドキュメントを検索
@@ -170,6 +186,10 @@ export const STRINGS: Readonly<Record<string, WidgetStrings>> = {
 閉じる
 ドキュメントからの回答
 続きを読む
+すべて
+ピン留め
+ピン留めを解除しました
+ピン留め
 `),
   es: table('es', `
 Buscar en la documentación
@@ -200,6 +220,10 @@ para abrir
 para cerrar
 Respuesta de la documentación
 Leer más
+Todo
+Fijados
+Desfijado
+para fijar
 `),
   pt: table('pt', `
 Pesquisar na documentação
@@ -230,6 +254,10 @@ para abrir
 para fechar
 Resposta da documentação
 Leia mais
+Tudo
+Fixados
+Desafixado
+para fixar
 `),
 };
 

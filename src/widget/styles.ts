@@ -73,6 +73,17 @@ button,[part~=suggestion]{display:inline-block;padding:.3em .7em;font:inherit;fo
 button:hover{background:var(--_active-bg)}
 button:focus-visible,a:focus-visible{outline:2px solid var(--_accent);outline-offset:1px}
 [part~=clear-recent]{padding:.1em .5em;font-size:1em}
+[part~=facets]{display:flex;flex-wrap:wrap;gap:.3em 1em;margin:.35em .6em}
+[part~=facet]{display:flex;flex-wrap:wrap;align-items:center;gap:.3em}
+[part~=facet-label]{font-size:.8em;font-weight:600;color:var(--_muted)}
+[part~=facet-value]{padding:.15em .6em;border-radius:1em}
+[part~=facet-value][aria-checked=true]{color:var(--_bg);background:var(--_accent);border-color:var(--_accent)}
+[part~=facet-count]{font-size:.85em;opacity:.8}
+[part~=pin]{float:inline-end;margin-inline-start:.5em;color:var(--_muted);visibility:hidden}
+[part~=pin]::before{content:"☆"}
+[data-pinned] [part~=pin]::before{content:"★"}
+[role=option]:hover [part~=pin],[aria-selected=true] [part~=pin],[data-pinned] [part~=pin]{visibility:visible}
+:host([no-recent]) [part~=pin]{display:none}
 [part~=low-confidence-note]{font-style:italic;color:var(--_muted)}
 [part~=results][data-confidence=low]{border-inline-start:3px solid var(--_border)}
 kbd{display:inline-block;min-width:1.6em;padding:.05em .35em;font:inherit;font-size:.75em;text-align:center;color:var(--_muted);border:1px solid var(--_border);border-radius:.3em}
@@ -91,5 +102,5 @@ dialog .drop{position:static;flex:1;max-height:none;min-height:3em;padding-top:0
 [part~=answer-text]{margin:.3em .6em;font-size:1em}
 [part~=answer-link]{font-weight:600;color:var(--_accent)}
 @media (max-width:640px){dialog{width:100vw;height:var(--_vvh,100dvh);max-height:none;margin:0;border:0;border-radius:0;padding:env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left)}[role=option],button,input,[part~=answer-link]{min-height:44px}[part~=answer-link]{display:inline-flex;align-items:center}[part~=close]{min-width:44px;justify-content:center}}
-@media (hover:none) and (pointer:coarse){[part~=footer],[part~=shortcut-hint]{display:none}}
+@media (hover:none) and (pointer:coarse){[part~=footer],[part~=shortcut-hint]{display:none}[part~=pin]{visibility:visible;padding:.6em;margin:-.6em}}
 `;

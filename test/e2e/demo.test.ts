@@ -50,6 +50,31 @@ describe('the demo page searching the fixture docs through the Worker', () => {
     await page.close();
   });
 
+  it('narrows a search with the filter control: the Worker\'s pool counts, a chosen pool, fewer results within it', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/`);
+    const box = page.locator('recall-box#search');
+    await box.locator('input').click();
+    await page.keyboard.type('route');
+    const group = box.getByRole('radiogroup', { name: 'pool' });
+    await group.waitFor({ timeout: 10_000 });
+    const values = group.locator('[role="radio"][data-value]:not([data-value=""])');
+    expect(await values.count()).toBeGreaterThanOrEqual(2);
+    const before = await box.locator('[role="option"]').count();
+    // The smallest pool: choosing it must narrow the answer to at most its count.
+    const counts = (await group.locator('[part~="facet-count"]').allTextContents()).map(Number);
+    const smallest = counts.indexOf(Math.min(...counts));
+    const chosen = values.nth(smallest);
+    const answered = page.waitForResponse((r) => new URL(r.url()).searchParams.has('filter.pool'));
+    await chosen.click();
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    expect(await chosen.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => box.locator('[role="option"]').count()).toBeLessThanOrEqual(Math.min(counts[smallest]!, before));
+    expect(await box.locator('[role="option"]').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
   it('works under the demo page\'s enforced Content-Security-Policy: no violation, the widget styled, the page\'s script run', async () => {
     const page = await browser.newPage();
     await page.addInitScript(() => {

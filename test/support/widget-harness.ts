@@ -134,6 +134,21 @@ export function lowAnswer(query: string, results: ResultJson[]): Reply {
   return judgedAnswer(query, results, 'low');
 }
 
+/** The facet counts the fake Worker adds to an answer by default: two pools to choose from, one version (nothing to choose). */
+export const FACET_COUNTS = {
+  pool: [
+    { value: 'guides', count: 3 },
+    { value: 'reference', count: 1 },
+  ],
+  lang: [{ value: 'en', count: 4 }],
+  version: [{ value: 'v5', count: 4 }],
+};
+
+/** `reply` with the Worker's `facets` (what a request with `facets=1` gets). */
+export function withFacets(reply: Reply, facets: Record<string, Array<{ value: string; count: number }>> = FACET_COUNTS): Reply {
+  return { ...reply, body: { ...(reply.body as object), facets } };
+}
+
 /** The evidence passage the Worker sends with the top results: the paragraph covering the query. */
 export const PASSAGE = 'Route parameters capture parts of the path: /users/:id matches /users/42 and c.req.param("id") reads 42.';
 

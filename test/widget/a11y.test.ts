@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STRINGS } from '../../src/widget/strings.ts';
-import { answer, answeredResults, lowAnswer, sampleResults, useWidgetHarness } from '../support/widget-harness.ts';
+import { answer, answeredResults, lowAnswer, sampleResults, useWidgetHarness, withFacets } from '../support/widget-harness.ts';
 
 const h = useWidgetHarness({ viewport: { width: 820, height: 620 } });
 const EN = STRINGS.en;
@@ -137,6 +137,44 @@ describe('the answer card, and a phone', () => {
       vs = await seriousViolations(page);
       expect(vs, describeViolations('phone modal with answer card', vs)).toEqual([]);
       await page.screenshot({ path: `${SCREENSHOT_DIR}phone-modal-${scheme}.png` });
+    });
+  }
+});
+
+describe('filters and favourites', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`${scheme}: the filter control with a value chosen, a pinned result, the pinned list, and both on a phone — no serious violations`, async () => {
+      const { page } = h;
+      h.reply = (q) => withFacets(answer(q, sampleResults()));
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(h.fixture('<main><h1>Docs</h1><recall-box debounce="0" facets="pool"></recall-box></main>', { head: PAGE_HEAD }));
+      const input = page.getByRole('combobox', { name: EN.label });
+      await input.fill('route');
+      await page.getByRole('radio', { name: /reference/ }).click();
+      await expect.poll(() => page.getByRole('radio', { name: /reference/ }).getAttribute('aria-checked')).toBe('true');
+      await input.focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Control+d');
+      await page.locator('recall-box [role="option"][data-pinned]').waitFor();
+      let vs = await seriousViolations(page);
+      expect(vs, describeViolations('filters and a pinned result', vs)).toEqual([]);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}filters-pinned-${scheme}.png` });
+
+      await input.fill('');
+      await page.locator('recall-box [part~="pinned"]').waitFor();
+      vs = await seriousViolations(page);
+      expect(vs, describeViolations('the pinned list', vs)).toEqual([]);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}pinned-list-${scheme}.png` });
+
+      await page.setViewportSize({ width: 375, height: 667 });
+      await page.goto(h.fixture('<main><header><strong>Docs</strong><recall-box mode="modal" debounce="0" facets="pool"></recall-box></header><h1>Docs</h1></main>', { head: PAGE_HEAD }));
+      await page.getByRole('button', { name: EN.button, exact: true }).click();
+      await page.locator('recall-box [part~="pinned"]').waitFor();
+      await page.keyboard.type('route');
+      await page.locator('recall-box [part~="facet"]').waitFor();
+      vs = await seriousViolations(page);
+      expect(vs, describeViolations('phone modal with filters', vs)).toEqual([]);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}phone-filters-${scheme}.png` });
     });
   }
 });

@@ -67,14 +67,19 @@ describe('custom-elements.json', () => {
         const corrected = answer(q, sampleResults());
         return { ...corrected, body: { ...(corrected.body as object), correction: { query: 'middleware', words: [{ typed: 'midleware', corrected: 'middleware' }] } } };
       }
-      return answer(q, [...sampleResults(), hit({ id: 'bad', url: 'javascript:void 0', title: 'Refused link' })]);
+      const listed = answer(q, [...sampleResults(), hit({ id: 'bad', url: 'javascript:void 0', title: 'Refused link' })]);
+      // The filter control's parts need facet counts (attribute facets="pool").
+      return { ...listed, body: { ...(listed.body as object), facets: { pool: [{ value: 'guides', count: 3 }, { value: 'reference', count: 1 }] } } };
     };
     h.expectedConsole = [/status of 500/];
     await page.addInitScript(
-      ([key]) => localStorage.setItem(key!, '["earlier"]'),
-      [`${WIDGET_DEFAULTS.recentKeyPrefix}${h.server.url}/search`],
+      ([recent, pins]) => {
+        localStorage.setItem(recent!, '["earlier"]');
+        localStorage.setItem(pins!, JSON.stringify([{ url: '/guides/routing/', title: 'Routing', page: 'Guides' }]));
+      },
+      [`${WIDGET_DEFAULTS.recentKeyPrefix}${h.server.url}/search`, `${WIDGET_DEFAULTS.pinKeyPrefix}${h.server.url}/search`],
     );
-    await page.goto(h.fixture('<recall-box id="inline" debounce="0" confidence-badge></recall-box><recall-box id="modal" mode="modal" label="Modal search"></recall-box>'));
+    await page.goto(h.fixture('<recall-box id="inline" debounce="0" confidence-badge facets="pool"></recall-box><recall-box id="modal" mode="modal" label="Modal search"></recall-box>'));
     const seen = new Set<string>();
     const collect = async () => {
       const parts = await page.evaluate(() =>
@@ -85,9 +90,11 @@ describe('custom-elements.json', () => {
     const input = page.getByRole('combobox', { name: EN.label });
     await input.focus();
     await page.locator('#inline [part~="recent"]').waitFor();
+    await page.locator('#inline [part~="pinned"]').waitFor();
     await collect();
     await input.fill('route');
     await page.locator('#inline [part~="unlinked"]').waitFor();
+    await page.locator('#inline [part~="facet-count"]').first().waitFor();
     await collect();
     await input.fill('how do I');
     await page.locator('#inline [part~="show-anyway"]').waitFor();

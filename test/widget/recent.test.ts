@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WIDGET_DEFAULTS } from '../../src/widget/options.ts';
+import { pinnedResults } from '../../src/widget/pins.ts';
 import { RecentSearches } from '../../src/widget/recent.ts';
 
 function memoryStorage(): Storage & { data: Map<string, string> } {
@@ -57,5 +58,32 @@ describe('RecentSearches', () => {
     recent.clear();
     expect(recent.list()).toEqual([]);
     expect(new RecentSearches('k', 5, null).list()).toEqual([]);
+  });
+});
+
+describe('pinnedResults', () => {
+  const store = () => {
+    const data = new Map<string, string>();
+    return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) };
+  };
+
+  it('keeps one pin per URL, newest first, at most pinMax, and removes by URL', () => {
+    const storage = store();
+    const pins = pinnedResults('p', storage);
+    for (let i = 0; i < WIDGET_DEFAULTS.pinMax + 2; i++) pins.add({ url: `/p${i}/`, title: `P${i}`, page: 'Page' });
+    pins.add({ url: '/p5/', title: 'P5 again', page: 'Page' });
+    const listed = pinnedResults('p', storage).list();
+    expect(listed).toHaveLength(WIDGET_DEFAULTS.pinMax);
+    expect(listed[0]).toEqual({ url: '/p5/', title: 'P5 again', page: 'Page' });
+    expect(listed.filter((p) => p.url === '/p5/')).toHaveLength(1);
+    pins.remove('/p5/');
+    expect(pins.has('/p5/')).toBe(false);
+    expect(pins.has('/p6/')).toBe(true);
+  });
+
+  it('drops what is not a pin, or too long to be one', () => {
+    const storage = store();
+    storage.setItem('p', JSON.stringify([{ url: '', title: 'T', page: 'P' }, { url: '/a/', title: 5, page: 'P' }, { url: '/b/', title: 'x'.repeat(WIDGET_DEFAULTS.pinMaxLength), page: 'P' }, { url: '/c/', title: 'C', page: 'P' }]));
+    expect(pinnedResults('p', storage).list()).toEqual([{ url: '/c/', title: 'C', page: 'P' }]);
   });
 });

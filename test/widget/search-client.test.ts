@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDebounce, WIDGET_DEFAULTS } from '../../src/widget/options.ts';
 import { STRINGS } from '../../src/widget/strings.ts';
-import { buildSearchUrl, errorMessage, parseHits } from '../../src/widget/search-client.ts';
+import { buildSearchUrl, errorMessage, parseFacetCounts, parseHits } from '../../src/widget/search-client.ts';
 
 describe('buildSearchUrl', () => {
   it('resolves a site-relative endpoint against the page and encodes the query', () => {
@@ -97,5 +97,22 @@ describe('parseDebounce', () => {
 
   it('clamps absurdly long debounces', () => {
     expect(parseDebounce('60000')).toBe(WIDGET_DEFAULTS.maxDebounceMs);
+  });
+});
+
+describe('parseFacetCounts', () => {
+  it('keeps well-formed {value, count} entries per facet, drops the rest', () => {
+    const body = {
+      facets: {
+        pool: [{ value: 'guides', count: 3 }, { value: '', count: 1 }, { value: 'x', count: -1 }, { value: 'y' }, null, 'z', { value: 'reference', count: 0 }],
+        version: 'v5',
+        tags: [],
+      },
+    };
+    expect(parseFacetCounts(body)).toEqual({ pool: [{ value: 'guides', count: 3 }, { value: 'reference', count: 0 }], tags: [] });
+  });
+
+  it('gives no facets for a body without them, or with junk there', () => {
+    for (const body of [{}, null, 'x', { facets: [] }, { facets: 'pool' }]) expect(parseFacetCounts(body)).toEqual({});
   });
 });

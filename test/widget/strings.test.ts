@@ -20,18 +20,18 @@ describe('strings', () => {
   it('keeps every phrase under its own key (the tables are written a phrase per line, in key order)', () => {
     expect(Object.keys(STRINGS.en!).sort()).toEqual(
       [
-        'answer', 'breadcrumbSeparator', 'button', 'clearRecent', 'close', 'confidenceHigh', 'confidenceLow', 'confidenceMedium', 'failed',
-        'fallback', 'hintClose', 'hintNavigate', 'hintOpen', 'label', 'loading', 'lowConfidenceNote', 'noResults', 'offline', 'placeholder',
-        'readMore', 'recent', 'results', 'resultsOne', 'resultsOther', 'retry', 'searchInsteadFor', 'showAnyway', 'showingResultsFor',
-        'suggestions', 'unreachable',
+        'all', 'answer', 'breadcrumbSeparator', 'button', 'clearRecent', 'close', 'confidenceHigh', 'confidenceLow', 'confidenceMedium', 'failed',
+        'fallback', 'hintClose', 'hintNavigate', 'hintOpen', 'hintPin', 'label', 'loading', 'lowConfidenceNote', 'noResults', 'offline', 'pinned',
+        'placeholder', 'readMore', 'recent', 'results', 'resultsOne', 'resultsOther', 'retry', 'searchInsteadFor', 'showAnyway', 'showingResultsFor',
+        'suggestions', 'unpinned', 'unreachable',
       ],
     );
-    const pick = (s: WidgetStrings) => [s.label, s.noResults, s.retry, s.suggestions, s.confidenceLow, s.hintClose, s.readMore, s.breadcrumbSeparator];
-    expect(pick(STRINGS.en!)).toEqual(['Search documentation', 'No results for “{query}”', 'Try again', 'Suggestions', 'Low confidence', 'to close', 'Read more', ' › ']);
-    expect(pick(STRINGS['zh-cn']!)).toEqual(['搜索文档', '没有找到“{query}”的结果', '重试', '建议', '低可信度', '关闭', '阅读更多', ' › ']);
-    expect(pick(STRINGS.ja!)).toEqual(['ドキュメントを検索', '「{query}」に一致する結果はありません', '再試行', '候補', '信頼度: 低', '閉じる', '続きを読む', ' › ']);
-    expect(pick(STRINGS.es!)).toEqual(['Buscar en la documentación', 'No hay resultados para «{query}»', 'Reintentar', 'Sugerencias', 'Confianza baja', 'para cerrar', 'Leer más', ' › ']);
-    expect(pick(STRINGS.pt!)).toEqual(['Pesquisar na documentação', 'Nenhum resultado para “{query}”', 'Tentar novamente', 'Sugestões', 'Confiança baixa', 'para fechar', 'Leia mais', ' › ']);
+    const pick = (s: WidgetStrings) => [s.label, s.noResults, s.retry, s.suggestions, s.confidenceLow, s.hintClose, s.readMore, s.all, s.hintPin, s.breadcrumbSeparator];
+    expect(pick(STRINGS.en!)).toEqual(['Search documentation', 'No results for “{query}”', 'Try again', 'Suggestions', 'Low confidence', 'to close', 'Read more', 'All', 'to pin', ' › ']);
+    expect(pick(STRINGS['zh-cn']!)).toEqual(['搜索文档', '没有找到“{query}”的结果', '重试', '建议', '低可信度', '关闭', '阅读更多', '全部', '固定', ' › ']);
+    expect(pick(STRINGS.ja!)).toEqual(['ドキュメントを検索', '「{query}」に一致する結果はありません', '再試行', '候補', '信頼度: 低', '閉じる', '続きを読む', 'すべて', 'ピン留め', ' › ']);
+    expect(pick(STRINGS.es!)).toEqual(['Buscar en la documentación', 'No hay resultados para «{query}»', 'Reintentar', 'Sugerencias', 'Confianza baja', 'para cerrar', 'Leer más', 'Todo', 'para fijar', ' › ']);
+    expect(pick(STRINGS.pt!)).toEqual(['Pesquisar na documentação', 'Nenhum resultado para “{query}”', 'Tentar novamente', 'Sugestões', 'Confiança baixa', 'para fechar', 'Leia mais', 'Tudo', 'para fixar', ' › ']);
   });
 
   it('says the same fallback sentence as the Worker in every language both write', () => {

@@ -5,6 +5,8 @@
  */
 import { el } from '../dom.ts';
 import { resultHref, type ResultHrefOptions } from '../highlight/link.ts';
+import { safeHref } from '../safe-href.ts';
+import type { Pin } from '../pins.ts';
 import type { SearchHit } from '../search-client.ts';
 import { splitHighlights, type HighlightRange } from '../split-highlights.ts';
 
@@ -61,6 +63,7 @@ export interface RenderedOption {
  * A link carries its snippet's highlighted words in the `rb-highlight` parameter when
  * `links.highlightParam` is true (see `resultHref`). Off when not given, for now: the element turns
  * it on (unless `no-highlight-param`) in the same change that updates its tests' expected hrefs.
+ * A result whose URL `pinned` names carries `data-pinned`; every result has a `pin` icon.
  */
 export function renderGroups(
   doc: Document,
@@ -68,12 +71,13 @@ export function renderGroups(
   base: string,
   separator: string,
   links: ResultHrefOptions = {},
+  pinned: (url: string) => boolean = () => false,
 ): { nodes: HTMLElement[]; options: RenderedOption[] } {
   const options: RenderedOption[] = [];
   const nodes = groups.map((group, g) => {
     const labelId = `group-${g}`;
     const items = group.hits.map(({ hit, rank }) => {
-      const node = renderOption(doc, hit, base, separator, `option-${options.length}`, links);
+      const node = renderOption(doc, hit, base, separator, `option-${options.length}`, links, pinned(hit.url));
       options.push({ node, hit, rank });
       return node;
     });
@@ -85,8 +89,8 @@ export function renderGroups(
   return { nodes, options };
 }
 
-function renderOption(doc: Document, hit: SearchHit, base: string, separator: string, id: string, links: ResultHrefOptions): HTMLElement {
-  const body: Node[] = [el(doc, 'span', { part: 'title' }, [hit.title])];
+function renderOption(doc: Document, hit: SearchHit, base: string, separator: string, id: string, links: ResultHrefOptions, pinned: boolean): HTMLElement {
+  const body: Node[] = [pinIcon(doc), el(doc, 'span', { part: 'title' }, [hit.title])];
   const path = sectionPath(hit);
   if (path.length > 0) body.push(el(doc, 'span', { part: 'breadcrumb' }, [path.join(separator)]));
   if (hit.snippet.text !== '') {
@@ -95,7 +99,7 @@ function renderOption(doc: Document, hit: SearchHit, base: string, separator: st
     body.push(snippet);
   }
   const href = resultHref(hit.url, base, hit.snippet, links);
-  const common = { id, role: 'option', 'aria-selected': 'false', 'data-id': hit.id, lang: hit.lang };
+  const common = { id, role: 'option', 'aria-selected': 'false', 'data-id': hit.id, lang: hit.lang, 'data-pinned': pinned ? '' : null };
   // An unsafe URL still shows the result (its text is useful) but offers nothing to follow.
   return href === null
     ? el(doc, 'div', { ...common, part: 'result unlinked', 'aria-disabled': 'true' }, body)
@@ -106,6 +110,28 @@ function renderOption(doc: Document, hit: SearchHit, base: string, separator: st
 export function renderSnippet(doc: Document, text: string, ranges: readonly HighlightRange[]): HTMLElement {
   const runs = splitHighlights(text, ranges).map((s) => (s.highlighted ? el(doc, 'mark', { part: 'mark' }, [s.text]) : s.text));
   return el(doc, 'span', { part: 'snippet' }, runs);
+}
+
+/**
+ * The pin toggle shown in a result: for the pointer only, hidden from assistive technology — an
+ * interactive control inside an option is not allowed (axe: nested-interactive). The keyboard pins
+ * the active option with ⌘D / Ctrl+D, which the element announces.
+ */
+const pinIcon = (doc: Document) => el(doc, 'span', { part: 'pin', 'aria-hidden': 'true' });
+
+/**
+ * The pinned results as one `role=group` titled `title`, one option (a link, with its page's
+ * title) per pin whose URL may be followed.
+ */
+export function renderPinned(doc: Document, pins: readonly Pin[], base: string, title: string): { nodes: HTMLElement[]; options: Array<{ node: HTMLElement; pin: Pin }> } {
+  const options = pins.flatMap((pin, i) => {
+    const href = safeHref(pin.url, base);
+    return href === null
+      ? []
+      : [{ pin, node: el(doc, 'a', { id: `pinned-${i}`, role: 'option', part: 'result pinned', 'aria-selected': 'false', 'data-pinned': '', href, tabindex: '-1' }, [pinIcon(doc), el(doc, 'span', { part: 'title' }, [pin.title]), el(doc, 'span', { part: 'breadcrumb' }, [pin.page])]) }];
+  });
+  const nodes = options.length === 0 ? [] : [el(doc, 'div', { role: 'group', part: 'group', 'aria-labelledby': 'pinned-title' }, [el(doc, 'div', { part: 'group-title', id: 'pinned-title' }, [title]), ...options.map((o) => o.node)])];
+  return { nodes, options };
 }
 
 /** One option per recent search; choosing one searches for it again. */

@@ -2,6 +2,7 @@
  * What the box shows, as data: the controller decides it (src/widget/controller.ts), the element
  * renders it through the views. Kept apart from the DOM so every state renders from one place.
  */
+import type { FacetCounts } from '../../protocol/response.ts';
 import type { ConfidenceLevel, ConfidenceReason, SearchConfidence, SearchCorrection, SearchFallback, SearchHit } from '../search-client.ts';
 import { format, type WidgetStrings } from '../strings.ts';
 
@@ -11,9 +12,9 @@ export type View =
    * `confidence` is null when the Worker sent none (an older Worker): shown as an answer. Its
    * outcome `uncertain` lists the hits under the low-confidence note.
    */
-  | { kind: 'results'; query: string; hits: SearchHit[]; confidence: SearchConfidence | null; correction: SearchCorrection | null }
+  | { kind: 'results'; query: string; hits: SearchHit[]; confidence: SearchConfidence | null; correction: SearchCorrection | null; facets?: FacetCounts }
   /** Not confident: the fallback, and the closest matches only once `revealed`. */
-  | { kind: 'fallback'; query: string; hits: SearchHit[]; confidence: SearchConfidence; fallback: SearchFallback; revealed: boolean; correction: SearchCorrection | null }
+  | { kind: 'fallback'; query: string; hits: SearchHit[]; confidence: SearchConfidence; fallback: SearchFallback; revealed: boolean; correction: SearchCorrection | null; facets?: FacetCounts }
   /** `offline`: the browser reports no network; the query runs again when it is back. */
   | { kind: 'error'; query: string; message: string; offline: boolean };
 
