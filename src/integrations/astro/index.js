@@ -9,6 +9,7 @@
 // integration, which indexes the built site at the end of `astro build`. docs/integrations/astro.md.
 import { fileURLToPath } from 'node:url';
 import { buildPack } from './build-pack.js';
+import { markCodeFrameLabels } from './markers.js';
 import { resolveOptions } from './options.js';
 
 export { DEFAULTS, PACK_SUBDIR, SITE_DIR } from './options.js';
@@ -38,6 +39,13 @@ export default function recallBox(options = {}) {
           }
           // Pagefind off: its index is not used any more, and building it would only cost time.
           updateConfig({ components: { ...config.components, Search: SEARCH_COMPONENT }, pagefind: false });
+        }
+        const expressiveCode = config.expressiveCode;
+        if (expressiveCode !== false) {
+          // Code blocks' "Terminal window" label out of the index (markers.js). An ec.config.mjs
+          // with its own `plugins` replaces this list; the label is then indexed, nothing else changes.
+          const ec = typeof expressiveCode === 'object' && expressiveCode !== null ? expressiveCode : {};
+          updateConfig({ expressiveCode: { ...ec, plugins: [...(ec.plugins ?? []), markCodeFrameLabels()] } });
         }
         addIntegration(astroIntegration(resolved, { underStarlight: true }));
       },

@@ -41,6 +41,8 @@ export async function installExample(tarball: string): Promise<void> {
 
 /** `astro build`, which ends with recall-box's astro:build:done: the pack inside dist/. Returns its output. */
 export async function buildExample(): Promise<string> {
-  await rm(DIST, { recursive: true, force: true });
+  // A clean build, as from a fresh clone: Astro's content cache (.astro/, node_modules/.astro/) kept
+  // from a build with another recall-box or config is not what is being tested.
+  for (const dir of [DIST, path.join(EXAMPLE, '.astro'), path.join(EXAMPLE, 'node_modules/.astro')]) await rm(dir, { recursive: true, force: true });
   return run(process.execPath, [path.join(EXAMPLE, 'node_modules/astro/astro.js'), 'build'], { cwd: EXAMPLE });
 }

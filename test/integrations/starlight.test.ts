@@ -1,0 +1,166 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWranglerDev, type WranglerDev } from '../../bench/wrangler-dev.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { buildExample, builtPages, DIST, EXAMPLE, installExample, npmRegistryReachable, PACK, packRecallBox } from './support/starlight-example.ts';
+
+// The Astro/Starlight integration as a user runs it (examples/starlight, docs/integrations/astro.md):
+// recall-box's npm tarball and Astro + Starlight from npm installed into the example, `astro build`
+// (whose astro:build:done builds the pack into dist/), the site and the Worker served together by
+// `wrangler dev` on loopback, and Chromium using Starlight's own search (now recall-box's) to reach
+// a heading.
+
+interface PackSection {
+  pageUrl: string;
+  anchor: string;
+  title: string;
+  breadcrumb: string[];
+  text: string;
+  code: string;
+}
+
+const registry = await npmRegistryReachable();
+if (!registry.ok) console.warn(`[starlight integration] skipped: the npm registry is unreachable (${registry.why})`);
+
+describe.skipIf(!registry.ok)('the Starlight example (examples/starlight)', () => {
+  let tmp: string;
+  let dev: WranglerDev;
+  let browser: Browser;
+  let buildLog: string;
+  let pages: string[];
+  let sections: PackSection[];
+
+  beforeAll(async () => {
+    const timings: string[] = [];
+    const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
+      const start = performance.now();
+      const result = await work();
+      timings.push(`${step} ${((performance.now() - start) / 1000).toFixed(1)} s`);
+      return result;
+    };
+    tmp = await mkdtemp(path.join(tmpdir(), 'recall-box-starlight-'));
+    const tarball = await timed('npm pack', () => packRecallBox(tmp));
+    await timed('npm install', () => installExample(tarball));
+    buildLog = await timed('astro build', () => buildExample());
+    dev = await timed('wrangler dev', () => startWranglerDev({ config: path.join(EXAMPLE, 'wrangler.toml'), timeoutMs: 120_000 }));
+    browser = await launchBrowser();
+    console.log(`[starlight integration] ${timings.join(', ')}`);
+
+    const head = JSON.parse(await readFile(path.join(PACK, 'sections.json'), 'utf8')) as { pages: string[]; blocks: { file: string }[] };
+    pages = head.pages;
+    sections = [];
+    for (const block of head.blocks) {
+      sections.push(...(JSON.parse(await readFile(path.join(PACK, block.file), 'utf8')) as { sections: PackSection[] }).sections);
+    }
+  }, 900_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await dev?.stop();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  it("builds the pack within `astro build`, its output in Astro's log, and Pagefind's index no more", () => {
+    expect(buildLog).toMatch(/\[recall-box\] built pack [0-9a-f]+ /);
+    expect(buildLog).toMatch(/\[recall-box\] search pack and widget written to /);
+    // Starlight's own search and its Pagefind index are replaced, not built beside recall-box.
+    expect(existsSync(path.join(DIST, 'pagefind'))).toBe(false);
+  });
+
+  it('indexes every page of the built site but the 404 page, at the URL the site serves it', async () => {
+    const site = (await builtPages(DIST)).filter((p) => p.file !== '404.html').map((p) => p.url);
+    expect([...pages].sort()).toEqual(site);
+    expect(site).toContain('/guides/rollbacks/');
+  });
+
+  it("gives each page one section per h1–h3 of its content, addressed by the heading's own id", async () => {
+    for (const { file, url } of await builtPages(DIST)) {
+      if (file === '404.html') continue;
+      const html = await readFile(path.join(DIST, file), 'utf8');
+      const main = /<main[^>]*>([\s\S]*?)<\/main>/.exec(html)?.[1] ?? '';
+      // Starlight's h1 (the page title) has id "_top": the page's intro, addressed by the page URL.
+      expect(main, file).toMatch(/<h1 id="_top"/);
+      const ids = [...main.matchAll(/<h[23][^>]*\bid="([^"]+)"/g)].map((m) => m[1]);
+      expect(ids.length, file).toBeGreaterThan(0);
+      const anchors = sections.filter((s) => s.pageUrl === url).map((s) => s.anchor);
+      expect(anchors, file).toEqual(['', ...ids]);
+    }
+  });
+
+  it("indexes the content only: no word of Starlight's header, sidebar, table of contents, pagination or code-block chrome", async () => {
+    // Every word of a page's sections is a word of its Markdown source (front matter included, for
+    // the title). Starlight's chrome ("On this page", "Overview", "Previous", "Next", "Section titled",
+    // the sidebar's other pages, Expressive Code's "Terminal window") is not in the source, so any
+    // of it indexed fails here by name.
+    const words = (s: string) => new Set(s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+    for (const url of pages) {
+      const source = url === '/' ? 'index.md' : `${url.slice(1, -1)}.md`;
+      const sourceWords = words(await readFile(path.join(EXAMPLE, 'src/content/docs', source), 'utf8'));
+      const indexed = sections.filter((s) => s.pageUrl === url).map((s) => [s.title, s.text, s.code, ...s.breadcrumb].join('\n'));
+      const foreign = [...words(indexed.join('\n'))].filter((w) => !sourceWords.has(w));
+      expect(foreign, url).toEqual([]);
+    }
+  });
+
+  it('copies the widget bundles into the site for pages that load it by URL', async () => {
+    for (const file of ['recall-box.js', 'recall-box-highlight.js']) {
+      const res = await fetch(`${dev.url}/_recall-box/${file}`);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('content-type'), file).toMatch(/javascript/);
+    }
+  });
+
+  it("opens Starlight's search with Ctrl K, finds a section and follows it to its heading", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${dev.url}/guides/getting-started/`);
+    await page.waitForFunction(() => customElements.get('recall-box') !== undefined, undefined, { timeout: 20_000 });
+
+    // The plugin put <recall-box mode="modal"> where Starlight's search was, in the page's language,
+    // with the example's placeholder and Starlight's colors.
+    expect(await page.locator('site-search').count()).toBe(0);
+    const box = page.locator('header recall-box');
+    await expect.poll(() => box.count()).toBe(1);
+    expect(await box.getAttribute('mode')).toBe('modal');
+    expect(await box.getAttribute('lang')).toBe('en');
+    expect(await box.getAttribute('placeholder')).toBe('Search the Quarry docs');
+    const accent = await box.evaluate((e) => getComputedStyle(e).getPropertyValue('--recall-box-accent').trim());
+    const starlight = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--sl-color-text-accent').trim());
+    expect(accent).not.toBe('');
+    expect(accent).toBe(starlight);
+    await expect.poll(() => box.getAttribute('theme')).toMatch(/^(light|dark)$/);
+
+    // Starlight's shortcut (Ctrl K here, ⌘ K on a Mac) opens the dialog with the input focused.
+    await page.locator('main h1').click();
+    await page.keyboard.press('Control+k');
+    const input = box.locator('[part~="input"]');
+    await expect.poll(() => input.evaluate((e) => (e.getRootNode() as ShadowRoot).activeElement === e)).toBe(true);
+    // The answer to the whole query, not to a prefix typed on the way: a result list re-rendered
+    // under the pointer would swallow the click.
+    const query = 'irreversible migrations';
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/search' && new URL(r.url()).searchParams.get('q') === query, { timeout: 15_000 });
+    await page.keyboard.type(query);
+    await answered;
+    await expect.poll(() => box.locator('[role="listbox"]').getAttribute('aria-busy')).not.toBe('true');
+
+    const first = box.locator('[role="option"]').first();
+    await first.waitFor({ timeout: 15_000 });
+    const href = new URL((await first.getAttribute('href'))!, dev.url);
+    expect(href.pathname + href.hash).toBe('/guides/rollbacks/#irreversible-migrations');
+
+    await first.click();
+    await page.waitForURL((url) => url.pathname === '/guides/rollbacks/' && url.hash === '#irreversible-migrations', { timeout: 20_000 });
+    const heading = page.locator('main h2#irreversible-migrations');
+    await heading.waitFor({ state: 'visible', timeout: 10_000 });
+    expect((await heading.textContent())?.trim()).toBe('Irreversible migrations');
+    // The highlight script the component loads took the searched words out of the address bar.
+    await expect.poll(() => new URL(page.url()).searchParams.has('rb-highlight')).toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
