@@ -7,10 +7,7 @@
  * Each description says what the field means, its range and its default, because it is what an
  * editor shows while completing the file.
  */
-import { MAX_SHARD_BYTES } from '../core/pack/shards.ts';
-import { FACET_NAME, MAX_FACETS } from '../core/pack/facets.ts';
-import { POOL_NAMES } from '../core/rank/pools.ts';
-import { CONFIDENCE_MODES, PACK_READ_MODES } from '../core/index.ts';
+import { CONFIDENCE_MODES, FACET_NAME, MAX_FACETS, MAX_SHARD_BYTES, PACK_READ_MODES } from '../core/index.ts';
 
 /** What a field holds. `texts`: one text, or an object of texts by language tag (FALLBACK_MESSAGE's shape). */
 export type FieldKind =
@@ -183,8 +180,11 @@ export const CONFIG_FIELDS = {
   },
 } as const satisfies FieldTable;
 
-/** The pool names a rule may name, for the schema's enum. */
-export const POOL_NAME_LIST: readonly string[] = [...POOL_NAMES];
+/**
+ * The pool names a rule may name, for the schema's enum: core/rank/pools.ts's POOL_NAMES, which the
+ * core's public surface does not export (a unit test holds the two equal).
+ */
+export const POOL_NAME_LIST: readonly string[] = ['knowledge', 'reference', 'index', 'negative'];
 
 /** The value a field of this kind holds once validated. */
 type KindValue<K> = K extends { type: 'string' }

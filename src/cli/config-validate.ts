@@ -4,7 +4,7 @@
  * its path (`worker.cacheMaxAge`), because a silently ignored typo (`basUrl`) would build a pack
  * that differs from what its owner wrote, with no sign of why.
  */
-import { RecallBoxError, quoteInput } from '../core/errors.ts';
+import { RecallBoxError, quoteInput } from '../core/index.ts';
 import { CONFIG_FIELDS, POOL_NAME_LIST, type FieldKind, type FieldTable, type RecallBoxConfig } from './config-fields.ts';
 
 /** The one key outside the table: editors read it to find the schema. */

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { RecallBoxError } from '../core/errors.ts';
+import { RecallBoxError } from '../core/index.ts';
 import type { RecallBoxConfig } from './config-fields.ts';
 import { validateConfig } from './config-validate.ts';
 

@@ -10,7 +10,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { RecallBoxError } from '../core/errors.ts';
+import { RecallBoxError } from '../core/index.ts';
 import type { BuildSummary } from '../indexer/build-pack.ts';
 import type { ResolvedBuild } from './build-command.ts';
 import type { SitePlan } from './config.ts';

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { RecallBoxError } from '../core/errors.ts';
+import { RecallBoxError } from '../core/index.ts';
 import { flagsConfig, readPoolRulesFile, type BuildFlags } from './build-options.ts';
 import { CONFIG_FIELDS, type RecallBoxConfig } from './config-fields.ts';
 import { validateConfig } from './config-validate.ts';

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG_FIELDS, WORKER_FIELDS } from '../../src/cli/config-fields.ts';
+import { CONFIG_FIELDS, POOL_NAME_LIST, WORKER_FIELDS } from '../../src/cli/config-fields.ts';
+import { POOL_NAMES } from '../../src/core/rank/pools.ts';
 import { CONFIG_SCHEMA_FILE, configSchema, configSchemaText } from '../../src/cli/config-schema.ts';
 import { validateConfig } from '../../src/cli/config-validate.ts';
 import { loadConfig, mergeConfig, sitePlan, widgetPathFor } from '../../src/cli/config.ts';
@@ -157,6 +158,10 @@ describe('validateConfig', () => {
 describe('the JSON Schema', () => {
   it('is committed as generated from the field table (regenerate: npx tsx src/cli/config-schema.ts)', async () => {
     expect(await readFile(CONFIG_SCHEMA_FILE, 'utf8')).toBe(configSchemaText());
+  });
+
+  it('names the pools the core knows', () => {
+    expect([...POOL_NAME_LIST].sort()).toEqual([...POOL_NAMES].sort());
   });
 
   it('describes every field, refuses unknown keys at both levels and is published', async () => {
