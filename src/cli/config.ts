@@ -115,7 +115,8 @@ function normalizePath(p: string): string {
 }
 
 /**
- * The plan of an absolute-path config, or null when it names nothing to index. The defaults are
+ * The plan of an absolute-path config, or null when it names nothing to index. `worker.packPath`
+ * defaults to where `out` lies among the assets, so the Worker reads the pack where it is. The defaults are
  * the built-site convention the framework integrations rely on: the pack in
  * `<site>/_recall-box/pack/`, served at `/_recall-box/pack/` by a Worker whose assets are the site.
  */
@@ -125,6 +126,10 @@ export function sitePlan(config: RecallBoxConfig, cwd: string): SitePlan | null 
   const input = kind === 'html' ? config.html! : config.source!;
   const assets = config.worker?.assets ?? (kind === 'html' ? input : path.resolve(cwd, SOURCE_ASSETS_DIR));
   const out = config.out ?? (kind === 'html' ? path.join(input, BUILT_SITE_PACK_DIR) : path.resolve(cwd, SOURCE_ASSETS_DIR, 'pack'));
-  const packPath = normalizePath(config.worker?.packPath ?? (kind === 'html' ? BUILT_SITE_PACK_PATH : SOURCE_PACK_PATH));
+  // A pack written among the assets is served at its own path there, whatever the convention says.
+  const servedAt = path.relative(assets, out);
+  const amongAssets = servedAt !== '' && !servedAt.startsWith('..') && !path.isAbsolute(servedAt);
+  const defaultPackPath = amongAssets ? servedAt.split(path.sep).join('/') : kind === 'html' ? BUILT_SITE_PACK_PATH : SOURCE_PACK_PATH;
+  const packPath = normalizePath(config.worker?.packPath ?? defaultPackPath);
   return { kind, input, out, assets, packPath, widgetPath: widgetPathFor(packPath) };
 }

@@ -205,6 +205,12 @@ describe('sitePlan: the defaults', () => {
     expect(sitePlan({}, '/s')).toBeNull();
   });
 
+  it('serves a pack written elsewhere among the assets at its own path, and one outside them at the convention\'s', () => {
+    expect(sitePlan({ html: '/s/dist', out: '/s/dist/search/pack' }, '/s')).toMatchObject({ packPath: '/search/pack/', widgetPath: '/search/recall-box.js' });
+    expect(sitePlan({ source: '/s/docs', out: '/s/build/pack' }, '/s')).toMatchObject({ assets: '/s/public', packPath: '/pack/' });
+    expect(sitePlan({ html: '/s/dist', out: '/s/dist/search/pack', worker: { packPath: '/p/' } }, '/s')!.packPath).toBe('/p/');
+  });
+
   it.each([
     ['/pack/', '/recall-box.js'],
     ['pack', '/recall-box.js'],
