@@ -47,7 +47,7 @@ export const WORKER_FIELDS = {
     kind: { type: 'string' },
     workerVar: 'PACK_PATH',
     description:
-      'URL path the pack is served at, inside the static assets (PACK_PATH). Default `/_recall-box/pack/` for a built site (`html`), else `/pack/`. The widget bundle is served from the folder above it (`/_recall-box/recall-box.js`, `/recall-box.js`).',
+      'URL path the pack is served at, inside the static assets (PACK_PATH). Default: where `out` lies among the assets (`/_recall-box/pack/` for a built site, `/pack/` for a docs folder). The widget bundle is served from the folder above it (`/_recall-box/recall-box.js`, `/recall-box.js`).',
   },
   allowedOrigins: {
     kind: { type: 'stringList' },
