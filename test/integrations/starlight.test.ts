@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWranglerDev, type WranglerDev } from '../../bench/wrangler-dev.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { buildExample, builtPages, DIST, EXAMPLE, installExample, npmRegistryReachable, PACK, packRecallBox } from './support/starlight-example.ts';
@@ -22,6 +23,66 @@ interface PackSection {
   text: string;
   code: string;
 }
+
+/** The integration's hooks, as Starlight and Astro call them (src/integrations/astro/index.js is plain JavaScript). */
+type Hook = (context: Record<string, unknown>) => unknown;
+type RecallBox = (options?: unknown) => { name: string; hooks: Record<string, Hook> };
+const { default: recallBox } = (await import(pathToFileURL(path.resolve('src/integrations/astro/index.js')).href)) as { default: RecallBox };
+
+const logger = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
+
+// Without npm or Astro: the object recallBox() returns, called as Starlight and Astro call it.
+describe('recallBox(), as Starlight and Astro call it', () => {
+  it('as a Starlight plugin: replaces the search component, turns Pagefind off, marks code chrome and adds its Astro integration', () => {
+    const updateConfig = vi.fn();
+    const addIntegration = vi.fn();
+    const config = { title: 'Docs', components: { Footer: './src/Footer.astro' }, expressiveCode: { themes: ['github-dark'] } };
+    recallBox().hooks['config:setup']!({ config, updateConfig, addIntegration, logger: logger() });
+    const updates = Object.assign({}, ...updateConfig.mock.calls.map(([u]) => u));
+    expect(updates.components).toEqual({ Footer: './src/Footer.astro', Search: 'recall-box/astro/Search.astro' });
+    expect(updates.pagefind).toBe(false);
+    expect(updates.expressiveCode.themes).toEqual(['github-dark']);
+    expect(updates.expressiveCode.plugins.map((p: { name: string }) => p.name)).toEqual(['recall-box: code frame labels']);
+    expect(addIntegration).toHaveBeenCalledTimes(1);
+    expect(Object.keys(addIntegration.mock.calls[0]![0].hooks).sort()).toEqual(['astro:build:done', 'astro:config:done', 'astro:config:setup']);
+  });
+
+  it("keeps Starlight's search with replaceSearch: false, and leaves Expressive Code alone when it is off", () => {
+    const updateConfig = vi.fn();
+    recallBox({ replaceSearch: false }).hooks['config:setup']!({ config: { expressiveCode: false }, updateConfig, addIntegration: vi.fn(), logger: logger() });
+    expect(updateConfig).not.toHaveBeenCalled();
+  });
+
+  it('as an Astro integration beside Starlight: says to move it into the plugins', () => {
+    const log = logger();
+    const updateConfig = vi.fn();
+    recallBox().hooks['astro:config:setup']!({ config: { integrations: [{ name: '@astrojs/starlight' }, { name: 'recall-box' }] }, updateConfig, logger: log });
+    expect(log.warn.mock.calls[0]![0]).toMatch(/starlight\(\{ plugins: \[recallBox\(\)\] \}\)/);
+    expect(updateConfig.mock.calls[0]![0].vite.ssr).toEqual({ noExternal: ['recall-box'] });
+  });
+
+  it('rejects options it does not know or that it sets itself, naming them', () => {
+    expect(() => recallBox({ endpoin: '/search' })).toThrow(/unknown option "endpoin"/);
+    expect(() => recallBox({ buildArgs: ['--out', 'x'] })).toThrow(/may not set --out/);
+    expect(() => recallBox({ widget: { endpoint: '/x' } })).toThrow(/use the "endpoint" option/);
+    expect(() => recallBox({ widget: { limit: [5] } })).toThrow(/widget attribute "limit"/);
+    expect(() => recallBox({ highlight: 'yes' })).toThrow(/"highlight" must be true or false/);
+  });
+
+  it('fails the build, with the CLI\'s reason in the log, when the site cannot be indexed', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'recall-box-astro-empty-'));
+    try {
+      await mkdir(path.join(dir, 'dist'));
+      const { hooks } = recallBox();
+      hooks['astro:config:done']!({ config: { root: pathToFileURL(`${dir}/`), base: '/' } });
+      const log = logger();
+      await expect(hooks['astro:build:done']!({ dir: pathToFileURL(`${dir}/dist/`), logger: log })).rejects.toThrow(/indexing the built site failed .* exited with 1/);
+      expect(log.warn.mock.calls.flat().join('\n')).toMatch(/DOCS_EMPTY/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 const registry = await npmRegistryReachable();
 if (!registry.ok) console.warn(`[starlight integration] skipped: the npm registry is unreachable (${registry.why})`);
