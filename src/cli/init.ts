@@ -7,7 +7,7 @@
  * unless `force`: an init that fails changes nothing.
  */
 import { existsSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RecallBoxError } from '../core/index.ts';
 import { flagsConfig, readPoolRulesFile, type BuildFlags } from './build-options.ts';
@@ -105,6 +105,7 @@ async function initConfig(request: InitRequest, siteDir: string): Promise<{ conf
 /** Writes every file or none: each to a temporary sibling first, then all renamed into place. */
 async function writeAll(files: Array<{ file: string; text: string }>): Promise<void> {
   const temps = files.map((f) => ({ ...f, temp: `${f.file}.${process.pid}.tmp` }));
+  for (const dir of new Set(files.map((f) => path.dirname(f.file)))) await mkdir(dir, { recursive: true });
   try {
     for (const t of temps) await writeFile(t.temp, t.text);
   } catch (e) {

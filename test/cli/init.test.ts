@@ -103,6 +103,15 @@ describe('recall-box init <docs-dir>', () => {
   });
 });
 
+describe('recall-box init: where', () => {
+  it('creates the folder --config names', async () => {
+    const dir = path.join(root, 'new', 'site');
+    const r = await runCli(['init', '--html', path.join(dir, 'dist'), '--config', path.join(dir, 'recall-box.config.json')]);
+    expect(r.code, r.err).toBe(0);
+    expect((await readdir(dir)).sort()).toEqual(['recall-box.config.json', 'wrangler.toml']);
+  });
+});
+
 describe('recall-box init: refusing and failing', () => {
   it('refuses to overwrite either file (FILE_EXISTS, exit 1) and changes nothing; --force replaces both', async () => {
     const dir = await siteDir('twice');
