@@ -194,7 +194,10 @@ describe.skipIf(!registry.ok)('the Starlight example (examples/starlight)', () =
     const starlight = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--sl-color-text-accent').trim());
     expect(accent).not.toBe('');
     expect(accent).toBe(starlight);
+    // The widget follows Starlight's light/dark switch (<html data-theme>).
     await expect.poll(() => box.getAttribute('theme')).toMatch(/^(light|dark)$/);
+    await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
+    await expect.poll(() => box.getAttribute('theme')).toBe('dark');
 
     // Starlight's shortcut (Ctrl K here, ⌘ K on a Mac) opens the dialog with the input focused.
     await page.locator('main h1').click();
