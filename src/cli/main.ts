@@ -8,6 +8,9 @@ import type { BuildFlags } from './build-options.ts';
 import { init, InitUsageError } from './init.ts';
 import { prepareDeploy, wranglerArgs } from './deploy.ts';
 import { runWrangler } from './run-wrangler.ts';
+import { loadConfig, sitePlan, absolutePaths } from './config.ts';
+import { planUpload, writeBulkFiles } from './upload-pack.ts';
+import { shellLine, uploadNextStep, uploadTarget, type UploadFlags } from './upload-command.ts';
 
 const USAGE = `Usage:
   recall-box build <docs-dir> --out <pack-dir> [--base-url /docs/] [--heading-depth 3] [--default-lang en]
@@ -59,6 +62,15 @@ site's wrangler.toml, with the config's Worker name, assets and vars.
   --dry-run        wrangler deploy --dry-run: bundle and check, publish nothing
   --local          wrangler dev on http://127.0.0.1:<port> instead of deploying
   --port           the port of --local                     default 8787
+
+  recall-box upload kv [--binding PACK_KV | --namespace-id <id>] [--pack <pack-dir>] [--prefix <p>] [--local] [--run]
+  recall-box upload r2 --bucket <name> [--pack <pack-dir>] [--prefix <p>] [--local] [--run]
+
+Puts the pack into an existing Worker's KV namespace or R2 bucket (PACK_SOURCE = "kv" / "r2"):
+checks it, prints the wrangler commands (data first, manifest last; with --run, runs them) and the
+PACK_PATH to set. The pack is --pack, else the config's out.
+  --prefix         key prefix                              default pack-<buildId>/
+  --local          the storage wrangler dev reads, not Cloudflare's
 
   recall-box calibrate --dataset <dir> [--queries <file.jsonl>] [--dataset <dir> …] [--pack <pack-dir>]
 
@@ -160,6 +172,11 @@ export async function main(argv: string[], out: (s: string) => void = writeStdou
         'dry-run': { type: 'boolean' },
         local: { type: 'boolean' },
         port: { type: 'string' },
+        binding: { type: 'string' },
+        'namespace-id': { type: 'string' },
+        bucket: { type: 'string' },
+        prefix: { type: 'string' },
+        run: { type: 'boolean' },
         dataset: { type: 'string', multiple: true },
         queries: { type: 'string' },
         pack: { type: 'string' },
@@ -181,19 +198,28 @@ export async function main(argv: string[], out: (s: string) => void = writeStdou
     err(`recall-box: ${message}${withUsage ? `\n\n${USAGE}` : ''}`);
     return 2;
   };
-  if (!['build', 'init', 'deploy'].includes(command)) return usage(`unknown command \`${command}\`.`);
-  if (extra.length > 0 || (command === 'deploy' && docsDir !== undefined)) return usage(`unexpected argument ${JSON.stringify(command === 'deploy' ? docsDir : extra[0])}.`);
+  if (!['build', 'init', 'deploy', 'upload'].includes(command)) return usage(`unknown command \`${command}\`.`);
   if (passThrough.length > 0 && command !== 'deploy') return usage('only deploy passes arguments after `--` on (to wrangler).');
-  const onlyFor = (
-    [
-      ['name', 'init'],
-      ['force', 'init'],
-      ['dry-run', 'deploy'],
-      ['local', 'deploy'],
-      ['port', 'deploy'],
-    ] as const
-  ).find(([flag, owner]) => values[flag] !== undefined && command !== owner);
-  if (onlyFor) return usage(`--${onlyFor[0]} belongs to \`${onlyFor[1]}\`.`);
+  const owners: Array<[keyof typeof values, readonly string[]]> = [
+    ['name', ['init']],
+    ['force', ['init']],
+    ['dry-run', ['deploy']],
+    ['local', ['deploy', 'upload']],
+    ['port', ['deploy']],
+    ['binding', ['upload']],
+    ['namespace-id', ['upload']],
+    ['bucket', ['upload']],
+    ['prefix', ['upload']],
+    ['run', ['upload']],
+    ['pack', ['calibrate', 'upload']],
+  ];
+  const misplaced = owners.find(([flag, commands]) => values[flag] !== undefined && !commands.includes(command));
+  if (misplaced) return usage(`--${misplaced[0]} belongs to ${misplaced[1].map((c) => `\`${c}\``).join(' and ')}.`);
+  if (command === 'upload') {
+    if (extra.length > 0) return usage(`unexpected argument ${JSON.stringify(extra[0])}.`);
+    return uploadCommand(docsDir, values, out, err, usage, out === writeStdout && err === writeStderr);
+  }
+  if (extra.length > 0 || (command === 'deploy' && docsDir !== undefined)) return usage(`unexpected argument ${JSON.stringify(command === 'deploy' ? docsDir : extra[0])}.`);
   const flags: BuildFlags & { config?: string } = values;
   const cwd = process.cwd();
   if (command === 'init') return initCommand(flags, docsDir, values, cwd, out, err, usage);
@@ -276,6 +302,49 @@ async function deployCommand(
     return code === 0 ? 0 : 1;
   } catch (e) {
     err(failure('deploy', e));
+    return 1;
+  }
+}
+
+/**
+ * `recall-box upload kv|r2`: checks the pack (`--pack`, else the config's `out`) and prints the
+ * wrangler commands that put it into a KV namespace or R2 bucket, manifest last; `--run` runs them
+ * with the package's wrangler, stopping at the first that fails (the manifest goes last, so the
+ * previous pack keeps serving).
+ */
+async function uploadCommand(
+  kind: string | undefined,
+  values: UploadFlags & { config?: string; pack?: string; prefix?: string; run?: boolean },
+  out: (s: string) => void,
+  err: (s: string) => void,
+  usage: (message: string, withUsage?: boolean) => number,
+  terminal: boolean,
+): Promise<number> {
+  const target = uploadTarget(kind, values);
+  if (!target.ok) return usage(target.message);
+  const cwd = process.cwd();
+  try {
+    const loaded = values.pack === undefined ? await loadConfig(cwd, values.config) : null;
+    const plan = loaded ? sitePlan(absolutePaths(loaded.config, loaded.dir), loaded.dir) : null;
+    const packDir = values.pack !== undefined ? path.resolve(cwd, values.pack) : plan?.out;
+    if (packDir === undefined) return usage('name the pack: --pack <pack-dir>, or a recall-box.config.json with "source" or "html".');
+    const upload = await planUpload(packDir, target.target, values.prefix);
+    await writeBulkFiles(upload);
+    const total = upload.files.reduce((n, f) => n + f.bytes, 0);
+    out(`recall-box: pack ${upload.manifest.buildId}: ${upload.files.length} files, ${(total / 1e6).toFixed(1)} MB, checked; to ${target.target.kind} under ${upload.packPath}`);
+    for (const [, ...args] of upload.commands) {
+      out(`npx wrangler ${shellLine(args)}`);
+      if (!values.run) continue;
+      const code = await runWrangler({ args, cwd: loaded?.dir ?? cwd, stdio: terminal ? 'inherit' : 'pipe', out, err });
+      if (code !== 0) {
+        err(`recall-box: wrangler exited with ${code}; the manifest is uploaded last, so the previous pack still serves.`);
+        return 1;
+      }
+    }
+    out(uploadNextStep(upload, target.target.kind));
+    return 0;
+  } catch (e) {
+    err(failure('upload', e));
     return 1;
   }
 }
