@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -67,6 +67,38 @@ describe('recallBox(), as Starlight and Astro call it', () => {
     expect(() => recallBox({ widget: { endpoint: '/x' } })).toThrow(/use the "endpoint" option/);
     expect(() => recallBox({ widget: { limit: [5] } })).toThrow(/widget attribute "limit"/);
     expect(() => recallBox({ highlight: 'yes' })).toThrow(/"highlight" must be true or false/);
+  });
+
+  it("indexes the built site and, on a project's first build, writes its Worker's setup as recall-box init does", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'recall-box-astro-init-'));
+    try {
+      await mkdir(path.join(dir, 'dist/guide'), { recursive: true });
+      const page = '<!doctype html><html lang="en"><title>Setup</title><main><h1 id="_top">Setup</h1><p>Install the tool.</p><h2 id="configure">Configure</h2><p>Edit the file.</p></main></html>';
+      await writeFile(path.join(dir, 'dist/guide/index.html'), page);
+      const build = async () => {
+        const { hooks } = recallBox();
+        hooks['astro:config:done']!({ config: { root: pathToFileURL(`${dir}/`), base: '/' } });
+        const log = logger();
+        await hooks['astro:build:done']!({ dir: pathToFileURL(`${dir}/dist/`), logger: log });
+        return log.info.mock.calls.flat().join('\n');
+      };
+      const first = await build();
+      expect(existsSync(path.join(dir, 'dist/_recall-box/pack/manifest.json'))).toBe(true);
+      expect(first).toMatch(/wrote recall-box\.config\.json and wrangler\.toml/);
+      const config = JSON.parse(await readFile(path.join(dir, 'recall-box.config.json'), 'utf8'));
+      expect(config).toMatchObject({ html: 'dist', out: 'dist/_recall-box/pack', worker: { assets: 'dist', packPath: '/_recall-box/pack/' } });
+      expect(await readFile(path.join(dir, 'wrangler.toml'), 'utf8')).toMatch(/directory = "\.\/dist"/);
+
+      // Written once: the next build leaves them as they are (they are the owner's now).
+      expect(await build()).not.toMatch(/wrote/);
+      // A wrangler.toml of the owner's, without the config, is not touched either.
+      await rm(path.join(dir, 'recall-box.config.json'));
+      await writeFile(path.join(dir, 'wrangler.toml'), 'name = "mine"\n');
+      expect(await build()).toMatch(/wrangler\.toml exists without recall-box\.config\.json/);
+      expect(await readFile(path.join(dir, 'wrangler.toml'), 'utf8')).toBe('name = "mine"\n');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('fails the build, with the CLI\'s reason in the log, when the site cannot be indexed', async () => {

@@ -8,7 +8,7 @@
 // plugin it replaces Starlight's search (components.Search, Pagefind off) and adds the Astro
 // integration, which indexes the built site at the end of `astro build`. docs/integrations/astro.md.
 import { fileURLToPath } from 'node:url';
-import { buildPack } from './build-pack.js';
+import { buildPack, initSite } from './build-pack.js';
 import { markCodeFrameLabels } from './markers.js';
 import { resolveOptions } from './options.js';
 
@@ -22,7 +22,7 @@ const STARLIGHT_SEARCH = '@astrojs/starlight/components/Search.astro';
 const OPTIONS_MODULE = 'virtual:recall-box/options';
 
 /**
- * @param {{ endpoint?: string, widget?: Record<string, string | number | boolean>, highlight?: boolean, index?: boolean, buildArgs?: string[], replaceSearch?: boolean }} [options]
+ * @param {{ endpoint?: string, widget?: Record<string, string | number | boolean>, highlight?: boolean, index?: boolean, init?: boolean, buildArgs?: string[], replaceSearch?: boolean }} [options]
  */
 export default function recallBox(options = {}) {
   const resolved = resolveOptions(options);
@@ -87,8 +87,10 @@ function astroIntegration(resolved, { underStarlight }) {
       async 'astro:build:done'({ dir, logger }) {
         if (!resolved.index) return;
         const started = Date.now();
-        await buildPack({ outDir: fileURLToPath(dir), root: fileURLToPath(astroConfig.root), base: astroConfig.base, buildArgs: resolved.buildArgs, logger });
+        const job = { outDir: fileURLToPath(dir), root: fileURLToPath(astroConfig.root), base: astroConfig.base, buildArgs: resolved.buildArgs, logger };
+        await buildPack(job);
         logger.info(`search pack and widget written to ${fileURLToPath(new URL('_recall-box/', dir))} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        if (resolved.init) await initSite(job);
       },
       'astro:config:done'({ config }) {
         astroConfig = config;

@@ -20,6 +20,8 @@ export const DEFAULTS = Object.freeze({
   index: true,
   /** Extra `recall-box build` options, e.g. ['--heading-depth', '2', '--no-vectors']. */
   buildArgs: Object.freeze([]),
+  /** Write recall-box.config.json and wrangler.toml on the first build, when the project has neither (as `recall-box init --html dist`). */
+  init: true,
   /** In Starlight: put recall-box in place of Starlight's search (components.Search) and turn Pagefind off. */
   replaceSearch: true,
 });
@@ -29,7 +31,7 @@ const OWNED_FLAGS = ['--html', '--out', '--base-url', '--config'];
 
 /**
  * @param {unknown} options
- * @returns {{ endpoint: string, widget: Record<string, string | number | boolean>, highlight: boolean, index: boolean, buildArgs: string[], replaceSearch: boolean }}
+ * @returns {{ endpoint: string, widget: Record<string, string | number | boolean>, highlight: boolean, index: boolean, init: boolean, buildArgs: string[], replaceSearch: boolean }}
  */
 export function resolveOptions(options = {}) {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
@@ -63,7 +65,7 @@ export function resolveOptions(options = {}) {
       throw new TypeError(`recall-box: "buildArgs" may not set ${flag}: the integration sets it from Astro's config`);
     }
   }
-  for (const key of ['highlight', 'index', 'replaceSearch']) {
+  for (const key of ['highlight', 'index', 'init', 'replaceSearch']) {
     if (typeof resolved[key] !== 'boolean') throw new TypeError(`recall-box: "${key}" must be true or false, got ${describe(resolved[key])}`);
   }
   return { ...resolved, endpoint: resolved.endpoint.trim(), widget: { ...widget }, buildArgs: [...resolved.buildArgs] };
