@@ -55,7 +55,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
 }
 
 /** The config's keys that are paths, relative to the file (or to the current directory for flags). */
-const PATH_KEYS = ['source', 'html', 'out', 'model', 'tokenizer'] as const;
+export const PATH_KEYS = ['source', 'html', 'out', 'model', 'tokenizer'] as const;
 
 /** The config with every path made absolute against `dir`. */
 export function absolutePaths(config: RecallBoxConfig, dir: string): RecallBoxConfig {
@@ -115,17 +115,18 @@ function normalizePath(p: string): string {
 }
 
 /**
- * The plan of an absolute-path config, or null when it names nothing to index. `worker.packPath`
+ * The plan of an absolute-path config, or null when it names nothing to index; `baseDir` is the
+ * config file's folder (the current one without a file), which the `source` defaults are under. `worker.packPath`
  * defaults to where `out` lies among the assets, so the Worker reads the pack where it is. The defaults are
  * the built-site convention the framework integrations rely on: the pack in
  * `<site>/_recall-box/pack/`, served at `/_recall-box/pack/` by a Worker whose assets are the site.
  */
-export function sitePlan(config: RecallBoxConfig, cwd: string): SitePlan | null {
+export function sitePlan(config: RecallBoxConfig, baseDir: string): SitePlan | null {
   const kind = config.html !== undefined ? 'html' : config.source !== undefined ? 'source' : null;
   if (kind === null) return null;
   const input = kind === 'html' ? config.html! : config.source!;
-  const assets = config.worker?.assets ?? (kind === 'html' ? input : path.resolve(cwd, SOURCE_ASSETS_DIR));
-  const out = config.out ?? (kind === 'html' ? path.join(input, BUILT_SITE_PACK_DIR) : path.resolve(cwd, SOURCE_ASSETS_DIR, 'pack'));
+  const assets = config.worker?.assets ?? (kind === 'html' ? input : path.resolve(baseDir, SOURCE_ASSETS_DIR));
+  const out = config.out ?? (kind === 'html' ? path.join(input, BUILT_SITE_PACK_DIR) : path.resolve(baseDir, SOURCE_ASSETS_DIR, 'pack'));
   // A pack written among the assets is served at its own path there, whatever the convention says.
   const servedAt = path.relative(assets, out);
   const amongAssets = servedAt !== '' && !servedAt.startsWith('..') && !path.isAbsolute(servedAt);

@@ -13,7 +13,7 @@ import { RecallBoxError } from '../core/index.ts';
 import { flagsConfig, readPoolRulesFile, type BuildFlags } from './build-options.ts';
 import { CONFIG_FIELDS, type RecallBoxConfig } from './config-fields.ts';
 import { validateConfig } from './config-validate.ts';
-import { absolutePaths, CONFIG_FILE_NAME, sitePlan, type SitePlan } from './config.ts';
+import { absolutePaths, CONFIG_FILE_NAME, PATH_KEYS, sitePlan, type SitePlan } from './config.ts';
 import { compatibilityDate, PACKAGE_FILES, packageFileFrom } from './package-files.ts';
 import { renderWranglerToml } from './wrangler-toml.ts';
 import { workerVars } from './worker-vars.ts';
@@ -87,16 +87,15 @@ async function initConfig(request: InitRequest, siteDir: string): Promise<{ conf
   const settings: RecallBoxConfig = {
     ...absolute,
     out: plan.out,
-    worker: { name, assets: plan.assets, packPath: plan.packPath },
+    worker: { name, assets: relativeTo(siteDir, plan.assets), packPath: plan.packPath },
   };
   // In the table's order, paths relative to the site, so the file reads like the documentation.
   const config: Record<string, unknown> = { $schema: schemaRef(packageFileFrom(siteDir, PACKAGE_FILES.schema)) };
   for (const key of Object.keys(CONFIG_FIELDS) as Array<keyof RecallBoxConfig>) {
     const value = settings[key];
     if (value === undefined) continue;
-    config[key] = ['source', 'html', 'out', 'model', 'tokenizer'].includes(key) ? relativeTo(siteDir, value as string) : value;
+    config[key] = PATH_KEYS.includes(key as (typeof PATH_KEYS)[number]) ? relativeTo(siteDir, value as string) : value;
   }
-  config.worker = { name, assets: relativeTo(siteDir, plan.assets), packPath: plan.packPath };
   // What init writes, the commands must read back: a bad --name fails here, before any write.
   validateConfig(config, path.join(siteDir, CONFIG_FILE_NAME));
   return { config, plan, name };
