@@ -7,7 +7,7 @@ import {
   selectMmr,
   type MmrCandidate,
 } from '../../../src/core/rank/mmr.ts';
-import { termSetOf } from '../../../src/core/rank/term-set.ts';
+import { termSetJaccard, termSetOf } from '../../../src/core/rank/term-set.ts';
 
 const candidate = (id: number, pageUrl: string, relevance: number, tokens: string[]): MmrCandidate => ({
   id,
@@ -148,7 +148,53 @@ function allowedByCap(candidates: MmrCandidate[], cap: number): number {
   return [...perPage.values()].reduce((sum, n) => sum + Math.min(cap, n), 0);
 }
 
+/**
+ * The eager greedy MMR selectMmr computed before it became lazy (every remaining candidate's
+ * similarity updated after every pick): the reference the lazy one must match exactly.
+ */
+function eagerMmr(candidates: readonly MmrCandidate[], limit: number, lambda: number, perPageCap: number) {
+  const relevance = normaliseRelevance(candidates.map((c) => c.relevance));
+  const maxSimilarity = candidates.map(() => 0);
+  const remaining = new Set(candidates.map((_, i) => i));
+  const perPage = new Map<string, number>();
+  const selected: number[] = [];
+  const decisions: Array<{ id: number; mmr: number; relevance: number; maxSimilarity: number; skipped?: 'page-cap' }> = [];
+  const score = (i: number) => lambda * relevance[i]! - (1 - lambda) * maxSimilarity[i]!;
+  while (selected.length < limit && remaining.size > 0) {
+    let best = -1;
+    let bestScore = -Infinity;
+    for (const i of remaining) {
+      const s = score(i);
+      if (best === -1 || s > bestScore) [best, bestScore] = [i, s];
+    }
+    remaining.delete(best);
+    const winner = candidates[best]!;
+    const decision = { id: winner.id, mmr: bestScore, relevance: relevance[best]!, maxSimilarity: maxSimilarity[best]! };
+    const onPage = perPage.get(winner.pageUrl) ?? 0;
+    if (onPage >= perPageCap) {
+      decisions.push({ ...decision, skipped: 'page-cap' });
+      continue;
+    }
+    decisions.push(decision);
+    selected.push(winner.id);
+    perPage.set(winner.pageUrl, onPage + 1);
+    for (const i of remaining) maxSimilarity[i] = Math.max(maxSimilarity[i]!, termSetJaccard(candidates[i]!.terms, winner.terms));
+  }
+  return { selected, decisions };
+}
+
 describe('selectMmr: properties', () => {
+  it('makes exactly the eager greedy selection and decisions, though it compares fewer pairs', () => {
+    // Small integer relevances tie often, where the tie rule matters most.
+    const relevances = fc.oneof(anyRelevance, fc.integer({ min: 0, max: 4 }));
+    fc.assert(
+      fc.property(candidatesArb(relevances), limitArb, lambdaArb, capArb, (candidates, limit, lambda, perPageCap) => {
+        expect(selectMmr(candidates, limit, { lambda, perPageCap })).toEqual(eagerMmr(candidates, limit, lambda, perPageCap));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('selects distinct candidates, never more than the cap per page, min(limit, allowed) in all', () => {
     fc.assert(
       fc.property(candidatesArb(anyRelevance), limitArb, lambdaArb, capArb, (candidates, limit, lambda, perPageCap) => {
