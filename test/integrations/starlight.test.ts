@@ -199,6 +199,11 @@ describe.skipIf(!registry.ok)('the Starlight example (examples/starlight)', () =
     }
   });
 
+  it("indexes Starlight's asides as content, in the section they stand in", () => {
+    const dataLoss = sections.find((s) => s.pageUrl === '/guides/rollbacks/' && s.anchor === 'data-loss');
+    expect(dataLoss?.text).toMatch(/Take a backup[\s\S]*asks for confirmation when DATABASE_URL points at a host other than localhost/);
+  });
+
   it('copies the widget bundles into the site for pages that load it by URL', async () => {
     for (const file of ['recall-box.js', 'recall-box-highlight.js']) {
       const res = await fetch(`${dev.url}/_recall-box/${file}`);
