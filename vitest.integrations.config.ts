@@ -8,7 +8,8 @@ export default defineConfig({
   test: {
     include: ['test/integrations/**/*.test.ts'],
     environment: 'node',
-    passWithNoTests: true,
+    // The widget bundles the integrations copy into each site, built from the current source.
+    globalSetup: ['test/support/integrations-global-setup.ts'],
     // One file at a time: each runs npm, a framework build and a Worker on a 2-core machine.
     fileParallelism: false,
     testTimeout: 600_000,

@@ -1,0 +1,93 @@
+// What every framework integration does once the framework has written the site: index the built
+// HTML with the package's own CLI into <outDir>/_recall-box/pack/, and copy the widget bundles
+// next to it. The Worker then serves <outDir> as static assets and reads the pack from there
+// (PACK_PATH = "/_recall-box/pack/"), so one `wrangler deploy` publishes site and search.
+//
+// Plain JavaScript (not TypeScript like the rest of src/): frameworks load their config and the
+// integrations it names with Node, which cannot import .ts from node_modules.
+import { spawn } from 'node:child_process';
+import { access, copyFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Where the pack and the widget copy go inside the built site: the contract with `recall-box
+ * init`/`deploy` (src/cli/config.ts BUILT_SITE_PACK_DIR, held equal by test/integrations/site-pack.test.ts).
+ */
+export const SITE_DIR = '_recall-box';
+export const PACK_SUBDIR = `${SITE_DIR}/pack`;
+
+/** The installed recall-box package: this file is src/integrations/site-pack.js in it. */
+export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CLI = path.join(PACKAGE_ROOT, 'bin', 'recall-box.js');
+const BUNDLES = ['recall-box.js', 'recall-box-highlight.js'];
+
+/** Set by the integrations from the framework's config; their `buildArgs` option may not set them. */
+export const OWNED_FLAGS = ['--html', '--out', '--base-url', '--config'];
+
+/**
+ * @typedef {{ info(message: string): void, warn(message: string): void }} Logger
+ *   The framework's logger; without one the CLI's output goes straight to the terminal.
+ */
+
+/**
+ * Builds the pack of the site in `outDir` and copies the widget beside it; throws (failing the
+ * framework's build) when the CLI fails, its output already shown.
+ *
+ * @param {{ outDir: string, base?: string, buildArgs?: readonly string[], cwd?: string, logger?: Logger }} job
+ *   cwd: where the CLI runs, so it reads the project's recall-box.config.json (flags win over it).
+ * @returns {Promise<string>} the pack's folder
+ */
+export async function buildSitePack({ outDir, base = '/', buildArgs = [], cwd = process.cwd(), logger }) {
+  const out = path.join(outDir, PACK_SUBDIR);
+  const code = await runCli(['build', '--html', outDir, '--out', out, '--base-url', base || '/', ...buildArgs], { cwd, logger });
+  if (code !== 0) {
+    throw new Error(`recall-box: indexing the built site failed (\`recall-box build --html ${outDir}\` exited with ${code}; its output is above)`);
+  }
+  await copyBundles(path.join(outDir, SITE_DIR));
+  return out;
+}
+
+/** The widget bundles, for pages or sites that load them by URL (`/_recall-box/recall-box.js`, as `recall-box init` prints). */
+export async function copyBundles(dir) {
+  await mkdir(dir, { recursive: true });
+  for (const name of BUNDLES) {
+    const from = path.join(PACKAGE_ROOT, 'public', name);
+    try {
+      await access(from);
+    } catch {
+      throw new Error(`recall-box: ${from} is missing: the package was installed without its built widget (in a checkout of recall-box, run \`npm run build:widget\`)`);
+    }
+    await copyFile(from, path.join(dir, name));
+  }
+}
+
+/**
+ * Runs the package's CLI in a child process rather than importing it: the CLI is TypeScript run
+ * through tsx (bin/recall-box.js), and registering tsx's loader inside the framework's own process
+ * could change how the framework loads files. With a logger, the output goes to it line by line
+ * (stdout as info, stderr as warnings); the exit code, or `signal <name>`, is returned.
+ *
+ * @param {string[]} args
+ * @param {{ cwd?: string, logger?: Logger }} [options]
+ * @returns {Promise<number | string>}
+ */
+export function runCli(args, { cwd = process.cwd(), logger } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: logger ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const closed = logger
+      ? [
+          [child.stdout, (line) => logger.info(unprefixed(line))],
+          [child.stderr, (line) => logger.warn(unprefixed(line))],
+        ].map(([stream, log]) => new Promise((done) => createInterface({ input: stream }).on('line', (l) => l.trim() && log(l)).on('close', done)))
+      : [];
+    child.on('error', (e) => reject(new Error(`recall-box: could not start \`recall-box ${args[0]}\`: ${e.message}`)));
+    child.on('close', (code, signal) => Promise.all(closed).then(() => resolve(code ?? `signal ${signal}`)));
+  });
+}
+
+/** Framework loggers already label each line with the integration's name. */
+function unprefixed(line) {
+  return line.replace(/^recall-box: /, '');
+}
