@@ -12,7 +12,13 @@ const config = {
   onBrokenLinks: 'throw',
   i18n: { defaultLocale: 'en', locales: ['en'] },
 
-  plugins: [['recall-box/docusaurus', { widget: { placeholder: 'Search the Driftwood docs' } }]],
+  plugins: [
+    [
+      'recall-box/docusaurus',
+      /** @type {import('recall-box/docusaurus').RecallBoxOptions} */
+      ({ widget: { placeholder: 'Search the Driftwood docs' } }),
+    ],
+  ],
 
   presets: [
     [
