@@ -9,8 +9,10 @@
 // docs/integrations/docusaurus.md.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-// The build steps are the Astro integration's: the same CLI run, bundle copy and first-build init.
-import { buildPack, initSite } from '../astro/build-pack.js';
+// The step every integration shares (the CLI run, the widget copied beside the pack), and the
+// Astro integration's first-build `recall-box init`, which fits a Docusaurus site as it is.
+import { initSite } from '../astro/build-pack.js';
+import { buildSitePack, SITE_DIR } from '../site-pack.js';
 import { resolveOptions } from './options.js';
 
 export { DEFAULTS, resolveOptions } from './options.js';
@@ -46,7 +48,7 @@ export default function recallBoxPlugin(context, options) {
       // Only the built site has the bundles (postBuild copies them); under `docusaurus start` the
       // SearchBar imports the widget itself instead.
       if (process.env.NODE_ENV !== 'production') return {};
-      const script = (file) => ({ tagName: 'script', attributes: { type: 'module', src: `${baseUrl}_recall-box/${file}`, 'data-recall-box': '' } });
+      const script = (file) => ({ tagName: 'script', attributes: { type: 'module', src: `${baseUrl}${SITE_DIR}/${file}`, 'data-recall-box': '' } });
       return { headTags: [script(WIDGET), ...(resolved.highlight ? [script(HIGHLIGHT)] : [])] };
     },
 
@@ -56,8 +58,8 @@ export default function recallBoxPlugin(context, options) {
       // The CLI runs in the site's folder, so a recall-box.config.json there is read (its other
       // build options); --html, --out and --base-url come from Docusaurus and win over it.
       const job = { outDir, root: siteDir ?? context.siteDir, base: builtBase || baseUrl, buildArgs: resolved.buildArgs, logger: log };
-      await buildPack(job);
-      log.info(`search pack and widget written to ${path.join(outDir, '_recall-box')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      await buildSitePack({ outDir, base: job.base, buildArgs: job.buildArgs, cwd: job.root, logger: log });
+      log.info(`search pack and widget written to ${path.join(outDir, SITE_DIR)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       if (resolved.init) await initSite(job);
     },
   };

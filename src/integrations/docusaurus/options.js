@@ -4,6 +4,7 @@
 //
 // Plain JavaScript (not TypeScript like the rest of src/): Docusaurus loads plugins with Node,
 // which cannot import .ts from node_modules.
+import { OWNED_FLAGS } from '../site-pack.js';
 
 /** Every option and its default (docs/integrations/docusaurus.md lists them). */
 export const DEFAULTS = Object.freeze({
@@ -21,8 +22,6 @@ export const DEFAULTS = Object.freeze({
   buildArgs: Object.freeze([]),
 });
 
-/** Set by the plugin from Docusaurus's config; `buildArgs` may not set them. */
-const OWNED_FLAGS = ['--html', '--out', '--base-url', '--config'];
 
 /** Docusaurus adds `id` to every plugin's options (a plugin used twice needs one each). */
 const DOCUSAURUS_KEYS = ['id'];
