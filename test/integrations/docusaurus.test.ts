@@ -97,6 +97,20 @@ describe('recall-box/docusaurus, as Docusaurus calls it', () => {
     }
   }, 60_000);
 
+  it('with index: false builds no pack but still copies the bundles the pages load', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'recall-box-docusaurus-noindex-'));
+    try {
+      await mkdir(path.join(dir, 'build'));
+      await plugin.default({ siteDir: dir, baseUrl: '/' }, { index: false }).postBuild({ outDir: path.join(dir, 'build'), siteDir: dir, baseUrl: '/' });
+      expect(existsSync(path.join(dir, 'build/_recall-box/recall-box.js'))).toBe(true);
+      expect(existsSync(path.join(dir, 'build/_recall-box/recall-box-highlight.js'))).toBe(true);
+      expect(existsSync(path.join(dir, 'build/_recall-box/pack'))).toBe(false);
+      expect(existsSync(path.join(dir, 'recall-box.config.json'))).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('fails the build, saying so, when the site cannot be indexed', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'recall-box-docusaurus-empty-'));
     try {

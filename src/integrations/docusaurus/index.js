@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 // The step every integration shares (the CLI run, the widget copied beside the pack), and the
 // Astro integration's first-build `recall-box init`, which fits a Docusaurus site as it is.
 import { initSite } from '../astro/build-pack.js';
-import { buildSitePack, SITE_DIR } from '../site-pack.js';
+import { buildSitePack, copyBundles, SITE_DIR } from '../site-pack.js';
 import { resolveOptions } from './options.js';
 
 export { DEFAULTS, resolveOptions } from './options.js';
@@ -53,7 +53,12 @@ export default function recallBoxPlugin(context, options) {
     },
 
     async postBuild({ outDir, siteDir, baseUrl: builtBase }) {
-      if (!resolved.index) return;
+      if (!resolved.index) {
+        // The pages still load the bundles from the site (injectHtmlTags); only the pack is left
+        // to another step (recall-box deploy, which copies the widget but not the highlight script).
+        await copyBundles(path.join(outDir, SITE_DIR));
+        return;
+      }
       const started = Date.now();
       // The CLI runs in the site's folder, so a recall-box.config.json there is read (its other
       // build options); --html, --out and --base-url come from Docusaurus and win over it.
