@@ -48,6 +48,13 @@ export interface WranglerDevOptions {
   timeoutMs?: number;
   /** Path that must answer 200 before the server counts as ready. Default `/health`. */
   healthPath?: string;
+  /**
+   * Another command that runs `wrangler dev` for us, given the port and inspector port to use, e.g.
+   * `recall-box deploy --local --port <port> -- --inspector-port <inspector>`: started, watched and
+   * stopped the same way (its own process group; SIGTERM first, so it can stop the wrangler it
+   * started). `config`, `vars` and `env` are then the command's business.
+   */
+  command?: (port: number, inspectorPort: number) => { file: string; args: string[]; cwd: string };
 }
 
 export interface WranglerDev {
@@ -125,8 +132,9 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
   // The inspector defaults to 9229 for every wrangler; two servers (or a developer's own) would clash.
   const inspectorPort = await freePort();
 
-  const child = spawn(WRANGLER_BIN, wranglerArgs(config, port, inspectorPort, options.vars ?? {}, options.env), {
-    cwd: ROOT,
+  const spec = options.command?.(port, inspectorPort) ?? { file: WRANGLER_BIN, args: wranglerArgs(config, port, inspectorPort, options.vars ?? {}, options.env), cwd: ROOT };
+  const child = spawn(spec.file, spec.args, {
+    cwd: spec.cwd,
     env: wranglerEnv(),
     detached: true, // its own process group, so stop() can kill workerd and esbuild with it
     stdio: ['ignore', 'pipe', 'pipe'],

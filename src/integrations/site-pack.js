@@ -6,6 +6,7 @@
 // Plain JavaScript (not TypeScript like the rest of src/): frameworks load their config and the
 // integrations it names with Node, which cannot import .ts from node_modules.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { access, copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -90,4 +91,35 @@ export function runCli(args, { cwd = process.cwd(), logger } = {}) {
 /** Framework loggers already label each line with the integration's name. */
 function unprefixed(line) {
   return line.replace(/^recall-box: /, '');
+}
+
+/** What `recall-box init` writes in the project, and `recall-box deploy` reads. */
+const SITE_FILES = ['recall-box.config.json', 'wrangler.toml'];
+
+/**
+ * The first build of a project without recall-box.config.json and wrangler.toml writes them, as
+ * `recall-box init --html <outDir>` does, so `npx recall-box deploy` is the next command. A project
+ * with either file is left as it is: a wrangler.toml alone may be the owner's own.
+ *
+ * @param {{ outDir: string, root: string, base: string, buildArgs: string[], logger: { info(m: string): void, warn(m: string): void } }} job
+ */
+export async function initSite({ outDir, root, base, buildArgs, logger }) {
+  const existing = SITE_FILES.filter((f) => existsSync(path.join(root, f)));
+  const html = path.relative(root, outDir).split(path.sep).join('/') || '.';
+  if (existing.length === SITE_FILES.length) return;
+  if (existing.length > 0) {
+    logger.info(`${existing[0]} exists without ${SITE_FILES.find((f) => !existing.includes(f))}: not writing the Worker's setup (\`npx recall-box init --html ${html} --force\` writes both)`);
+    return;
+  }
+  const args = ['init', '--html', html, ...(base && base !== '/' ? ['--base-url', base] : []), ...buildArgs];
+  // init prints a snippet for hand-written pages, which the component makes unneeded: its output
+  // is shown only when it fails.
+  const lines = [];
+  const code = await runCli(args, { cwd: root, logger: { info: (l) => lines.push(l), warn: (l) => lines.push(l) } });
+  if (code !== 0) {
+    for (const line of lines) logger.warn(line);
+    logger.warn(`\`recall-box init --html ${html}\` exited with ${code}: the site is built, but recall-box.config.json and wrangler.toml were not written`);
+    return;
+  }
+  logger.info(`wrote ${SITE_FILES.join(' and ')} (as \`npx recall-box init --html ${html}\`): \`npx recall-box deploy --local\` tries the site with its search, \`npx recall-box deploy\` publishes both`);
 }

@@ -139,7 +139,16 @@ describe.skipIf(!registry.ok)('the Starlight example (examples/starlight)', () =
     const tarball = await timed('npm pack', () => packRecallBox(tmp));
     await timed('npm install', () => installExample(tarball));
     buildLog = await timed('astro build', () => buildExample());
-    dev = await timed('wrangler dev', () => startWranglerDev({ config: path.join(EXAMPLE, 'wrangler.toml'), timeoutMs: 120_000 }));
+    // The walkthrough's last step (README), offline: `npx recall-box deploy --local` in the project,
+    // which builds the pack from the config `astro build` wrote and serves site and search with wrangler dev.
+    const cli = path.join(EXAMPLE, 'node_modules/recall-box/bin/recall-box.js');
+    dev = await timed('recall-box deploy --local', () =>
+      startWranglerDev({
+        config: path.join(EXAMPLE, 'wrangler.toml'),
+        timeoutMs: 180_000,
+        command: (port, inspector) => ({ file: process.execPath, args: [cli, 'deploy', '--local', '--port', String(port), '--', '--inspector-port', String(inspector)], cwd: EXAMPLE }),
+      }),
+    );
     browser = await launchBrowser();
     console.log(`[starlight integration] ${timings.join(', ')}`);
 

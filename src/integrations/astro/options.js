@@ -3,10 +3,9 @@
 //
 // Plain JavaScript (not TypeScript like the rest of src/): Astro loads its config and the
 // integrations it names with Node, which cannot import .ts from node_modules.
+import { resolveIntegrationOptions } from '../options.js';
 
-/** Where the pack and the widget copy go inside the built site (the contract with `recall-box init`/`deploy`). */
-export const SITE_DIR = '_recall-box';
-export const PACK_SUBDIR = `${SITE_DIR}/pack`;
+export { PACK_SUBDIR, SITE_DIR } from '../site-pack.js';
 
 /** Every option and its default (docs/integrations/astro.md lists them). */
 export const DEFAULTS = Object.freeze({
@@ -26,53 +25,10 @@ export const DEFAULTS = Object.freeze({
   replaceSearch: true,
 });
 
-/** Set by the integration from Astro's config; `buildArgs` may not set them. */
-const OWNED_FLAGS = ['--html', '--out', '--base-url', '--config'];
-
 /**
  * @param {unknown} options
  * @returns {{ endpoint: string, widget: Record<string, string | number | boolean>, highlight: boolean, index: boolean, init: boolean, buildArgs: string[], replaceSearch: boolean }}
  */
 export function resolveOptions(options = {}) {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new TypeError(`recall-box: recallBox()'s options must be an object, got ${describe(options)}`);
-  }
-  const known = Object.keys(DEFAULTS);
-  for (const key of Object.keys(options)) {
-    if (!known.includes(key)) throw new TypeError(`recall-box: unknown option "${key}" (known: ${known.join(', ')})`);
-  }
-  const resolved = { ...DEFAULTS, ...options };
-  if (typeof resolved.endpoint !== 'string' || resolved.endpoint.trim() === '') {
-    throw new TypeError(`recall-box: "endpoint" must be a URL or a path such as "/search", got ${describe(resolved.endpoint)}`);
-  }
-  const widget = resolved.widget;
-  if (widget === null || typeof widget !== 'object' || Array.isArray(widget)) {
-    throw new TypeError(`recall-box: "widget" must be an object of <recall-box> attributes, got ${describe(widget)}`);
-  }
-  for (const [name, value] of Object.entries(widget)) {
-    if (!['string', 'number', 'boolean'].includes(typeof value)) {
-      throw new TypeError(`recall-box: widget attribute "${name}" must be a string, a number or a boolean, got ${describe(value)}`);
-    }
-  }
-  for (const owned of ['endpoint', 'mode']) {
-    if (owned in widget) throw new TypeError(`recall-box: widget.${owned} is set by the integration (${owned === 'endpoint' ? 'use the "endpoint" option' : 'the search is a modal'})`);
-  }
-  if (!Array.isArray(resolved.buildArgs) || !resolved.buildArgs.every((a) => typeof a === 'string')) {
-    throw new TypeError(`recall-box: "buildArgs" must be an array of strings (extra \`recall-box build\` options), got ${describe(resolved.buildArgs)}`);
-  }
-  for (const flag of OWNED_FLAGS) {
-    if (resolved.buildArgs.some((a) => a === flag || a.startsWith(`${flag}=`))) {
-      throw new TypeError(`recall-box: "buildArgs" may not set ${flag}: the integration sets it from Astro's config`);
-    }
-  }
-  for (const key of ['highlight', 'index', 'init', 'replaceSearch']) {
-    if (typeof resolved[key] !== 'boolean') throw new TypeError(`recall-box: "${key}" must be true or false, got ${describe(resolved[key])}`);
-  }
-  return { ...resolved, endpoint: resolved.endpoint.trim(), widget: { ...widget }, buildArgs: [...resolved.buildArgs] };
-}
-
-function describe(value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'string' ? JSON.stringify(value) : typeof value;
+  return resolveIntegrationOptions(options, DEFAULTS, { who: 'recallBox()', configName: "Astro's config" });
 }

@@ -11,8 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // The step every integration shares (the CLI run, the widget copied beside the pack), and the
 // Astro integration's first-build `recall-box init`, which fits a Docusaurus site as it is.
-import { initSite } from '../astro/build-pack.js';
-import { buildSitePack, copyBundles, SITE_DIR } from '../site-pack.js';
+import { buildSitePack, copyBundles, initSite, SITE_DIR } from '../site-pack.js';
 import { resolveOptions } from './options.js';
 
 export { DEFAULTS, resolveOptions } from './options.js';

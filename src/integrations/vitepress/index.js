@@ -7,7 +7,7 @@
 // hands the widget options to the theme through themeConfig, tells Vue that <recall-box> is a
 // custom element, and marks VitePress's chrome inside the content as not to be indexed
 // (markers.js). docs/integrations/vitepress.md.
-import { buildPack } from './build-pack.js';
+import { buildSitePack } from '../site-pack.js';
 import { markCodeLanguageLabels, markSkipLink } from './markers.js';
 import { resolveOptions } from './options.js';
 
@@ -58,7 +58,7 @@ export function withRecallBox(config, options = {}) {
     },
     async buildEnd(siteConfig) {
       if (userBuildEnd) await userBuildEnd(siteConfig);
-      if (resolved.index) await buildPack(siteConfig, resolved);
+      if (resolved.index) await buildSitePack({ outDir: siteConfig.outDir, base: siteConfig.site.base || '/', buildArgs: resolved.buildArgs });
     },
   };
 }

@@ -1,0 +1,83 @@
+/**
+ * Setting up an example site under examples/ as a user would: recall-box packed as the npm tarball
+ * users get (its widget bundles built by the suite's globalSetup), installed with the framework
+ * from npm into the example, the built site's pages listed. Each framework's file
+ * (<framework>-example.ts) adds its paths and its build command.
+ */
+import { spawn } from 'node:child_process';
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const OUTPUT_TAIL_CHARS = 6_000;
+
+/**
+ * Runs a command to its end and returns its stdout; throws with the command and the tail of its
+ * output (stdout and stderr) if it fails.
+ */
+export function run(command: string, args: string[], options: { cwd: string; timeoutMs?: number }): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: options.timeoutMs ?? 300_000,
+    });
+    let stdout = '';
+    let out = '';
+    const keep = (chunk: Buffer) => (out = (out + chunk.toString('utf8')).slice(-OUTPUT_TAIL_CHARS));
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+      keep(chunk);
+    });
+    child.stderr.on('data', keep);
+    child.on('error', (e) => reject(new Error(`${command} ${args.join(' ')}: could not start: ${e.message}`)));
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`${command} ${args.join(' ')} (in ${options.cwd}) failed (code ${code}, signal ${signal}):\n${out.trim()}`));
+    });
+  });
+}
+
+/** Whether npm can reach its registry (with the user's npm config), asking it for `spec` (the example's pinned framework), and if not why. */
+export async function npmRegistryReachable(spec: string): Promise<{ ok: true } | { ok: false; why: string }> {
+  try {
+    await run('npm', ['view', spec, 'version'], { cwd: ROOT, timeoutMs: 60_000 });
+    return { ok: true };
+  } catch (e) {
+    return { ok: false, why: String(e).split('\n').slice(0, 3).join(' ') };
+  }
+}
+
+/**
+ * `npm pack` of this repository into `dest`; returns the tarball's path. `--ignore-scripts` skips
+ * prepack (build:widget): the suite's globalSetup built the bundles from the current source, and
+ * the widget's build and size budget have tests of their own.
+ */
+export async function packRecallBox(dest: string): Promise<string> {
+  const out = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dest], { cwd: ROOT });
+  const [info] = JSON.parse(out) as { filename: string }[];
+  return path.join(dest, info!.filename);
+}
+
+/**
+ * Installs the dependencies of the example in `dir` (its framework, pinned by its package-lock.json)
+ * with the tarball as recall-box, leaving package.json and the lockfile as committed (`--no-save`).
+ */
+export async function installExample(dir: string, tarball: string): Promise<void> {
+  // A same-version tarball with new contents must replace the previous run's copy.
+  await rm(path.join(dir, 'node_modules/recall-box'), { recursive: true, force: true });
+  await run('npm', ['install', '--no-save', '--no-audit', '--no-fund', tarball], { cwd: dir, timeoutMs: 600_000 });
+}
+
+/** The built site's pages: each .html file and the URL it is served at (index.html → its folder). */
+export async function builtPages(dist: string): Promise<{ file: string; url: string }[]> {
+  const entries = await readdir(dist, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => path.relative(dist, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .map((file) => ({ file, url: '/' + file.replace(/(^|\/)index\.html$/, '$1') }))
+    .sort((a, b) => a.url.localeCompare(b.url));
+}
