@@ -8,20 +8,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWranglerDev, type WranglerDev } from '../../bench/wrangler-dev.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { BUILD, buildExample, builtPages, EXAMPLE, installExample, npmRegistryReachable, PACK, packRecallBox } from './support/docusaurus-example.ts';
+import { readPackSections, stepTimer, type PackSection } from './support/example.ts';
 
 // The Docusaurus integration as a user runs it (examples/docusaurus, docs/integrations/docusaurus.md):
 // recall-box's npm tarball and Docusaurus from npm installed into the example, `docusaurus build`
 // (whose postBuild builds the pack into build/), the site and the Worker served together by
 // `wrangler dev` on loopback, and Chromium using the navbar search to reach a heading.
-
-interface PackSection {
-  pageUrl: string;
-  anchor: string;
-  title: string;
-  breadcrumb: string[];
-  text: string;
-  code: string;
-}
 
 /** The plugin as Docusaurus calls it (src/integrations/docusaurus/index.js is plain JavaScript). */
 interface Plugin {
@@ -139,27 +131,16 @@ describe.skipIf(!registry.ok)('the Docusaurus example (examples/docusaurus)', ()
   let sections: PackSection[];
 
   beforeAll(async () => {
-    const timings: string[] = [];
-    const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
-      const start = performance.now();
-      const result = await work();
-      timings.push(`${step} ${((performance.now() - start) / 1000).toFixed(1)} s`);
-      return result;
-    };
+    const { timed, report } = stepTimer();
     tmp = await mkdtemp(path.join(tmpdir(), 'recall-box-docusaurus-'));
     const tarball = await timed('npm pack', () => packRecallBox(tmp));
     await timed('npm install', () => installExample(tarball));
     buildLog = await timed('docusaurus build', () => buildExample());
     dev = await timed('wrangler dev', () => startWranglerDev({ config: path.join(EXAMPLE, 'wrangler.toml'), timeoutMs: 120_000 }));
     browser = await launchBrowser();
-    console.log(`[docusaurus integration] ${timings.join(', ')}`);
+    console.log(`[docusaurus integration] ${report()}`);
 
-    const head = JSON.parse(await readFile(path.join(PACK, 'sections.json'), 'utf8')) as { pages: string[]; blocks: { file: string }[] };
-    pages = head.pages;
-    sections = [];
-    for (const block of head.blocks) {
-      sections.push(...(JSON.parse(await readFile(path.join(PACK, block.file), 'utf8')) as { sections: PackSection[] }).sections);
-    }
+    ({ pages, sections } = await readPackSections(PACK));
   }, 900_000);
 
   afterAll(async () => {

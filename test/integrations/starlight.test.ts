@@ -8,21 +8,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWranglerDev, type WranglerDev } from '../../bench/wrangler-dev.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { buildExample, builtPages, DIST, EXAMPLE, installExample, npmRegistryReachable, PACK, packRecallBox } from './support/starlight-example.ts';
+import { readPackSections, stepTimer, type PackSection } from './support/example.ts';
 
 // The Astro/Starlight integration as a user runs it (examples/starlight, docs/integrations/astro.md):
 // recall-box's npm tarball and Astro + Starlight from npm installed into the example, `astro build`
 // (whose astro:build:done builds the pack into dist/), the site and the Worker served together by
 // `wrangler dev` on loopback, and Chromium using Starlight's own search (now recall-box's) to reach
 // a heading.
-
-interface PackSection {
-  pageUrl: string;
-  anchor: string;
-  title: string;
-  breadcrumb: string[];
-  text: string;
-  code: string;
-}
 
 /** The integration's hooks, as Starlight and Astro call them (src/integrations/astro/index.js is plain JavaScript). */
 type Hook = (context: Record<string, unknown>) => unknown;
@@ -128,13 +120,7 @@ describe.skipIf(!registry.ok)('the Starlight example (examples/starlight)', () =
   let sections: PackSection[];
 
   beforeAll(async () => {
-    const timings: string[] = [];
-    const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
-      const start = performance.now();
-      const result = await work();
-      timings.push(`${step} ${((performance.now() - start) / 1000).toFixed(1)} s`);
-      return result;
-    };
+    const { timed, report } = stepTimer();
     tmp = await mkdtemp(path.join(tmpdir(), 'recall-box-starlight-'));
     const tarball = await timed('npm pack', () => packRecallBox(tmp));
     await timed('npm install', () => installExample(tarball));
@@ -150,14 +136,9 @@ describe.skipIf(!registry.ok)('the Starlight example (examples/starlight)', () =
       }),
     );
     browser = await launchBrowser();
-    console.log(`[starlight integration] ${timings.join(', ')}`);
+    console.log(`[starlight integration] ${report()}`);
 
-    const head = JSON.parse(await readFile(path.join(PACK, 'sections.json'), 'utf8')) as { pages: string[]; blocks: { file: string }[] };
-    pages = head.pages;
-    sections = [];
-    for (const block of head.blocks) {
-      sections.push(...(JSON.parse(await readFile(path.join(PACK, block.file), 'utf8')) as { sections: PackSection[] }).sections);
-    }
+    ({ pages, sections } = await readPackSections(PACK));
   }, 900_000);
 
   afterAll(async () => {

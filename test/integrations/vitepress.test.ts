@@ -7,20 +7,12 @@ import { startWranglerDev, type WranglerDev } from '../../bench/wrangler-dev.ts'
 import { launchBrowser } from '../support/browser.ts';
 import { withRecallBox } from '../../src/integrations/vitepress/index.js';
 import { buildExample, builtPages, DIST, EXAMPLE, installExample, npmRegistryReachable, PACK, packRecallBox } from './support/vitepress-example.ts';
+import { readPackSections, stepTimer, type PackSection } from './support/example.ts';
 
 // The VitePress integration as a user runs it (examples/vitepress, docs/integrations/vitepress.md):
 // recall-box's npm tarball and VitePress from npm installed into the example, `vitepress build`
 // (whose buildEnd builds the pack into the site), the site and the Worker served together by
 // `wrangler dev` on loopback, and Chromium using the navbar search to reach a heading.
-
-interface PackSection {
-  pageUrl: string;
-  anchor: string;
-  title: string;
-  breadcrumb: string[];
-  text: string;
-  code: string;
-}
 
 const registry = await npmRegistryReachable();
 if (!registry.ok) console.warn(`[vitepress integration] skipped: the npm registry is unreachable (${registry.why})`);
@@ -33,27 +25,16 @@ describe.skipIf(!registry.ok)('the VitePress example (examples/vitepress)', () =
   let sections: PackSection[];
 
   beforeAll(async () => {
-    const timings: string[] = [];
-    const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
-      const start = performance.now();
-      const result = await work();
-      timings.push(`${step} ${((performance.now() - start) / 1000).toFixed(1)} s`);
-      return result;
-    };
+    const { timed, report } = stepTimer();
     tmp = await mkdtemp(path.join(tmpdir(), 'recall-box-vitepress-'));
     const tarball = await timed('npm pack', () => packRecallBox(tmp));
     await timed('npm install', () => installExample(tarball));
     await timed('vitepress build', () => buildExample());
     dev = await timed('wrangler dev', () => startWranglerDev({ config: path.join(EXAMPLE, 'wrangler.toml'), timeoutMs: 120_000 }));
     browser = await launchBrowser();
-    console.log(`[vitepress integration] ${timings.join(', ')}`);
+    console.log(`[vitepress integration] ${report()}`);
 
-    const head = JSON.parse(await readFile(path.join(PACK, 'sections.json'), 'utf8')) as { pages: string[]; blocks: { file: string }[] };
-    pages = head.pages;
-    sections = [];
-    for (const block of head.blocks) {
-      sections.push(...(JSON.parse(await readFile(path.join(PACK, block.file), 'utf8')) as { sections: PackSection[] }).sections);
-    }
+    ({ pages, sections } = await readPackSections(PACK));
   }, 900_000);
 
   afterAll(async () => {

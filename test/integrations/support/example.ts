@@ -5,7 +5,7 @@
  * (<framework>-example.ts) adds its paths and its build command.
  */
 import { spawn } from 'node:child_process';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -80,4 +80,36 @@ export async function builtPages(dist: string): Promise<{ file: string; url: str
     .map((e) => path.relative(dist, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     .map((file) => ({ file, url: '/' + file.replace(/(^|\/)index\.html$/, '$1') }))
     .sort((a, b) => a.url.localeCompare(b.url));
+}
+
+/** A section as the pack's blocks store it: the fields the integration tests check. */
+export interface PackSection {
+  pageUrl: string;
+  anchor: string;
+  title: string;
+  breadcrumb: string[];
+  text: string;
+  code: string;
+}
+
+/** The pack's pages and every section of its blocks, read from the files as the Worker would. */
+export async function readPackSections(pack: string): Promise<{ pages: string[]; sections: PackSection[] }> {
+  const head = JSON.parse(await readFile(path.join(pack, 'sections.json'), 'utf8')) as { pages: string[]; blocks: { file: string }[] };
+  const sections: PackSection[] = [];
+  for (const block of head.blocks) sections.push(...(JSON.parse(await readFile(path.join(pack, block.file), 'utf8')) as { sections: PackSection[] }).sections);
+  return { pages: head.pages, sections };
+}
+
+/** Times the set-up's steps, for the one line each test file prints (`npm pack 1.2 s, npm install …`). */
+export function stepTimer(): { timed<T>(step: string, work: () => Promise<T>): Promise<T>; report(): string } {
+  const timings: string[] = [];
+  return {
+    async timed(step, work) {
+      const start = performance.now();
+      const result = await work();
+      timings.push(`${step} ${((performance.now() - start) / 1000).toFixed(1)} s`);
+      return result;
+    },
+    report: () => timings.join(', '),
+  };
 }
