@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWranglerDev, type WranglerDev } from '../../bench/wrangler-dev.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { BUILD, buildExample, builtPages, EXAMPLE, installExample, npmRegistryReachable, PACK, packRecallBox } from './support/docusaurus-example.ts';
-import { readPackSections, stepTimer, type PackSection } from './support/example.ts';
+import { foreignWords, readPackSections, stepTimer, type PackSection } from './support/example.ts';
 
 // The Docusaurus integration as a user runs it (examples/docusaurus, docs/integrations/docusaurus.md):
 // recall-box's npm tarball and Docusaurus from npm installed into the example, `docusaurus build`
@@ -181,13 +181,9 @@ describe.skipIf(!registry.ok)('the Docusaurus example (examples/docusaurus)', ()
     // the page's headings, the sidebar's other pages, "Edit this page", "Previous", "Next", the
     // footer, the headings' "Direct link to …" permalinks) is not in the source, so any of it
     // indexed fails here by name.
-    const words = (s: string) => new Set(s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
     for (const url of pages) {
       const source = url === '/' ? 'intro.md' : `${url.slice(1, -1)}.md`;
-      const sourceWords = words(await readFile(path.join(EXAMPLE, 'docs', source), 'utf8'));
-      const indexed = sections.filter((s) => s.pageUrl === url).map((s) => [s.title, s.text, s.code, ...s.breadcrumb].join('\n'));
-      const foreign = [...words(indexed.join('\n'))].filter((w) => !sourceWords.has(w));
-      expect(foreign, url).toEqual([]);
+      expect(foreignWords(sections, url, await readFile(path.join(EXAMPLE, 'docs', source), 'utf8')), url).toEqual([]);
     }
     // Phrases that are chrome only, looked for as such; and the permalinks' zero-width spaces.
     const all = sections.map((s) => [s.title, s.text, ...s.breadcrumb].join('\n')).join('\n');

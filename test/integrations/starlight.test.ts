@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWranglerDev, type WranglerDev } from '../../bench/wrangler-dev.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { buildExample, builtPages, DIST, EXAMPLE, installExample, npmRegistryReachable, PACK, packRecallBox } from './support/starlight-example.ts';
-import { readPackSections, stepTimer, type PackSection } from './support/example.ts';
+import { foreignWords, readPackSections, stepTimer, type PackSection } from './support/example.ts';
 
 // The Astro/Starlight integration as a user runs it (examples/starlight, docs/integrations/astro.md):
 // recall-box's npm tarball and Astro + Starlight from npm installed into the example, `astro build`
@@ -179,13 +179,9 @@ describe.skipIf(!registry.ok)('the Starlight example (examples/starlight)', () =
     // the title). Starlight's chrome ("On this page", "Overview", "Previous", "Next", "Section titled",
     // the sidebar's other pages, Expressive Code's "Terminal window") is not in the source, so any
     // of it indexed fails here by name.
-    const words = (s: string) => new Set(s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
     for (const url of pages) {
       const source = url === '/' ? 'index.md' : `${url.slice(1, -1)}.md`;
-      const sourceWords = words(await readFile(path.join(EXAMPLE, 'src/content/docs', source), 'utf8'));
-      const indexed = sections.filter((s) => s.pageUrl === url).map((s) => [s.title, s.text, s.code, ...s.breadcrumb].join('\n'));
-      const foreign = [...words(indexed.join('\n'))].filter((w) => !sourceWords.has(w));
-      expect(foreign, url).toEqual([]);
+      expect(foreignWords(sections, url, await readFile(path.join(EXAMPLE, 'src/content/docs', source), 'utf8')), url).toEqual([]);
     }
   });
 

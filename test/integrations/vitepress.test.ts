@@ -7,7 +7,7 @@ import { startWranglerDev, type WranglerDev } from '../../bench/wrangler-dev.ts'
 import { launchBrowser } from '../support/browser.ts';
 import { withRecallBox } from '../../src/integrations/vitepress/index.js';
 import { buildExample, builtPages, DIST, EXAMPLE, installExample, npmRegistryReachable, PACK, packRecallBox } from './support/vitepress-example.ts';
-import { readPackSections, stepTimer, type PackSection } from './support/example.ts';
+import { foreignWords, readPackSections, stepTimer, type PackSection } from './support/example.ts';
 
 // The VitePress integration as a user runs it (examples/vitepress, docs/integrations/vitepress.md):
 // recall-box's npm tarball and VitePress from npm installed into the example, `vitepress build`
@@ -67,13 +67,9 @@ describe.skipIf(!registry.ok)('the VitePress example (examples/vitepress)', () =
     // the home page's hero and features). VitePress's chrome ("Edit this page", "Previous page",
     // "On this page", "Skip to content", the sidebar's other pages, a code block's language name)
     // is not in the source, so any of it indexed fails here by name.
-    const words = (s: string) => new Set(s.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
     for (const url of pages) {
       const source = url === '/' ? 'index.md' : url.slice(1).replace(/\.html$/, '.md');
-      const sourceWords = words(await readFile(path.join(EXAMPLE, 'docs', source), 'utf8'));
-      const indexed = sections.filter((s) => s.pageUrl === url).map((s) => [s.title, s.text, s.code, ...s.breadcrumb].join('\n'));
-      const foreign = [...words(indexed.join('\n'))].filter((w) => !sourceWords.has(w));
-      expect(foreign, url).toEqual([]);
+      expect(foreignWords(sections, url, await readFile(path.join(EXAMPLE, 'docs', source), 'utf8')), url).toEqual([]);
     }
     // The language names would be words of the source too (```js): look for them as lines.
     expect(sections.filter((s) => /^(js|sh)$/m.test(s.text)).map((s) => `${s.pageUrl}#${s.anchor}`)).toEqual([]);

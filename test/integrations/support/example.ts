@@ -113,3 +113,16 @@ export function stepTimer(): { timed<T>(step: string, work: () => Promise<T>): P
     report: () => timings.join(', '),
   };
 }
+
+/** Lower-cased words (letters and digits), camelCase split: what a source and an index are compared by. */
+const wordsOf = (text: string) => new Set(text.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+
+/**
+ * The words of the page's indexed sections (titles, text, code, breadcrumbs) that are not words of
+ * its Markdown `source`: the theme's chrome taken for content ("On this page", "Next", the sidebar).
+ */
+export function foreignWords(sections: readonly PackSection[], url: string, source: string): string[] {
+  const known = wordsOf(source);
+  const indexed = sections.filter((s) => s.pageUrl === url).map((s) => [s.title, s.text, s.code, ...s.breadcrumb].join('\n'));
+  return [...wordsOf(indexed.join('\n'))].filter((w) => !known.has(w));
+}
