@@ -24,6 +24,14 @@
  *             as ONE table with a macro-average (src/eval/suite.ts). Each system indexes each
  *             collection once; recall-box:keyword, :vector, :full and every peer unless --systems;
  *             no confidence protocol. Missing collections are skipped with a line on stderr.
+ *
+ *   npm run eval -- --dataset <docs-dir> --html-site <built-site-dir> [--systems a,b] [--json <out.json>] [--base-url /]
+ *
+ * --html-site a built site of the same docs (e.g. from scripts/starlight-like-site.ts): the title
+ *             and heading queries made from the SOURCES are asked of the pack built from the sources
+ *             and of the pack `recall-box build --html <dir>` builds, as one table (MRR@10,
+ *             success@1/3/10; src/eval/html-site.ts). Default systems recall-box:keyword and
+ *             recall-box:full; no confidence protocol; --queries does not apply.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -35,13 +43,15 @@ import { buildReport, plotSeries, renderMarkdown } from '../src/eval/report.ts';
 import { evaluate } from '../src/eval/run.ts';
 import { renderSuiteMarkdown, suiteJson } from '../src/eval/suite.ts';
 import { runSuite, suiteSystems } from '../src/eval/suite-run.ts';
+import { HTML_SITE_SYSTEMS, renderHtmlSiteMarkdown, runHtmlSiteComparison } from '../src/eval/html-site.ts';
 import { selectiveAnsweringSvg } from '../src/eval/svg.ts';
 import { allSystems } from '../src/eval/systems/index.ts';
 import type { EvalSystem } from '../src/eval/types.ts';
 
 const USAGE =
   'usage: npm run eval -- --dataset <dir> [--queries <file.jsonl>] [--json <out.json>] [--out <folder>] [--base-url /] [--systems a,b] [--no-confidence] [--calibration <pack>/confidence.json]\n' +
-  '       npm run eval -- --suite [--systems a,b] [--json <out.json>] [--shared <dir>]';
+  '       npm run eval -- --suite [--systems a,b] [--json <out.json>] [--shared <dir>]\n' +
+  '       npm run eval -- --dataset <docs-dir> --html-site <built-site-dir> [--systems a,b] [--json <out.json>] [--base-url /]';
 
 function fail(message: string): never {
   console.error(message);
@@ -62,6 +72,7 @@ try {
       'no-confidence': { type: 'boolean', default: false },
       suite: { type: 'boolean', default: false },
       shared: { type: 'string' },
+      'html-site': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -79,6 +90,12 @@ if (values.suite) {
   if (clash.length > 0) fail(`--suite finds its own collections and query sets; it takes no ${clash.map((o) => `--${o}`).join(', ')}\n${USAGE}`);
 } else if (values.shared !== undefined) {
   fail(`--shared applies to --suite only\n${USAGE}`);
+}
+if (values['html-site'] !== undefined) {
+  // The comparison makes its own queries from the sources and runs no confidence protocol.
+  const clash = (['suite', 'queries', 'out', 'calibration'] as const).filter((o) => values[o] !== undefined && values[o] !== false);
+  if (clash.length > 0) fail(`--html-site makes its own title and heading queries; it takes no ${clash.map((o) => `--${o}`).join(', ')}\n${USAGE}`);
+  if (!values.dataset) fail(`--html-site needs --dataset <docs-dir>: the sources the site was built from\n${USAGE}`);
 }
 
 const wanted = values.systems?.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
@@ -117,6 +134,30 @@ if (values.suite) {
   process.exit(0);
 }
 if (!values.dataset) fail(`--dataset is required\n${USAGE}`);
+
+if (values['html-site'] !== undefined) {
+  const docsDir = path.resolve(values.dataset);
+  try {
+    const comparison = await runHtmlSiteComparison({
+      name: docsDir.split(path.sep).slice(-2).join('/'),
+      docsDir,
+      siteDir: path.resolve(values['html-site']),
+      baseUrl: values['base-url'],
+      makeSystems: () => allSystems({ confidence }).filter((s) => (wanted ?? HTML_SITE_SYSTEMS).includes(s.name)),
+      log: (line) => console.error(line),
+    });
+    process.stdout.write(renderHtmlSiteMarkdown(comparison));
+    if (values.json) {
+      await mkdir(path.dirname(path.resolve(values.json)), { recursive: true });
+      await writeFile(values.json, JSON.stringify(comparison, null, 2) + '\n');
+      console.error(`wrote ${values.json}`);
+    }
+  } catch (error) {
+    if (isRecallBoxError(error)) fail(error.message);
+    throw error;
+  }
+  process.exit(0);
+}
 
 try {
   const loaded = await loadDataset(path.resolve(values.dataset), { queries: values.queries, baseUrl: values['base-url'] });
