@@ -38,7 +38,7 @@ export interface PageAgreement {
   titleDiffers: Array<{ url: string; sources: string; html: string }>;
   /**
    * Pages in both whose descriptions differ. Front matter `description` goes into the intro's
-   * body in the source build; the HTML reader does not read `<meta name="description">`.
+   * body in the source build; the HTML reader takes `<meta name="description">` when no other page has the same one.
    */
   descriptionDiffers: number;
   /** Sections in each pack. */
@@ -178,7 +178,7 @@ export function renderHtmlSiteMarkdown(c: HtmlSiteComparison): string {
   lines.push(`Pages: ${a.both} in both builds; only in sources ${a.onlySources.length}${examples(a.onlySources)}; only in built HTML ${a.onlyHtml.length}${examples(a.onlyHtml)}.`);
   lines.push(`Sections: sources ${a.sections.sources}, built HTML ${a.sections['built HTML']}. Files not ingested: sources ${c.notIngested.sources}, built HTML ${c.notIngested['built HTML']}.`);
   lines.push(`Titles that differ: ${a.titleDiffers.length}${examples(a.titleDiffers.map((t) => `${t.url}: “${t.sources}” / “${t.html}”`))}.`);
-  lines.push(`Descriptions that differ: ${a.descriptionDiffers} pages (the source build indexes front matter \`description\` with the page intro; the HTML build does not read \`<meta name="description">\`).`);
+  lines.push(`Descriptions that differ: ${a.descriptionDiffers} pages (the source build indexes front matter \`description\`; the HTML build a page's own \`<meta name="description">\`, not one the site repeats).`);
   lines.push(`Source headings (h2+) with no section of that heading on the same page in the HTML pack: ${a.headingsMissing.length}${examples(a.headingsMissing.map((m) => `${m.url} “${m.heading}”`))}.`);
   lines.push('');
   lines.push(`Run time: ${formatDuration(c.elapsedMs)}.`);

@@ -29,6 +29,8 @@ export interface BuiltHtmlPage {
   h1?: string;
   /** Text of `<title>`, whitespace-collapsed, if any. */
   titleTag?: string;
+  /** `<meta name="description">`'s content, whitespace-collapsed, if any. */
+  description?: string;
   /** `<html lang>` as written (not validated here). */
   lang?: string;
   /** The content came from `[data-recall-box-body]` elements. */
@@ -55,6 +57,7 @@ export function parseBuiltHtml(html: string): BuiltHtmlPage {
   const htmlEl = findElement(hast, (el) => el.tagName === 'html');
   const head = findElement(hast, (el) => el.tagName === 'head');
   const titleEl = head && findElement(head, (el) => el.tagName === 'title');
+  const descriptionEl = head && findElement(head, (el) => el.tagName === 'meta' && String(el.properties.name ?? '').toLowerCase() === 'description');
   const redirectTo = refreshTarget(hast);
 
   const markers = outermost(hast, (el) => hasAttribute(el, 'dataRecallBoxBody'));
@@ -77,6 +80,7 @@ export function parseBuiltHtml(html: string): BuiltHtmlPage {
     tree: hastToMdast(root.children, DROPPED),
     h1,
     titleTag: collapse(titleEl ? hastText(titleEl) : undefined),
+    description: collapse(stringProperty(descriptionEl, 'content')),
     lang: collapse(stringProperty(htmlEl, 'lang')),
     marked: markers.length > 0,
     ...(redirectTo !== undefined && { redirectTo }),

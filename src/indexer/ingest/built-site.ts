@@ -11,8 +11,9 @@
  *   the site ends in the same ` | Name` (or ` - `, ` – `, ` — `, ` · `) or is just `Name`; else the
  *   file name.
  * - Language: `<html lang>`, else the path's first folder when it is a locale, else the default.
- * - `<meta name="description">` is not read: sites repeat one default description on every page,
- *   and the page body is what the reader sees (Pagefind does the same).
+ * - Description: `<meta name="description">`, when no other page of the site has the same one, as
+ *   the front matter `description` of a source is (Starlight writes each page's there). Sites that
+ *   repeat one default description on every page get none: it would say nothing about the page.
  * - `[data-recall-box-body]`: once any page has it, pages without it are skipped (`NO_BODY_MARKER`),
  *   as Pagefind does with `data-pagefind-body`.
  * - Skipped too: the root `404.html` (`NOT_FOUND_PAGE`) and redirect pages, `<meta
@@ -70,6 +71,8 @@ export interface BuiltPage {
   marked: boolean;
   /** Its `<title>`, whitespace-collapsed. */
   titleTag?: string;
+  /** Its `<meta name="description">`, whitespace-collapsed (used only when site-specific: describePages). */
+  descriptionTag?: string;
   /** Its title is its `<title>` (the content has no h1). */
   titledByTag: boolean;
 }
@@ -107,7 +110,22 @@ export function parseBuiltPage(relPath: string, content: string, options: Partia
   const parts = headed.map((s) => splitLargeSection(s, opts.maxSectionChars));
   const split = parts.filter((p) => p.length > 1).length;
   const page: Page = { path, url, title, lang, description: '', tags: [], sections: parts.flat(), ...(split > 0 ? { splitSections: split } : {}) };
-  return { page, marked: html.marked, titleTag: html.titleTag, titledByTag: html.h1 === undefined && html.titleTag !== undefined };
+  return { page, marked: html.marked, titleTag: html.titleTag, descriptionTag: html.description, titledByTag: html.h1 === undefined && html.titleTag !== undefined };
+}
+
+/**
+ * The descriptions that say something about their page: those no other page has. A description
+ * on two pages or more is the site's default (a theme's or a generator's), not the page's.
+ */
+export function pageSpecificDescriptions(descriptions: ReadonlyArray<string | undefined>): Set<string> {
+  const counts = new Map<string, number>();
+  for (const d of descriptions) if (d !== undefined) counts.set(d, (counts.get(d) ?? 0) + 1);
+  return new Set([...counts].filter(([, n]) => n === 1).map(([d]) => d));
+}
+
+/** `page` with `description` on it and on each of its sections, as a source's front matter puts it. */
+function describedPage(page: Page, description: string): Page {
+  return { ...page, description, sections: page.sections.map((s) => ({ ...s, description })) };
 }
 
 /** A page that only redirects elsewhere: not indexed. */
@@ -153,6 +171,12 @@ export async function ingestBuiltSite(dir: string, options: Partial<IngestOption
         r.skipped = toSkipped(r.file, error);
       }
     }
+  }
+
+  const specific = pageSpecificDescriptions(read.map((r) => r.built?.descriptionTag));
+  for (const r of read) {
+    const description = r.built?.descriptionTag;
+    if (description !== undefined && specific.has(description)) r.built!.page = describedPage(r.built!.page, description);
   }
 
   const marked = read.filter((r) => r.built?.marked).length;

@@ -1,7 +1,6 @@
 // Types of recall-box/docusaurus (index.js is plain JavaScript, which Docusaurus loads with Node),
-// for a docusaurus.config under `// @ts-check` or in TypeScript:
-//
-//   plugins: [['recall-box/docusaurus', /** @type {import('recall-box/docusaurus').RecallBoxOptions} */ ({ … })]]
+// for a docusaurus.config under `// @ts-check` or in TypeScript: give the options object the JSDoc
+// type `RecallBoxOptions` of this module (docs/integrations/docusaurus.md shows the line).
 //
 // No import of Docusaurus's types: recall-box does not depend on them, and the plugin object below
 // fits them.

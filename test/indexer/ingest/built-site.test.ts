@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IngestResult } from '../../../src/indexer/ingest/options.ts';
 import type { Page, Section } from '../../../src/core/types.ts';
-import { commonTitleSuffix, ingestBuiltSite, parseBuiltPage, urlForBuiltPage } from '../../../src/indexer/ingest/built-site.ts';
+import { commonTitleSuffix, ingestBuiltSite, pageSpecificDescriptions, parseBuiltPage, urlForBuiltPage } from '../../../src/indexer/ingest/built-site.ts';
 import { weightOf } from '../../../src/indexer/ingest/built-html.ts';
 import { codeOf, codeOfAsync } from '../../support/errors.ts';
 
@@ -196,6 +196,35 @@ describe('ingestBuiltSite on a site with body markers', () => {
     ]);
     expect(alpha!.sections[0]!.links).toEqual(['/docs/b.html']);
     expect(beta!.sections[1]!.links).toEqual(['/docs/a.html']);
+  });
+});
+
+describe('descriptions', () => {
+  it('keeps a description no other page has, and drops one the site repeats', () => {
+    expect([...pageSpecificDescriptions(['How to deploy.', 'Docs', undefined, 'Docs', 'Routes and params.'])].sort()).toEqual(['How to deploy.', 'Routes and params.']);
+    expect(pageSpecificDescriptions([undefined, 'Docs', 'Docs']).size).toBe(0);
+  });
+
+  it('puts a page-specific <meta name="description"> on its page and every section, as front matter does; a default goes nowhere', async () => {
+    const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const dir = await mkdtemp(path.join(tmpdir(), 'built-descriptions-'));
+    try {
+      const meta = (d: string) => `<meta name="description" content="  ${d}  ">`;
+      await writeFile(path.join(dir, 'deploy.html'), doc('<main><h1 id="_top">Deploy</h1><p>Steps.</p><h2 id="cli">CLI</h2><p>Run it.</p></main>', meta('How to   deploy your site.')));
+      await writeFile(path.join(dir, 'routes.html'), doc('<main><h1 id="_top">Routes</h1><p>Paths.</p></main>', meta('The site default.')));
+      await writeFile(path.join(dir, 'other.html'), doc('<main><h1 id="_top">Other</h1><p>More.</p></main>', meta('The site default.')));
+      const result = await ingestBuiltSite(dir);
+      const deploy = page(result, '/deploy.html');
+      expect(deploy.description).toBe('How to deploy your site.');
+      expect(deploy.sections.map((s) => s.description)).toEqual(['How to deploy your site.', 'How to deploy your site.']);
+      for (const url of ['/routes.html', '/other.html']) {
+        expect(page(result, url).description).toBe('');
+        expect(page(result, url).sections.every((s) => s.description === '')).toBe(true);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
