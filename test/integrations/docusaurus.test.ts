@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWranglerDev, type WranglerDev } from '../../bench/wrangler-dev.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { BUILD, buildExample, builtPages, EXAMPLE, installExample, npmRegistryReachable, PACK, packRecallBox } from './support/docusaurus-example.ts';
-import { foreignWords, readPackSections, stepTimer, type PackSection } from './support/example.ts';
+import { foreignWords, readPackSections, stepTimer, typeAndFollow, type PackSection } from './support/example.ts';
 
 // The Docusaurus integration as a user runs it (examples/docusaurus, docs/integrations/docusaurus.md):
 // recall-box's npm tarball and Docusaurus from npm installed into the example, `docusaurus build`
@@ -239,24 +239,13 @@ describe.skipIf(!registry.ok)('the Docusaurus example (examples/docusaurus)', ()
     await box.locator('[part~="button"]').click();
     const input = box.locator('[part~="input"]');
     await expect.poll(() => input.evaluate((e) => (e.getRootNode() as ShadowRoot).activeElement === e)).toBe(true);
-    // The answer to the whole query, not to a prefix typed on the way: a result list re-rendered
-    // under the pointer would swallow the click.
-    const query = 'retention policies';
-    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/search' && new URL(r.url()).searchParams.get('q') === query, { timeout: 15_000 });
-    await page.keyboard.type(query);
-    await answered;
-    await expect.poll(() => box.locator('[role="listbox"]').getAttribute('aria-busy')).not.toBe('true');
-
-    const first = box.locator('[role="option"]').first();
-    await first.waitFor({ timeout: 15_000 });
-    const href = new URL((await first.getAttribute('href'))!, dev.url);
-    expect(href.pathname + href.hash).toBe('/guides/snapshots/#retention-policies');
-
-    await first.click();
-    await page.waitForURL((url) => url.pathname === '/guides/snapshots/' && url.hash === '#retention-policies', { timeout: 20_000 });
-    const heading = page.locator('article h2#retention-policies');
-    await heading.waitFor({ state: 'visible', timeout: 10_000 });
-    expect((await heading.textContent())?.replace(/\u200b/g, '').trim()).toBe('Retention policies');
+    await typeAndFollow(page, box, dev.url, {
+      query: 'retention policies',
+      href: '/guides/snapshots/#retention-policies',
+      landed: { pathname: '/guides/snapshots/', hash: '#retention-policies' },
+      heading: 'article h2#retention-policies',
+      text: 'Retention policies',
+    });
     // The highlight script took the searched words out of the address bar.
     await expect.poll(() => new URL(page.url()).searchParams.has('rb-highlight')).toBe(false);
     expect(errors).toEqual([]);

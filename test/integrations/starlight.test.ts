@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWranglerDev, type WranglerDev } from '../../bench/wrangler-dev.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { buildExample, builtPages, DIST, EXAMPLE, installExample, npmRegistryReachable, PACK, packRecallBox } from './support/starlight-example.ts';
-import { foreignWords, readPackSections, stepTimer, type PackSection } from './support/example.ts';
+import { foreignWords, readPackSections, stepTimer, typeAndFollow, type PackSection } from './support/example.ts';
 
 // The Astro/Starlight integration as a user runs it (examples/starlight, docs/integrations/astro.md):
 // recall-box's npm tarball and Astro + Starlight from npm installed into the example, `astro build`
@@ -227,24 +227,13 @@ describe.skipIf(!registry.ok)('the Starlight example (examples/starlight)', () =
     await page.keyboard.press('Control+k');
     const input = box.locator('[part~="input"]');
     await expect.poll(() => input.evaluate((e) => (e.getRootNode() as ShadowRoot).activeElement === e)).toBe(true);
-    // The answer to the whole query, not to a prefix typed on the way: a result list re-rendered
-    // under the pointer would swallow the click.
-    const query = 'irreversible migrations';
-    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/search' && new URL(r.url()).searchParams.get('q') === query, { timeout: 15_000 });
-    await page.keyboard.type(query);
-    await answered;
-    await expect.poll(() => box.locator('[role="listbox"]').getAttribute('aria-busy')).not.toBe('true');
-
-    const first = box.locator('[role="option"]').first();
-    await first.waitFor({ timeout: 15_000 });
-    const href = new URL((await first.getAttribute('href'))!, dev.url);
-    expect(href.pathname + href.hash).toBe('/guides/rollbacks/#irreversible-migrations');
-
-    await first.click();
-    await page.waitForURL((url) => url.pathname === '/guides/rollbacks/' && url.hash === '#irreversible-migrations', { timeout: 20_000 });
-    const heading = page.locator('main h2#irreversible-migrations');
-    await heading.waitFor({ state: 'visible', timeout: 10_000 });
-    expect((await heading.textContent())?.trim()).toBe('Irreversible migrations');
+    await typeAndFollow(page, box, dev.url, {
+      query: 'irreversible migrations',
+      href: '/guides/rollbacks/#irreversible-migrations',
+      landed: { pathname: '/guides/rollbacks/', hash: '#irreversible-migrations' },
+      heading: 'main h2#irreversible-migrations',
+      text: 'Irreversible migrations',
+    });
     // The highlight script the component loads took the searched words out of the address bar.
     await expect.poll(() => new URL(page.url()).searchParams.has('rb-highlight')).toBe(false);
     expect(errors).toEqual([]);

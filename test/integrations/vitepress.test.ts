@@ -7,7 +7,7 @@ import { startWranglerDev, type WranglerDev } from '../../bench/wrangler-dev.ts'
 import { launchBrowser } from '../support/browser.ts';
 import { withRecallBox } from '../../src/integrations/vitepress/index.js';
 import { buildExample, builtPages, DIST, EXAMPLE, installExample, npmRegistryReachable, PACK, packRecallBox } from './support/vitepress-example.ts';
-import { foreignWords, readPackSections, stepTimer, type PackSection } from './support/example.ts';
+import { foreignWords, readPackSections, stepTimer, typeAndFollow, type PackSection } from './support/example.ts';
 
 // The VitePress integration as a user runs it (examples/vitepress, docs/integrations/vitepress.md):
 // recall-box's npm tarball and VitePress from npm installed into the example, `vitepress build`
@@ -104,19 +104,14 @@ describe.skipIf(!registry.ok)('the VitePress example (examples/vitepress)', () =
     await box.locator('[part~="button"]').click();
     const input = box.locator('[part~="input"]');
     await expect.poll(() => input.evaluate((e) => e.getRootNode() instanceof ShadowRoot && (e.getRootNode() as ShadowRoot).activeElement === e)).toBe(true);
-    await page.keyboard.type('exponential backoff');
-
-    const first = box.locator('[role="option"]').first();
-    await first.waitFor({ timeout: 15_000 });
-    const href = new URL((await first.getAttribute('href'))!, dev.url);
-    expect(href.pathname + href.hash).toBe('/guide/retries.html#exponential-backoff');
-
-    await first.click();
     // The Worker's assets answer /guide/retries.html with a redirect to the clean URL, keeping the hash.
-    await page.waitForURL((url) => url.pathname === '/guide/retries' && url.hash === '#exponential-backoff', { timeout: 20_000 });
-    const heading = page.locator('main h2#exponential-backoff');
-    await heading.waitFor({ state: 'visible', timeout: 10_000 });
-    expect((await heading.textContent())?.replace(/\u200b/g, '').trim()).toBe('Exponential backoff');
+    await typeAndFollow(page, box, dev.url, {
+      query: 'exponential backoff',
+      href: '/guide/retries.html#exponential-backoff',
+      landed: { pathname: '/guide/retries', hash: '#exponential-backoff' },
+      heading: 'main h2#exponential-backoff',
+      text: 'Exponential backoff',
+    });
     expect(errors).toEqual([]);
     await page.close();
   });

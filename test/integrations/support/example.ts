@@ -8,6 +8,8 @@ import { spawn } from 'node:child_process';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -125,4 +127,37 @@ export function foreignWords(sections: readonly PackSection[], url: string, sour
   const known = wordsOf(source);
   const indexed = sections.filter((s) => s.pageUrl === url).map((s) => [s.title, s.text, s.code, ...s.breadcrumb].join('\n'));
   return [...wordsOf(indexed.join('\n'))].filter((w) => !known.has(w));
+}
+
+/** What a reader's search should lead to: the first result's link, and the heading it lands on. */
+export interface FollowedResult {
+  query: string;
+  /** The first result's pathname + hash, as its href gives them. */
+  href: string;
+  /** Where the browser ends up (a host may redirect `/a.html` to `/a`, keeping the hash). */
+  landed: { pathname: string; hash: string };
+  /** The heading landed on, and its text (permalinks' zero-width spaces aside). */
+  heading: string;
+  text: string;
+}
+
+/**
+ * With the focus in the open box's input: types `want.query`, waits for the answer to the whole
+ * query (a list re-rendered under the pointer would swallow the click), checks the first result's
+ * link, follows it and checks the heading it lands on.
+ */
+export async function typeAndFollow(page: Page, box: Locator, origin: string, want: FollowedResult): Promise<void> {
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/search' && new URL(r.url()).searchParams.get('q') === want.query, { timeout: 15_000 });
+  await page.keyboard.type(want.query);
+  await answered;
+  await expect.poll(() => box.locator('[role="listbox"]').getAttribute('aria-busy')).not.toBe('true');
+  const first = box.locator('[role="option"]').first();
+  await first.waitFor({ timeout: 15_000 });
+  const href = new URL((await first.getAttribute('href'))!, origin);
+  expect(href.pathname + href.hash).toBe(want.href);
+  await first.click();
+  await page.waitForURL((url) => url.pathname === want.landed.pathname && url.hash === want.landed.hash, { timeout: 20_000 });
+  const heading = page.locator(want.heading);
+  await heading.waitFor({ state: 'visible', timeout: 10_000 });
+  expect((await heading.textContent())?.replace(/\u200b/g, '').trim()).toBe(want.text);
 }
