@@ -5,10 +5,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startWranglerDev, type WranglerDev } from '../../bench/wrangler-dev.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { BUILD, buildExample, builtPages, EXAMPLE, installExample, npmRegistryReachable, PACK, packRecallBox } from './support/docusaurus-example.ts';
-import { foreignWords, readPackSections, stepTimer, typeAndFollow, type PackSection } from './support/example.ts';
+import type { WranglerDev } from '../../bench/wrangler-dev.ts';
+import { BUILD, buildExample, builtPages, EXAMPLE, installExample, npmRegistryReachable, PACK } from './support/docusaurus-example.ts';
+import { foreignWords, setUpExample, typeAndFollow, type ExampleSite, type PackSection } from './support/example.ts';
 
 // The Docusaurus integration as a user runs it (examples/docusaurus, docs/integrations/docusaurus.md):
 // recall-box's npm tarball and Docusaurus from npm installed into the example, `docusaurus build`
@@ -123,31 +122,26 @@ const registry = await npmRegistryReachable();
 if (!registry.ok) console.warn(`[docusaurus integration] skipped: the npm registry is unreachable (${registry.why})`);
 
 describe.skipIf(!registry.ok)('the Docusaurus example (examples/docusaurus)', () => {
-  let tmp: string;
   let dev: WranglerDev;
   let browser: Browser;
   let buildLog: string;
   let pages: string[];
   let sections: PackSection[];
 
-  beforeAll(async () => {
-    const { timed, report } = stepTimer();
-    tmp = await mkdtemp(path.join(tmpdir(), 'recall-box-docusaurus-'));
-    const tarball = await timed('npm pack', () => packRecallBox(tmp));
-    await timed('npm install', () => installExample(tarball));
-    buildLog = await timed('docusaurus build', () => buildExample());
-    dev = await timed('wrangler dev', () => startWranglerDev({ config: path.join(EXAMPLE, 'wrangler.toml'), timeoutMs: 120_000 }));
-    browser = await launchBrowser();
-    console.log(`[docusaurus integration] ${report()}`);
+  let site: ExampleSite;
 
-    ({ pages, sections } = await readPackSections(PACK));
+  beforeAll(async () => {
+    site = await setUpExample({
+      name: 'docusaurus',
+      dir: EXAMPLE,
+      pack: PACK,
+      install: installExample,
+      build: { step: 'docusaurus build', run: buildExample },
+    });
+    ({ dev, browser, pages, sections, buildLog } = site);
   }, 900_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await dev?.stop();
-    if (tmp) await rm(tmp, { recursive: true, force: true });
-  });
+  afterAll(() => site?.close());
 
   it('builds the pack within `docusaurus build`, its output in the build log', () => {
     expect(buildLog).toMatch(/\[recall-box\] built pack [0-9a-f]+ /);

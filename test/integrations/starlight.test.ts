@@ -6,9 +6,8 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWranglerDev, type WranglerDev } from '../../bench/wrangler-dev.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { buildExample, builtPages, DIST, EXAMPLE, installExample, npmRegistryReachable, PACK, packRecallBox } from './support/starlight-example.ts';
-import { foreignWords, readPackSections, stepTimer, typeAndFollow, type PackSection } from './support/example.ts';
+import { buildExample, builtPages, DIST, EXAMPLE, installExample, npmRegistryReachable, PACK } from './support/starlight-example.ts';
+import { foreignWords, setUpExample, typeAndFollow, type ExampleSite, type PackSection } from './support/example.ts';
 
 // The Astro/Starlight integration as a user runs it (examples/starlight, docs/integrations/astro.md):
 // recall-box's npm tarball and Astro + Starlight from npm installed into the example, `astro build`
@@ -112,40 +111,41 @@ const registry = await npmRegistryReachable();
 if (!registry.ok) console.warn(`[starlight integration] skipped: the npm registry is unreachable (${registry.why})`);
 
 describe.skipIf(!registry.ok)('the Starlight example (examples/starlight)', () => {
-  let tmp: string;
   let dev: WranglerDev;
   let browser: Browser;
   let buildLog: string;
   let pages: string[];
   let sections: PackSection[];
 
-  beforeAll(async () => {
-    const { timed, report } = stepTimer();
-    tmp = await mkdtemp(path.join(tmpdir(), 'recall-box-starlight-'));
-    const tarball = await timed('npm pack', () => packRecallBox(tmp));
-    await timed('npm install', () => installExample(tarball));
-    buildLog = await timed('astro build', () => buildExample());
-    // The walkthrough's last step (README), offline: `npx recall-box deploy --local` in the project,
-    // which builds the pack from the config `astro build` wrote and serves site and search with wrangler dev.
-    const cli = path.join(EXAMPLE, 'node_modules/recall-box/bin/recall-box.js');
-    dev = await timed('recall-box deploy --local', () =>
-      startWranglerDev({
-        config: path.join(EXAMPLE, 'wrangler.toml'),
-        timeoutMs: 180_000,
-        command: (port, inspector) => ({ file: process.execPath, args: [cli, 'deploy', '--local', '--port', String(port), '--', '--inspector-port', String(inspector)], cwd: EXAMPLE }),
-      }),
-    );
-    browser = await launchBrowser();
-    console.log(`[starlight integration] ${report()}`);
+  let site: ExampleSite;
 
-    ({ pages, sections } = await readPackSections(PACK));
+  beforeAll(async () => {
+    site = await setUpExample({
+      name: 'starlight',
+      dir: EXAMPLE,
+      pack: PACK,
+      install: installExample,
+      build: { step: 'astro build', run: buildExample },
+      // The walkthrough's last step (README), offline: `npx recall-box deploy --local` in the project,
+      // which builds the pack from the config `astro build` wrote and serves site and search with wrangler dev.
+      serve: {
+        step: 'recall-box deploy --local',
+        run: () =>
+          startWranglerDev({
+            config: path.join(EXAMPLE, 'wrangler.toml'),
+            timeoutMs: 180_000,
+            command: (port, inspector) => ({
+              file: process.execPath,
+              args: [path.join(EXAMPLE, 'node_modules/recall-box/bin/recall-box.js'), 'deploy', '--local', '--port', String(port), '--', '--inspector-port', String(inspector)],
+              cwd: EXAMPLE,
+            }),
+          }),
+      },
+    });
+    ({ dev, browser, pages, sections, buildLog } = site);
   }, 900_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await dev?.stop();
-    if (tmp) await rm(tmp, { recursive: true, force: true });
-  });
+  afterAll(() => site?.close());
 
   it("builds the pack within `astro build`, its output in Astro's log, and Pagefind's index no more", () => {
     expect(buildLog).toMatch(/\[recall-box\] built pack [0-9a-f]+ /);

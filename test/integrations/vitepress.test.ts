@@ -1,13 +1,12 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWranglerDev, type WranglerDev } from '../../bench/wrangler-dev.ts';
-import { launchBrowser } from '../support/browser.ts';
+import type { WranglerDev } from '../../bench/wrangler-dev.ts';
 import { withRecallBox } from '../../src/integrations/vitepress/index.js';
-import { buildExample, builtPages, DIST, EXAMPLE, installExample, npmRegistryReachable, PACK, packRecallBox } from './support/vitepress-example.ts';
-import { foreignWords, readPackSections, stepTimer, typeAndFollow, type PackSection } from './support/example.ts';
+import { buildExample, builtPages, DIST, EXAMPLE, installExample, npmRegistryReachable, PACK } from './support/vitepress-example.ts';
+import { foreignWords, setUpExample, typeAndFollow, type ExampleSite, type PackSection } from './support/example.ts';
 
 // The VitePress integration as a user runs it (examples/vitepress, docs/integrations/vitepress.md):
 // recall-box's npm tarball and VitePress from npm installed into the example, `vitepress build`
@@ -18,30 +17,25 @@ const registry = await npmRegistryReachable();
 if (!registry.ok) console.warn(`[vitepress integration] skipped: the npm registry is unreachable (${registry.why})`);
 
 describe.skipIf(!registry.ok)('the VitePress example (examples/vitepress)', () => {
-  let tmp: string;
   let dev: WranglerDev;
   let browser: Browser;
   let pages: string[];
   let sections: PackSection[];
 
-  beforeAll(async () => {
-    const { timed, report } = stepTimer();
-    tmp = await mkdtemp(path.join(tmpdir(), 'recall-box-vitepress-'));
-    const tarball = await timed('npm pack', () => packRecallBox(tmp));
-    await timed('npm install', () => installExample(tarball));
-    await timed('vitepress build', () => buildExample());
-    dev = await timed('wrangler dev', () => startWranglerDev({ config: path.join(EXAMPLE, 'wrangler.toml'), timeoutMs: 120_000 }));
-    browser = await launchBrowser();
-    console.log(`[vitepress integration] ${report()}`);
+  let site: ExampleSite;
 
-    ({ pages, sections } = await readPackSections(PACK));
+  beforeAll(async () => {
+    site = await setUpExample({
+      name: 'vitepress',
+      dir: EXAMPLE,
+      pack: PACK,
+      install: installExample,
+      build: { step: 'vitepress build', run: buildExample },
+    });
+    ({ dev, browser, pages, sections } = site);
   }, 900_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await dev?.stop();
-    if (tmp) await rm(tmp, { recursive: true, force: true });
-  });
+  afterAll(() => site?.close());
 
   it("indexes every page of the built site but the 404 page, at the URL the site serves it", async () => {
     const site = (await builtPages()).filter((p) => p.file !== '404.html').map((p) => p.url);

@@ -5,11 +5,14 @@
  * (<framework>-example.ts) adds its paths and its build command.
  */
 import { spawn } from 'node:child_process';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { startWranglerDev, type WranglerDev } from '../../../bench/wrangler-dev.ts';
+import { launchBrowser } from '../../support/browser.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -160,4 +163,53 @@ export async function typeAndFollow(page: Page, box: Locator, origin: string, wa
   const heading = page.locator(want.heading);
   await heading.waitFor({ state: 'visible', timeout: 10_000 });
   expect((await heading.textContent())?.replace(/\u200b/g, '').trim()).toBe(want.text);
+}
+
+/** An example site set up for a test file: served, a Chromium up, its pack read. */
+export interface ExampleSite {
+  dev: WranglerDev;
+  browser: Browser;
+  /** The framework build's output (the integration's log lines in it). */
+  buildLog: string;
+  pages: string[];
+  sections: PackSection[];
+  /** Closes Chromium, stops the server, removes the tarball's folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * The set-up every framework test does, timed and reported in one line: recall-box packed as the
+ * tarball, installed into the example, the site built, served (default: `wrangler dev` on the
+ * example's wrangler.toml) and its pack read, Chromium launched.
+ */
+export async function setUpExample(example: {
+  name: string;
+  dir: string;
+  pack: string;
+  install(tarball: string): Promise<void>;
+  build: { step: string; run(): Promise<string> };
+  serve?: { step: string; run(): Promise<WranglerDev> };
+}): Promise<ExampleSite> {
+  const { timed, report } = stepTimer();
+  const tmp = await mkdtemp(path.join(tmpdir(), `recall-box-${example.name}-`));
+  const serve = example.serve ?? { step: 'wrangler dev', run: () => startWranglerDev({ config: path.join(example.dir, 'wrangler.toml'), timeoutMs: 120_000 }) };
+  const tarball = await timed('npm pack', () => packRecallBox(tmp));
+  await timed('npm install', () => example.install(tarball));
+  const buildLog = await timed(example.build.step, () => example.build.run());
+  const dev = await timed(serve.step, () => serve.run());
+  const browser = await launchBrowser();
+  console.log(`[${example.name} integration] ${report()}`);
+  const { pages, sections } = await readPackSections(example.pack);
+  return {
+    dev,
+    browser,
+    buildLog,
+    pages,
+    sections,
+    async close() {
+      await browser.close();
+      await dev.stop();
+      await rm(tmp, { recursive: true, force: true });
+    },
+  };
 }
