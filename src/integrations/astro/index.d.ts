@@ -2,19 +2,11 @@
 // astro.config files under `// @ts-check` or in TypeScript. No import of Astro's or Starlight's
 // types: recall-box does not depend on them, and the object below fits both hosts' types.
 
-export interface RecallBoxOptions {
-  /** URL of the Worker's search route. Default "/search" (the Worker serving the site). */
-  endpoint?: string;
-  /** More <recall-box> attributes; `true` sets a boolean one, `false` leaves one off. Not `endpoint` or `mode`. */
-  widget?: Record<string, string | number | boolean>;
-  /** Load the highlight script, which marks a result's words on the page it opens. Default true. */
-  highlight?: boolean;
-  /** Build the pack at the end of `astro build`. Default true. */
-  index?: boolean;
+import type { IntegrationOptions } from '../options.js';
+
+export interface RecallBoxOptions extends IntegrationOptions {
   /** Write recall-box.config.json and wrangler.toml on a build of a project with neither. Default true. */
   init?: boolean;
-  /** More `recall-box build` options (not --html, --out, --base-url, --config). Default []. */
-  buildArgs?: string[];
   /** Starlight: replace its search (components.Search) and turn Pagefind off. Default true. */
   replaceSearch?: boolean;
 }

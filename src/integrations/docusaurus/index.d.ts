@@ -5,21 +5,11 @@
 // No import of Docusaurus's types: recall-box does not depend on them, and the plugin object below
 // fits them.
 
-// A type, not an interface: Docusaurus's PluginOptions has an index signature, which an object
-// type alias satisfies and an interface does not.
-export type RecallBoxOptions = {
-  /** URL of the Worker's search route. Default "/search" (the Worker serving the site). */
-  endpoint?: string;
-  /** More <recall-box> attributes; `true` sets a boolean one, `false` leaves one off. Not `endpoint` or `mode`. */
-  widget?: Record<string, string | number | boolean>;
-  /** Load the highlight script, which marks a result's words on the page it opens. Default true. */
-  highlight?: boolean;
-  /** Build the pack in postBuild, at the end of `docusaurus build`. Default true. */
-  index?: boolean;
+import type { IntegrationOptions } from '../options.js';
+
+export type RecallBoxOptions = IntegrationOptions & {
   /** Write recall-box.config.json and wrangler.toml on a build of a site with neither. Default true. */
   init?: boolean;
-  /** More `recall-box build` options (not --html, --out, --base-url, --config). Default []. */
-  buildArgs?: string[];
 };
 
 /** The plugin instance: its name and the lifecycle methods Docusaurus calls. */
