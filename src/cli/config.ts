@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RecallBoxError } from '../core/index.ts';
+import { normalizePackPath } from '../protocol/indexes.ts';
 import type { RecallBoxConfig } from './config-fields.ts';
 import { validateConfig } from './config-validate.ts';
 
@@ -109,9 +110,14 @@ export function widgetPathFor(packPath: string): string {
   return `${path.posix.dirname(trimmed === '' ? '/' : trimmed).replace(/\/$/, '')}/${WIDGET_FILE}`;
 }
 
-/** `pack` → `/pack/`: PACK_PATH's normal form (the Worker's normalizePackPath does the same). */
-function normalizePath(p: string): string {
-  return `/${p.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
+/**
+ * The URL path the Worker's static assets serve `out` at (`/_recall-box/pack/`), or null when `out`
+ * is not inside the `assets` folder (the pack is then served some other way: KV, R2).
+ */
+export function servedPathOf(assets: string, out: string): string | null {
+  const rel = path.relative(assets, out);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  return `/${rel.split(path.sep).join('/')}/`;
 }
 
 /**
@@ -128,9 +134,7 @@ export function sitePlan(config: RecallBoxConfig, baseDir: string): SitePlan | n
   const assets = config.worker?.assets ?? (kind === 'html' ? input : path.resolve(baseDir, SOURCE_ASSETS_DIR));
   const out = config.out ?? (kind === 'html' ? path.join(input, BUILT_SITE_PACK_DIR) : path.resolve(baseDir, SOURCE_ASSETS_DIR, 'pack'));
   // A pack written among the assets is served at its own path there, whatever the convention says.
-  const servedAt = path.relative(assets, out);
-  const amongAssets = servedAt !== '' && !servedAt.startsWith('..') && !path.isAbsolute(servedAt);
-  const defaultPackPath = amongAssets ? servedAt.split(path.sep).join('/') : kind === 'html' ? BUILT_SITE_PACK_PATH : SOURCE_PACK_PATH;
-  const packPath = normalizePath(config.worker?.packPath ?? defaultPackPath);
+  const defaultPackPath = servedPathOf(assets, out) ?? (kind === 'html' ? BUILT_SITE_PACK_PATH : SOURCE_PACK_PATH);
+  const packPath = normalizePackPath(config.worker?.packPath ?? defaultPackPath);
   return { kind, input, out, assets, packPath, widgetPath: widgetPathFor(packPath) };
 }

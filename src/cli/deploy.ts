@@ -13,7 +13,7 @@ import path from 'node:path';
 import { RecallBoxError } from '../core/index.ts';
 import type { BuildSummary } from '../indexer/build-pack.ts';
 import type { ResolvedBuild } from './build-command.ts';
-import type { SitePlan } from './config.ts';
+import { servedPathOf, type SitePlan } from './config.ts';
 import { PACKAGE_FILES, PACKAGE_ROOT } from './package-files.ts';
 import { WRANGLER_TOML } from './init.ts';
 import { workerVars } from './worker-vars.ts';
@@ -40,18 +40,13 @@ export function siteWranglerToml(build: ResolvedBuild): string {
   return toml;
 }
 
-function isInside(dir: string, file: string): boolean {
-  const rel = path.relative(dir, file);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-}
-
 /**
  * Copies the package's widget bundle to where the Worker serves it (plan.widgetPath under the
  * assets), when the pack itself is among the assets: a site whose pack is served elsewhere (KV,
  * R2) serves its widget its own way. Returns what was done, or why not, for the log.
  */
 export async function placeWidget(plan: SitePlan, packageRoot: string = PACKAGE_ROOT): Promise<string> {
-  if (!isInside(plan.assets, plan.out)) return `widget: not copied — the pack (${plan.out}) is not among the Worker's assets (${plan.assets}).`;
+  if (servedPathOf(plan.assets, plan.out) === null) return `widget: not copied — the pack (${plan.out}) is not among the Worker's assets (${plan.assets}).`;
   const bundle = path.join(packageRoot, PACKAGE_FILES.widget);
   if (!existsSync(bundle)) return `widget: not copied — ${bundle} is missing (in a recall-box checkout: npm run build:widget).`;
   const target = path.join(plan.assets, ...plan.widgetPath.split('/').filter(Boolean));
@@ -64,9 +59,8 @@ export async function placeWidget(plan: SitePlan, packageRoot: string = PACKAGE_
 
 /** Where the pack lands among the assets, against the path the Worker reads it at: a mismatch answers INDEX_MISSING. */
 export function packPathProblem(plan: SitePlan): string | null {
-  if (!isInside(plan.assets, plan.out)) return null;
-  const served = `/${path.relative(plan.assets, plan.out).split(path.sep).join('/')}/`;
-  return served === plan.packPath ? null : `the pack is written to ${plan.out}, served at ${served}, but worker.packPath is ${plan.packPath}: the Worker would find no pack.`;
+  const served = servedPathOf(plan.assets, plan.out);
+  return served === null || served === plan.packPath ? null : `the pack is written to ${plan.out}, served at ${served}, but worker.packPath is ${plan.packPath}: the Worker would find no pack.`;
 }
 
 /** wrangler's arguments for this deploy: the command, then the config's settings, then the extra ones. */
