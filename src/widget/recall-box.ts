@@ -436,10 +436,7 @@ export class RecallBoxElement extends HTMLElement {
     return Object.fromEntries(this.#choiceStore().list().map((c) => [c.split('=')[0], c.slice(c.indexOf('=') + 1)]));
   }
 
-  /** The value of `facet` a search sends: the reader's choice, else the `filter-<facet>` preset, else '' (All). */
-  #chosen(facet: string): string {
-    return this.#choicesMade()[facet] ?? this.getAttribute(`filter-${facet}`) ?? '';
-  }
+
 
   /** Puts the panel where the mode wants it: in the dialog (modal) or straight in the shadow root (inline). */
   #layout(): void {
@@ -779,7 +776,11 @@ export class RecallBoxElement extends HTMLElement {
     const facet = this.#facetBar.contains(focused) ? focused!.dataset.facet : undefined;
     const counts = view.kind === 'idle' || view.kind === 'error' ? undefined : view.facets;
     this.#replacing = true;
-    showChildren(this.#facetBar, counts ? renderFacets(this.ownerDocument, counts, parseFacets(this.getAttribute('facets')), (f) => this.#chosen(f), this.strings.all) : []);
+    // Storage read once for the whole control. A facet's value: the reader's choice, else its
+    // `filter-<facet>` preset, else '' (All).
+    const made = counts ? this.#choicesMade() : {};
+    const chosen = (f: string) => made[f] ?? this.getAttribute(`filter-${f}`) ?? '';
+    showChildren(this.#facetBar, counts ? renderFacets(this.ownerDocument, counts, parseFacets(this.getAttribute('facets')), chosen, this.strings.all) : []);
     this.#replacing = false;
     if (facet !== undefined) this.#facetBar.querySelector<HTMLElement>(`[data-facet="${CSS.escape(facet)}"][aria-checked=true]`)?.focus();
   }
