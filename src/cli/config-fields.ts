@@ -65,6 +65,11 @@ export const WORKER_FIELDS = {
     workerVar: 'POOLS',
     description: 'Recall-pool quotas on (POOLS). Default false: measured to cost known-item lookups; a site whose listings crowd its guides out can turn them on.',
   },
+  graphBoost: {
+    kind: { type: 'boolean' },
+    workerVar: 'GRAPH_BOOST',
+    description: 'The link-graph boost on (GRAPH_BOOST): pages the top 3 results link with rise among near-ties. Default false: measured to lift related pages over the page asked for on a small site.',
+  },
   expansion: {
     kind: { type: 'boolean' },
     workerVar: 'EXPANSION',

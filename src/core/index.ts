@@ -22,6 +22,7 @@ export { BUILT_IN_FACETS, FACET_NAME, MAX_FACETS, MAX_FACET_DISTINCT_VALUES, MAX
 export type { SearchRequest } from './search/request.ts';
 export type { RouteName, Match } from './rank/fuse.ts';
 export { parsePoolRules } from './rank/pools.ts';
+export { GRAPH_BOOST_SEEDS_WHEN_ON } from './rank/graph-boost.ts';
 
 // The pack: loading it, where its files come from, its format.
 export { loadPack, readManifest, PACK_READ_MODES, AUTO_WHOLE_MAX_READS } from './pack/load.ts';

@@ -1,4 +1,4 @@
-import { CONFIDENCE_MODES, DEFAULT_SEARCH_OPTIONS, PACK_READ_MODES, type ConfidenceMode, type PackReadMode, type SearchOptions } from '../core/index.ts';
+import { CONFIDENCE_MODES, DEFAULT_SEARCH_OPTIONS, GRAPH_BOOST_SEEDS_WHEN_ON, PACK_READ_MODES, type ConfidenceMode, type PackReadMode, type SearchOptions } from '../core/index.ts';
 import { RATE_LIMIT_DEFAULTS, RATE_LIMIT_PERIODS } from './rate-limit.ts';
 import { DEFAULT_INDEX_NAME, normalizePackPath, parseIndexes, type IndexEntry } from '../protocol/indexes.ts';
 import { DEFAULT_RETRY_POLICY } from './sources/retry.ts';
@@ -55,6 +55,13 @@ export interface WorkerConfig {
    */
   pools: boolean;
   /**
+   * The link-graph boost on (core/rank/graph-boost.ts): candidates on pages the top 3 hits link
+   * with rise among near-ties. From GRAPH_BOOST (`on`/`off`). Default off: measured, it lifted
+   * related pages over the page asked for on the Hono docs and helped no collection (see
+   * DEFAULT_GRAPH_BOOST_OPTIONS).
+   */
+  graphBoost: boolean;
+  /**
    * Matching unfinished and misspelt words (core/search/matching.ts). From EXPANSION (`on`/`off`).
    * Default: the search defaults' (DEFAULT_SEARCH_OPTIONS.expansion.enabled).
    */
@@ -101,6 +108,7 @@ export const DEFAULT_WORKER_CONFIG: Readonly<WorkerConfig> = Object.freeze({
   maxBodyBytes: 8192,
   packReadTimeoutMs: DEFAULT_RETRY_POLICY.attemptTimeoutMs,
   pools: false,
+  graphBoost: false,
   expansion: DEFAULT_SEARCH_OPTIONS.expansion.enabled,
   edgeCache: true,
   gaps: false,
@@ -119,6 +127,7 @@ export interface WorkerVars {
   MAX_BODY_BYTES?: string;
   PACK_READ_TIMEOUT_MS?: string;
   POOLS?: string;
+  GRAPH_BOOST?: string;
   EXPANSION?: string;
   CONFIDENCE_MODE?: string;
   FALLBACK_MESSAGE?: string;
@@ -239,6 +248,7 @@ export function readConfig(vars: WorkerVars): WorkerConfig {
     maxBodyBytes: positiveInt(vars.MAX_BODY_BYTES, DEFAULT_WORKER_CONFIG.maxBodyBytes),
     packReadTimeoutMs: wholeNumberVar('PACK_READ_TIMEOUT_MS', vars.PACK_READ_TIMEOUT_MS, PACK_READ_TIMEOUT_RANGE, DEFAULT_WORKER_CONFIG.packReadTimeoutMs, warnings),
     pools: vars.POOLS === undefined || vars.POOLS.trim() === '' ? DEFAULT_WORKER_CONFIG.pools : vars.POOLS.trim().toLowerCase() === 'on',
+    graphBoost: onOffVar('GRAPH_BOOST', vars.GRAPH_BOOST, DEFAULT_WORKER_CONFIG.graphBoost, warnings),
     expansion: vars.EXPANSION === undefined || vars.EXPANSION.trim() === '' ? DEFAULT_WORKER_CONFIG.expansion : vars.EXPANSION.trim().toLowerCase() === 'on',
     edgeCache: onOffVar('EDGE_CACHE', vars.EDGE_CACHE, DEFAULT_WORKER_CONFIG.edgeCache, warnings),
     gaps: onOffVar('GAPS', vars.GAPS, DEFAULT_WORKER_CONFIG.gaps, warnings),
@@ -253,6 +263,7 @@ export function searchOptionsFor(config: WorkerConfig, defaults: SearchOptions =
   return {
     ...defaults,
     pools: { ...defaults.pools, enabled: config.pools || defaults.pools.enabled },
+    graphBoost: config.graphBoost && defaults.graphBoost.seeds === 0 ? { ...defaults.graphBoost, seeds: GRAPH_BOOST_SEEDS_WHEN_ON } : defaults.graphBoost,
     expansion: { ...defaults.expansion, enabled: config.expansion },
     confidence: {
       ...defaults.confidence,

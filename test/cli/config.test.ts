@@ -64,6 +64,7 @@ describe('validateConfig', () => {
         allowedOrigins: ['https://docs.example.com'],
         cacheMaxAge: 0,
         pools: true,
+        graphBoost: true,
         expansion: false,
         confidenceMode: 'relaxed',
         fallbackMessage: { en: 'Not in the docs yet.', '*': 'Not here.' },

@@ -338,6 +338,13 @@ describe('?debug=1 explains the ranking', () => {
     expect(off.debug.pools).toBeNull();
   });
 
+  it('boosts the pages the top hits link with when GRAPH_BOOST=on, and none when it is off (the default)', async () => {
+    const on = (await (await getWith({ GRAPH_BOOST: 'on' }, '/search?q=route%20parameters&debug=1')).json()) as DebugBody;
+    expect(on.debug.boosts.linkGraph).toBeGreaterThan(0);
+    const off = (await (await get('/search?q=route%20parameters&debug=1')).json()) as DebugBody;
+    expect(off.debug.boosts.linkGraph).toBe(0);
+  });
+
   it('matches an unfinished word by its completions and corrects a misspelt one (EXPANSION, on by default)', async () => {
     const typing = await search('deplo');
     expect(typing.results[0]!.url).toMatch(/\/guides\/deploying\//);

@@ -31,8 +31,14 @@ export function pageGraph(sections: readonly { pageUrl: string; links: readonly 
 export interface GraphBoostOptions {
   /**
    * How many of the top fused hits are seeds whose neighbours are boosted. Range integer ≥ 0; 0
-   * turns the boost off. Default 3: the hits a reader looks at first; deeper seeds are too often
-   * wrong for their links to mean anything.
+   * turns the boost off. Default 0, **off, decided by measurement**: with 3 seeds (the hits a
+   * reader looks at first; deeper ones are too often wrong for their links to mean anything) the
+   * suite (`npm run eval -- --suite --systems recall-box:keyword,recall-box:full,recall-box:graph-boost`)
+   * scored no row higher and five of Hono's lower — titles 0.9819 → 0.9759 (below the keyword
+   * route), titles as you type 0.8950 → 0.8853, reader questions 0.8595 → 0.8463: a page the top
+   * hit links to is related, but on a small site it is related to everything, and the boost lifted
+   * it over the page asked for.
+   * `GRAPH_BOOST = "on"` in `wrangler.toml` turns it on with GRAPH_BOOST_SEEDS_WHEN_ON seeds.
    */
   seeds: number;
   /**
@@ -45,7 +51,10 @@ export interface GraphBoostOptions {
   k: number;
 }
 
-export const DEFAULT_GRAPH_BOOST_OPTIONS: Readonly<GraphBoostOptions> = Object.freeze({ seeds: 3, weight: 0.5, k: 60 });
+/** Seeds of a boost turned on without a count (the Worker's GRAPH_BOOST = "on"): the top 3, the hits a reader looks at first. */
+export const GRAPH_BOOST_SEEDS_WHEN_ON = 3;
+
+export const DEFAULT_GRAPH_BOOST_OPTIONS: Readonly<GraphBoostOptions> = Object.freeze({ seeds: 0, weight: 0.5, k: 60 });
 
 export interface GraphBoostResult {
   hits: FusedHit[];

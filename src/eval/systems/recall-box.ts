@@ -15,7 +15,7 @@
  * `shouldAnswer`, its `outcome` (answer, uncertain or fallback) and its signals. The keyword route alone has no verdict (the verdict reads both
  * routes and the results' evidence) and reports none.
  */
-import { DEFAULT_SEARCH_OPTIONS, isRecallBoxError, queryLanguage, search, type Calibration, type LoadedPack, type SearchOptions } from '../../core/index.ts';
+import { DEFAULT_SEARCH_OPTIONS, GRAPH_BOOST_SEEDS_WHEN_ON, isRecallBoxError, queryLanguage, search, type Calibration, type LoadedPack, type SearchOptions } from '../../core/index.ts';
 import { parseSearchRequest } from '../../protocol/request.ts';
 import type { EvalAnswer, EvalDoc, EvalSystem } from '../types.ts';
 import { evalSearchOptions } from '../../datasets/search-options.ts';
@@ -154,8 +154,20 @@ export function recallBoxSystems(options: RecallBoxSystemsOptions = {}): EvalSys
     ),
     new RecallBoxPipeline(
       'recall-box:equal-vote',
-      `recall-box:full with fixed fusion weights: the vector route's equal RRF vote whatever the keyword route matched (the default before issue 18; route-weights.ts): ${PIPELINE}.`,
+      `recall-box:full with fixed fusion weights: the vector route's equal RRF vote whatever the keyword route matched (the fusion before issue 18; route-weights.ts): ${PIPELINE}.`,
       (o) => ({ ...o, routeWeighting: { ...o.routeWeighting, byKeywordCoverage: false } }),
+      c,
+    ),
+    new RecallBoxPipeline(
+      'recall-box:linear-vote',
+      `recall-box:full with the vector route's vote in proportion to the share of concepts the keyword route's best hit lacks, not its square (route-weights.ts; the default before this was measured): ${PIPELINE}.`,
+      (o) => ({ ...o, routeWeighting: { ...o.routeWeighting, exponent: 1 } }),
+      c,
+    ),
+    new RecallBoxPipeline(
+      'recall-box:graph-boost',
+      `recall-box:full with the link-graph boost on (GRAPH_BOOST = "on": the top ${GRAPH_BOOST_SEEDS_WHEN_ON} hits' linked pages boosted; off by default, graph-boost.ts): ${PIPELINE}.`,
+      (o) => ({ ...o, graphBoost: { ...o.graphBoost, seeds: GRAPH_BOOST_SEEDS_WHEN_ON } }),
       c,
     ),
     new RecallBoxPipeline(

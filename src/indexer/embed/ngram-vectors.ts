@@ -15,7 +15,7 @@
  *   13 of 16 in the top 10, 5.1 of the word's top-10 sections shared. Costs ~3 s of the build on
  *   the Astro docs (10 iterations); on Cranfield, which has no typos, both score alike.
  *
- * The least-squares system (GᵀG + λI) N = Gᵀ E has one unknown per bucket (8 192) and one right-hand
+ * The least-squares system (GᵀG + λI) N = Gᵀ E has one unknown per bucket (4 096 by default) and one right-hand
  * side per dimension; dense it would be a 537 MB matrix and an O(B³) solve, so it is solved by
  * conjugate gradients on the sparse G (terms × buckets), all dimensions at once.
  */

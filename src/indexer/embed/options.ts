@@ -64,13 +64,16 @@ export interface EmbedOptions {
    */
   commonComponents: number;
   /**
-   * Character n-grams, hashed (see NgramSettings). Default 3–5-grams, 8 192 buckets, share 0.1.
+   * Character n-grams, hashed (see NgramSettings). Default 3–5-grams, 4 096 buckets, share 0.1.
    * They exist for typos and unseen identifiers, which Cranfield does not have: there they are
    * neutral (no n-grams −0.001, share 0.3 −0.004, 32 768 buckets −0.001). On 16 typos of Astro docs
    * words (`--typos`), 8 192 buckets put 13 of 16 intended terms in the cosine top 10 and the typo's
-   * top-10 sections share 5.1 with the word's; 16 384: 12 and 4.3; 4 096: 13 and 3.6. Share 0.1: a
-   * known term keeps 90 % on its own row, whose vector is the better one (0.3 helps typos a little,
-   * 14 and 5.3, but costs 0.004 on Cranfield).
+   * top-10 sections share 5.1 with the word's; 16 384: 12 and 4.3; 4 096: 13 and 3.6. Since the
+   * keyword route corrects typos itself (core/keyword/expand.ts), 4 096 buckets score as 8 192 on
+   * every row of `npm run eval -- --suite` (macro-average 0.8655 both; no row moved by more than
+   * 0.003) for half their rows: 512 KiB less of a pack, which issue 18 bounds at 1.5× the
+   * keyword-only pack's. Share 0.1: a known term keeps 90 % on its own row, whose vector is the
+   * better one (0.3 helps typos a little, 14 and 5.3, but costs 0.004 on Cranfield).
    */
   ngram: NgramSettings;
   /**
@@ -99,10 +102,10 @@ export interface EmbedOptions {
 /**
  * The defaults. Measured with `npx tsx scripts/embed-cranfield.ts --sweep` on Cranfield (225 judged
  * queries, graded nDCG@10; keyword route alone 0.3814): vector route 0.4072, its int8 form 0.4083,
- * RRF fusion with the keyword route 0.4087 (+0.027). The full table is in the script's header;
+ * RRF fusion with the keyword route 0.4087 (+0.027), with 8 192 n-gram buckets. The full table is in the script's header;
  * every figure quoted on a field above is a difference to these defaults from that table.
  * Build cost on the Astro docs (3 079 sections, 2 cores): training ~11 s, embedding every section
- * with onnxruntime-web ~1.5 s; E is 9.5 MB (18 552 rows × 128 float32).
+ * with onnxruntime-web ~1.5 s; E is 14 456 rows × 128 (10 360 terms and 4 096 n-gram buckets; int8 in the pack).
  */
 export const DEFAULT_EMBED_OPTIONS: Readonly<EmbedOptions> = Object.freeze({
   method: 'tfidf',
@@ -117,7 +120,7 @@ export const DEFAULT_EMBED_OPTIONS: Readonly<EmbedOptions> = Object.freeze({
   seed: 0x5eed_2024,
   sifA: 1e-2,
   commonComponents: 1,
-  ngram: Object.freeze({ minN: 3, maxN: 5, buckets: 8192, share: 0.1, minKnownShare: 0.5 }),
+  ngram: Object.freeze({ minN: 3, maxN: 5, buckets: 4096, share: 0.1, minKnownShare: 0.5 }),
   ngramVectors: 'least-squares',
   ngramRidge: 0.1,
   ngramIterations: 10,

@@ -155,7 +155,7 @@ describe('the verdict in every outcome', () => {
 describe('per-query route weights (routeWeighting, issue 18)', () => {
   const keywordOnly = { ...DEFAULT_SEARCH_OPTIONS, fuse: { ...DEFAULT_SEARCH_OPTIONS.fuse, weights: { keyword: 1, vector: 0 } } };
   const adaptive = DEFAULT_SEARCH_OPTIONS;
-  const equalVote = { ...DEFAULT_SEARCH_OPTIONS, routeWeighting: { byKeywordCoverage: false } };
+  const equalVote = { ...DEFAULT_SEARCH_OPTIONS, routeWeighting: { ...DEFAULT_SEARCH_OPTIONS.routeWeighting, byKeywordCoverage: false } };
   const ids = (o: SearchOutcome) => o.results.map((r) => r.id);
 
   it('by default, ranks a query its best keyword hit holds whole as the keyword route does, where the equal vote differs', () => {

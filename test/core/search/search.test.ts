@@ -319,7 +319,7 @@ describe('searchPack with the vector route', () => {
   it('says which routes found each result, with ranks that agree with `match`', async () => {
     // The equal vote: by default the keyword route's best hit holds every concept here, and the
     // vector route would get no vote (rank/route-weights.ts).
-    const equalVote = { ...DEFAULT_SEARCH_OPTIONS, routeWeighting: { byKeywordCoverage: false } };
+    const equalVote = { ...DEFAULT_SEARCH_OPTIONS, routeWeighting: { ...DEFAULT_SEARCH_OPTIONS.routeWeighting, byKeywordCoverage: false } };
     const { results } = await withVectors('cross origin headers', {}, equalVote);
     expect(results[0]).toMatchObject({ id: '/guides/middleware/#cors', match: 'hybrid' });
     for (const r of results) {
