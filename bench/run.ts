@@ -35,7 +35,7 @@ import { selectQueries } from './queries.ts';
 import { benchKernels, kernelTableRows } from './kernel.ts';
 import { renderReport, WORKERD_CLOCK_NOTE, type BenchReport } from './report.ts';
 import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts';
-import { benchLatency, type LatencyBench } from './worker-bench.ts';
+import { benchLatency, coldStartOrder, summarizeColdStarts, timeRequest, type ColdStartBench, type LatencyBench } from './worker-bench.ts';
 import { LOAD_DEFAULTS, runLoad, type LoadRun } from './load-bench.ts';
 import { benchScale, packReadMode, renderScale } from './scale.ts';
 import { benchAdversarial } from './adversarial.ts';
@@ -63,7 +63,14 @@ const QUERY_COUNT = 200;
  * Hard bound on a whole run. A normal run takes 1–3 minutes; past this something hangs (a wrangler
  * that never gets healthy is bounded separately), and the run is stopped with its servers.
  */
-const OVERALL_TIMEOUT_MS = 8 * 60_000;
+const OVERALL_TIMEOUT_MS = 12 * 60_000;
+/**
+ * Fresh starts of every Worker whose first /search is timed (measureColdStarts). One sample was
+ * too noisy to rank: the hybrid and keyword-only packs' cold starts came out 1.17 s vs 0.77 s in
+ * one run and 1.18 vs 1.19 s in another the same day. Three give a median for about a minute
+ * more per run (each round starts the four Workers again).
+ */
+const COLD_ROUNDS = 3;
 /** `--large` builds ~130k sections: the ×20 build alone takes minutes on 2 cores. */
 const LARGE_TIMEOUT_MS = 60 * 60_000;
 /** Bound on each wrangler start (bundling, workerd start, first health answer). */
@@ -174,6 +181,35 @@ async function measureWorkers(args: Args, queries: Parameters<typeof benchLatenc
   }
 }
 
+/**
+ * The cold start as a reader sees it: the first /search of a freshly started Worker (isolate start,
+ * pack load, and the ORT session for the ONNX entry), for every Worker in WORKERS, in COLD_ROUNDS
+ * rounds of fresh servers. All of a round's servers are up before its first request (the probe is a
+ * static asset, so no pack is loaded by it); the order of first requests rotates from round to round.
+ */
+async function measureColdStarts(query: string): Promise<ColdStartBench> {
+  const samples: number[][] = [];
+  for (let round = 0; round < COLD_ROUNDS; round++) {
+    const servers: WranglerDev[] = [];
+    try {
+      for (const w of WORKERS) {
+        servers.push(await startWranglerDev({ config: w.config, timeoutMs: WRANGLER_START_TIMEOUT_MS, healthPath: w.healthPath, vars: w.vars, env: w.env }));
+      }
+      const times: number[] = new Array(WORKERS.length);
+      for (const t of coldStartOrder(WORKERS.length, round)) {
+        const sample = await timeRequest({ name: WORKERS[t]!.name, url: servers[t]!.url }, query);
+        if (!sample.ok) throw new Error(`cold start of ${WORKERS[t]!.name}: ${sample.detail}`);
+        times[t] = sample.ms;
+      }
+      samples.push(times);
+      log(`cold starts, round ${round + 1} of ${COLD_ROUNDS}: ${WORKERS.map((w, t) => `${w.name} ${Math.round(times[t]!)} ms`).join('; ')}`);
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  }
+  return summarizeColdStarts(WORKERS.map((w) => w.name), samples);
+}
+
 /** The load runs: the default Worker with the answer cache off (every request searches), then on. */
 const LOAD_WORKERS: ReadonlyArray<{ name: string; vars: Record<string, string> }> = [
   { name: 'recall-box default, answer cache off (every request searches)', vars: { EDGE_CACHE: 'off' } },
@@ -218,6 +254,7 @@ async function main(): Promise<void> {
   const { pack, ...load } = await benchPackLoad(PACK_DIR);
   const queries = selectQueries(everySection(pack.sections), { count: QUERY_COUNT, maxQueryLength: 256 });
 
+  const coldStarts = args.worker ? await measureColdStarts(queries[0]!.q) : null;
   const latency = args.worker ? await measureWorkers(args, queries) : null;
 
   log(`timing the pipeline: ${queries.length} queries × ${args.rounds} rounds`);
@@ -244,6 +281,7 @@ async function main(): Promise<void> {
     pipeline,
     queries: queries.length,
     latency,
+    coldStarts,
     kernel,
     bundles,
     loadTest,

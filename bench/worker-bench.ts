@@ -17,8 +17,6 @@ export interface Target {
 
 export interface TargetLatency {
   name: string;
-  /** The very first /search of the server (before the warm-up): the cold start as a reader sees it. */
-  firstMs: number;
   latency: Summary;
   /** Requests that did not answer 200; they are left out of the latency figures. */
   errors: number;
@@ -32,7 +30,7 @@ export interface LatencyBench {
   targets: TargetLatency[];
 }
 
-interface Sample {
+export interface Sample {
   ms: number;
   ok: boolean;
   results: number;
@@ -40,7 +38,7 @@ interface Sample {
 }
 
 /** One GET /search, timed from before the request to the last byte of the body. */
-async function timeRequest(target: Target, q: string): Promise<Sample> {
+export async function timeRequest(target: Target, q: string): Promise<Sample> {
   const url = `${target.url}/search?q=${encodeURIComponent(q)}`;
   const started = performance.now();
   try {
@@ -60,9 +58,6 @@ async function timeRequest(target: Target, q: string): Promise<Sample> {
  * first), so both see the same moments of machine noise and neither always follows the other.
  */
 export async function benchLatency(targets: readonly Target[], queries: readonly BenchQuery[], warmup: number): Promise<LatencyBench> {
-  // The first request of each server, timed on its own: isolate start, pack load (and ORT session).
-  const first: Sample[] = [];
-  for (const target of targets) first.push(await timeRequest(target, queries[0]!.q));
   // Warm-up: compiles the Worker code, loads the pack into the isolate, opens keep-alive sockets.
   for (let i = 0; i < warmup; i++) {
     for (const target of targets) await timeRequest(target, queries[i % queries.length]!.q);
@@ -81,11 +76,36 @@ export async function benchLatency(targets: readonly Target[], queries: readonly
       if (ok.length === 0) throw new Error(`${target.name}: every request failed, e.g. ${list[0]?.detail ?? 'no requests'}`);
       return {
         name: target.name,
-        firstMs: first[t]!.ms,
         latency: summarize(ok.map((s) => s.ms)),
         errors: list.length - ok.length,
         zeroResults: ok.filter((s) => s.results === 0).length,
       };
+    }),
+  };
+}
+
+/** Each Worker's first /search after a fresh start, over several rounds (run.ts measureColdStarts). */
+export interface ColdStartBench {
+  rounds: number;
+  targets: Array<{ name: string; samplesMs: number[]; medianMs: number }>;
+}
+
+/**
+ * The order in which round `round` sends each server its first request: rotated by one per round,
+ * so no Worker's cold start always comes first (the client's own first-request costs, a machine
+ * still busy starting the others) or last.
+ */
+export function coldStartOrder(targetCount: number, round: number): number[] {
+  return Array.from({ length: targetCount }, (_, i) => (i + round) % targetCount);
+}
+
+/** Per target, its samples over the rounds (samples[round][target]) and their median. */
+export function summarizeColdStarts(names: readonly string[], samples: readonly (readonly number[])[]): ColdStartBench {
+  return {
+    rounds: samples.length,
+    targets: names.map((name, t) => {
+      const mine = samples.map((round) => round[t]!);
+      return { name, samplesMs: mine, medianMs: summarize(mine).p50 };
     }),
   };
 }
