@@ -59,10 +59,15 @@ export interface Page {
   facetsDropped?: string[];
 }
 
-/** Why a file was not indexed. */
+/** Why a file was not indexed (a skip), or what the build changed in it (a warning). */
 export interface SkippedFile {
   path: string;
-  /** Stable code: `FRONT_MATTER_INVALID`, `BINARY_CONTENT`, `UNREADABLE`, `PARSE_FAILED`, `NO_CONTENT`. */
+  /**
+   * Stable code (docs/troubleshooting.md explains each). Skips: `FRONT_MATTER_INVALID`,
+   * `BINARY_CONTENT`, `UNREADABLE`, `PARSE_FAILED`, `NO_CONTENT`, `DUPLICATE_URL`, and with
+   * `--html` `NO_BODY_MARKER`, `NOT_FOUND_PAGE`, `REDIRECT_PAGE`. Warnings: `SECTION_SPLIT`,
+   * `LARGE_FILE`, `FACET_VALUES_DROPPED`.
+   */
   code: string;
   reason: string;
 }
