@@ -41,9 +41,10 @@ export function siteWranglerToml(build: ResolvedBuild): string {
 }
 
 /**
- * Copies the package's widget bundle to where the Worker serves it (plan.widgetPath under the
- * assets), when the pack itself is among the assets: a site whose pack is served elsewhere (KV,
- * R2) serves its widget its own way. Returns what was done, or why not, for the log.
+ * Copies the package's widget bundle, and the highlight-on-arrival script beside it, to where the
+ * Worker serves them (plan.widgetPath under the assets), when the pack itself is among the assets:
+ * a site whose pack is served elsewhere (KV, R2) serves its widget its own way. Returns what was
+ * done, or why not, for the log.
  */
 export async function placeWidget(plan: SitePlan, packageRoot: string = PACKAGE_ROOT): Promise<string> {
   if (servedPathOf(plan.assets, plan.out) === null) return `widget: not copied — the pack (${plan.out}) is not among the Worker's assets (${plan.assets}).`;
@@ -54,7 +55,12 @@ export async function placeWidget(plan: SitePlan, packageRoot: string = PACKAGE_
   if (existsSync(target) && realpathSync(target) === realpathSync(bundle)) return `widget: ${target} is the package's bundle itself.`;
   await mkdir(path.dirname(target), { recursive: true });
   await copyFile(bundle, target);
-  return `widget: ${target} (served at ${plan.widgetPath})`;
+  const highlight = path.join(packageRoot, PACKAGE_FILES.highlight);
+  const highlightName = path.basename(PACKAGE_FILES.highlight);
+  const highlightPath = `${plan.widgetPath.slice(0, plan.widgetPath.lastIndexOf('/') + 1)}${highlightName}`;
+  if (!existsSync(highlight)) return `widget: ${target} (served at ${plan.widgetPath}); highlight script not copied — ${highlight} is missing.`;
+  await copyFile(highlight, path.join(path.dirname(target), highlightName));
+  return `widget: ${target} (served at ${plan.widgetPath}), with the highlight script (served at ${highlightPath})`;
 }
 
 /** Where the pack lands among the assets, against the path the Worker reads it at: a mismatch answers INDEX_MISSING. */

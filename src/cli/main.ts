@@ -57,8 +57,8 @@ unless --force.
 
   recall-box deploy [--config <file>] [--dry-run | --local [--port 8787]] [build options …] [-- <wrangler args>]
 
-Builds the pack as build does, copies the widget bundle next to it, and runs wrangler deploy on the
-site's wrangler.toml, with the config's Worker name, assets and vars.
+Builds the pack as build does, copies the widget bundle and the highlight script next to it, and
+runs wrangler deploy on the site's wrangler.toml, with the config's Worker name, assets and vars.
   --dry-run        wrangler deploy --dry-run: bundle and check, publish nothing
   --local          wrangler dev on http://127.0.0.1:<port> instead of deploying
   --port           the port of --local                     default 8787

@@ -1,7 +1,7 @@
 /**
  * Files of the installed recall-box package that a site's setup points at: the Worker entry
- * (wrangler.toml `main`), the config schema (`$schema`), the widget bundle (copied next to the
- * pack) and the package's own wrangler (a dependency, so `deploy` runs the version it was tested with).
+ * (wrangler.toml `main`), the config schema (`$schema`), the widget bundle and the highlight script
+ * (copied next to the pack) and the package's own wrangler (a dependency, so `deploy` runs the version it was tested with).
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -18,6 +18,8 @@ export const PACKAGE_FILES = {
   worker: 'src/worker/index.ts',
   schema: 'src/cli/recall-box.config.schema.json',
   widget: 'public/recall-box.js',
+  /** The highlight-on-arrival script (docs/widget.md), served beside the widget. */
+  highlight: 'public/recall-box-highlight.js',
   wranglerToml: 'wrangler.toml',
 } as const;
 

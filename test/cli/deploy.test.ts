@@ -172,15 +172,28 @@ describe('placeWidget', () => {
     const pkg = path.join(root, name);
     await mkdir(path.join(pkg, 'public'), { recursive: true });
     await writeFile(path.join(pkg, PACKAGE_FILES.widget), 'customElements.define("recall-box", class {});\n');
+    await writeFile(path.join(pkg, PACKAGE_FILES.highlight), '/* highlight on arrival */\n');
     return pkg;
   }
 
-  it('copies the bundle to the folder above the pack among the assets', async () => {
+  it('copies the bundle and the highlight script to the folder above the pack among the assets', async () => {
     const pkg = await fakePackage('pkg-copy');
     const site = path.join(root, 'widget-site');
     const plan = sitePlan({ html: path.join(site, 'dist') }, site)!;
-    expect(await placeWidget(plan, pkg)).toContain('served at /_recall-box/recall-box.js');
+    const said = await placeWidget(plan, pkg);
+    expect(said).toContain('served at /_recall-box/recall-box.js');
+    expect(said).toContain('served at /_recall-box/recall-box-highlight.js');
     expect(await readFile(path.join(site, 'dist', '_recall-box', 'recall-box.js'), 'utf8')).toContain('recall-box');
+    expect(await readFile(path.join(site, 'dist', '_recall-box', 'recall-box-highlight.js'), 'utf8')).toContain('highlight on arrival');
+  });
+
+  it('copies the widget and says so when the package has no highlight script', async () => {
+    const pkg = await fakePackage('pkg-no-highlight');
+    await rm(path.join(pkg, PACKAGE_FILES.highlight));
+    const site = path.join(root, 'widget-no-highlight');
+    const said = await placeWidget(sitePlan({ html: path.join(site, 'dist') }, site)!, pkg);
+    expect(said).toContain('highlight script not copied');
+    expect(existsSync(path.join(site, 'dist', '_recall-box', 'recall-box.js'))).toBe(true);
   });
 
   it('leaves the widget alone when the pack is not among the assets, and says why', async () => {
