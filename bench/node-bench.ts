@@ -6,7 +6,7 @@
 import { createOrtEmbedder, type NodeEmbedder } from '../src/indexer/embed/ort-node.ts';
 import { fsPackSource } from '../src/indexer/fs-source.ts';
 import { dequantizeMatrix, encodeFloat32, modelFromFile, validateModelFile } from '../src/core/index.ts';
-import { DEFAULT_SEARCH_OPTIONS, PACK_FILES, embedStatic, instantiateWasmKernel, loadPack, queryLanguage, queryTokens, readPackFile, search, type LoadedPack, type QuantizedVectors } from '../src/core/index.ts';
+import { DEFAULT_SEARCH_OPTIONS, PACK_FILES, embedStatic, instantiateWasmKernel, loadPack, queryLanguage, queryTokens, readPackFile, search, type LoadedPack, type PackSource, type QuantizedVectors } from '../src/core/index.ts';
 import { parseSearchRequest } from '../src/protocol/request.ts';
 import { compileVectorKernel } from '../wasm/node.ts';
 import { keystrokes, type BenchQuery } from './queries.ts';
@@ -62,6 +62,34 @@ export async function benchPackLoad(packDir: string): Promise<PackLoadBench> {
     warm.push(performance.now() - started);
   }
   return { pack, coldMs, warmMs: median(warm) };
+}
+
+/**
+ * Bytes a cold Worker reads from its pack source to answer its first query, as the Worker reads
+ * (lazily: the heads and vectors at load, then what the query needs). Deterministic, unlike the
+ * Worker's cold-start time: under `wrangler dev` a cold isolate's load grew with the bytes it read.
+ */
+export async function firstQueryBytes(packDir: string, query: string): Promise<{ bytes: number; matrixBytes: number }> {
+  const inner = fsPackSource(packDir);
+  let bytes = 0;
+  let matrixBytes = 0;
+  const counted: PackSource = {
+    label: inner.label,
+    read: async (name) => {
+      const text = await inner.read(name);
+      if (text !== null) bytes += new TextEncoder().encode(text).byteLength;
+      return text;
+    },
+    readBytes: async (name) => {
+      const data = await inner.readBytes(name);
+      if (data !== null) bytes += data.byteLength;
+      if (data !== null && name.startsWith(PACK_FILES.matrix)) matrixBytes += data.byteLength;
+      return data;
+    },
+  };
+  const pack = await loadPack(counted, { read: 'lazy', createKernel: wasmKernel });
+  await search(pack, parseSearchRequest({ q: query }, DEFAULT_SEARCH_OPTIONS), DEFAULT_SEARCH_OPTIONS);
+  return { bytes, matrixBytes };
 }
 
 /** ORT in Node over the pack's own model.onnx and embedding.bin: the ONNX Worker's embedder. */

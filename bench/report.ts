@@ -18,6 +18,8 @@ export interface BenchReport {
   /** That keyword-only pack's size, raw and gzipped. */
   keywordOnlyTotal: { bytes: number; gzipBytes: number };
   load: Omit<PackLoadBench, 'pack'>;
+  /** Bytes a cold Worker reads to answer `query`, its first (node-bench.ts firstQueryBytes), with either pack. */
+  firstQuery: { query: string; pack: { bytes: number; matrixBytes: number }; keywordOnly: { bytes: number } };
   pipeline: PipelineBench;
   queries: number;
   /** Null when the Worker step was skipped (--no-worker). */
@@ -78,6 +80,10 @@ function buildTable(r: BenchReport): string {
         `**${formatRatio(b.total.bytes / r.keywordOnlyTotal.bytes)}** / ${formatRatio(b.total.gzipBytes / r.keywordOnlyTotal.gzipBytes)}`,
       ],
       ['pack load in Node, cold / warm', `${formatMs(r.load.coldMs)} / ${formatMs(r.load.warmMs)}`],
+      [
+        `bytes a cold Worker reads for its first query (\`${r.firstQuery.query}\`), pack / keyword-only pack`,
+        `${formatBytes(r.firstQuery.pack.bytes)} (embedding.bin ${formatBytes(r.firstQuery.pack.matrixBytes)} of ${formatBytes(b.files.filter((f) => f.name.startsWith('embedding.bin')).reduce((n, f) => n + f.bytes, 0))}) / ${formatBytes(r.firstQuery.keywordOnly.bytes)} (**${formatRatio(r.firstQuery.pack.bytes / r.firstQuery.keywordOnly.bytes)}**)`,
+      ],
     ],
   );
 }

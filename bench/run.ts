@@ -30,7 +30,7 @@ import { parseArgs } from 'node:util';
 import { buildPack } from '../src/indexer/build-pack.ts';
 import { benchBuild, packSizes, packTotal } from './build-bench.ts';
 import { measureBundle } from './bundle.ts';
-import { benchPackLoad, benchPipeline } from './node-bench.ts';
+import { benchPackLoad, benchPipeline, firstQueryBytes } from './node-bench.ts';
 import { selectQueries } from './queries.ts';
 import { benchKernels, kernelTableRows } from './kernel.ts';
 import { renderReport, WORKERD_CLOCK_NOTE, type BenchReport } from './report.ts';
@@ -254,6 +254,7 @@ async function main(): Promise<void> {
   const { pack, ...load } = await benchPackLoad(PACK_DIR);
   const queries = selectQueries(everySection(pack.sections), { count: QUERY_COUNT, maxQueryLength: 256 });
 
+  const firstQuery = { query: queries[0]!.q, pack: await firstQueryBytes(PACK_DIR, queries[0]!.q), keywordOnly: await firstQueryBytes(KEYWORD_PACK_DIR, queries[0]!.q) };
   const coldStarts = args.worker ? await measureColdStarts(queries[0]!.q) : null;
   const latency = args.worker ? await measureWorkers(args, queries) : null;
 
@@ -278,6 +279,7 @@ async function main(): Promise<void> {
     keywordOnlyBuildMs: keywordOnly.ms,
     keywordOnlyTotal: packTotal(await packSizes(KEYWORD_PACK_DIR)),
     load,
+    firstQuery,
     pipeline,
     queries: queries.length,
     latency,

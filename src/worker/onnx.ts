@@ -23,6 +23,8 @@ export default createWorker({
     const key = `${source.label}${PACK_FILES.onnx}#${pack.manifest.buildId}`;
     // From the pack's own source (its index's path, in assets, KV or R2), checked like every pack file.
     const load = async () => {
+      // ORT is handed the whole matrix when the session is created (external, below).
+      await semantic?.rows?.ensureAll();
       const bytes = await readPackFile(source, pack.manifest.files, PACK_FILES.onnx);
       if (bytes === null) throw new RecallBoxError(EMBED_ERRORS.modelMissing, `the manifest of ${source.label} lists no ${PACK_FILES.onnx}.`);
       return bytes;

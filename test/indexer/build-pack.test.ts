@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildPack, rankLanguages, type BuildSummary } from '../../src/indexer/build-pack.ts';
 import { fsPackSource } from '../../src/indexer/fs-source.ts';
+import { MATRIX_SHARD_BYTES } from '../../src/core/pack/matrix-rows.ts';
 import { computeBuildId, writePack } from '../../src/indexer/pack-writer.ts';
 import { FORMAT_VERSION, type PackManifest } from '../../src/core/pack/format.ts';
 import { loadPack } from '../../src/core/pack/load.ts';
@@ -56,8 +57,12 @@ describe('buildPack on the fixture site', () => {
     manifest = await readManifest(out);
   });
 
-  it('writes exactly the manifest, sections, keyword and semantic files', async () => {
-    expect((await readdir(out)).sort()).toEqual(PACK_NAMES);
+  it('writes exactly the manifest, sections, keyword and semantic files, embedding.bin in shards of at most MATRIX_SHARD_BYTES', async () => {
+    const matrix = manifest.files['embedding.bin']!;
+    expect(matrix.shards.length).toBe(Math.ceil(matrix.bytes / MATRIX_SHARD_BYTES));
+    expect(matrix.shards.every((s) => s.bytes <= MATRIX_SHARD_BYTES)).toBe(true);
+    const stored = PACK_NAMES.flatMap((n) => (n === 'embedding.bin' ? matrix.shards.map((s) => s.name) : [n]));
+    expect((await readdir(out)).sort()).toEqual(stored.sort());
   });
 
   it('writes a manifest of this format version with the injected build time', () => {
@@ -81,9 +86,18 @@ describe('buildPack on the fixture site', () => {
     expect(summary.outDir).toBe(out);
   });
 
-  it('reports and records the byte size and SHA-256 of each data file as written, one shard under its own name', async () => {
+  it('reports and records the byte size and SHA-256 of each data file as written, one shard under its own name (embedding.bin: each of its shards)', async () => {
     expect(Object.keys(summary.bytes).sort()).toEqual(PACK_NAMES.filter((n) => n !== 'manifest.json'));
     for (const [name, bytes] of Object.entries(summary.bytes)) {
+      if (name === 'embedding.bin') {
+        const entry = manifest.files[name]!;
+        expect(entry.bytes).toBe(bytes);
+        for (const shard of entry.shards) {
+          const written = await readFile(path.join(out, shard.name));
+          expect(shard).toEqual({ name: shard.name, bytes: written.byteLength, sha256: createHash('sha256').update(written).digest('hex') });
+        }
+        continue;
+      }
       const written = await readFile(path.join(out, name));
       expect(manifest.files[name]).toEqual({ bytes, shards: [{ name, bytes, sha256: createHash('sha256').update(written).digest('hex') }] });
       expect(written.byteLength).toBe(bytes);
@@ -199,9 +213,10 @@ describe('buildPack: the semantic route', () => {
 
   it('keeps model.onnx small: E lives once, in embedding.bin, as the graph\'s external data', async () => {
     const onnx = await stat(path.join(out, 'model.onnx'));
-    const matrix = await stat(path.join(out, 'embedding.bin'));
+    const { shards } = (await readManifest(out)).files['embedding.bin']!;
+    const matrixSize = (await Promise.all(shards.map((s) => stat(path.join(out, s.name))))).reduce((sum, st) => sum + st.size, 0);
     expect(onnx.size).toBeLessThan(4096);
-    expect(matrix.size).toBe(summary.bytes['embedding.bin']);
+    expect(matrixSize).toBe(summary.bytes['embedding.bin']);
   });
 
   it('gives a site under minSections a keyword-only pack and says why', async () => {

@@ -7,7 +7,8 @@
  *   test/.generated/site/pack-bad-vectors/ the same pack with vectors.bin cut short
  *   test/.generated/site/pack-keyword/ a keyword-only pack of the same site (--no-vectors)
  *   test/.generated/site/pack-sharded/ the same site cut into 16 KiB shards (SHARDED_PACK_PATH)
- *   test/.generated/site/pack-bad-shard/ that pack with one byte of one shard (read at load) flipped
+ *   test/.generated/site/pack-bad-shard/ that pack with one byte of embedding.bin.001 flipped (the
+ *                                     n-gram buckets' steps: read by nearly every query)
  *   test/.generated/site/pack-bad-blocks/ the default pack with one byte of every section block flipped
  *   test/.generated/site/pack-docs/  this repository's docs/ as the demo (`npm start`) builds them
  *   test/.generated/site/pack-facets/ the fixture site with its `tags` as a facet (FIXTURE_FACETS)

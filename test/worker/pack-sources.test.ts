@@ -70,7 +70,7 @@ describe('a pack cut into shards', () => {
     expect(whole[0]!.results.some((r) => 'vector' in r.routes)).toBe(true);
   });
 
-  it('is refused with 503 INDEX_CORRUPT naming the damaged shard (one read at load), while another index keeps serving', async () => {
+  it('refuses a search with 503 INDEX_CORRUPT naming the damaged matrix shard its rows are in, while another index keeps serving', async () => {
     const INDEXES = JSON.stringify({ good: SHARDED_PACK_PATH, bad: '/pack-bad-shard/' });
     const bad = await call({ INDEXES }, '/search?q=routing&index=bad');
     expect(bad.status).toBe(503);

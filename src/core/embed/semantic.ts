@@ -13,12 +13,15 @@ import type { VectorKernel } from '../vector/types.ts';
 import { transformerSequence, type TransformerModel } from './transformer.ts';
 import { RecallBoxError } from '../errors.ts';
 import type { QuantizedMatrix } from '../pack/binary.ts';
+import type { MatrixRows } from '../pack/matrix-rows.ts';
 
 export interface SemanticIndex {
   /** A static model's vocabulary and settings: queries are tokenized exactly as sections were. Null for a transformer. */
   tokenizer: TokenizerModel | null;
-  /** A static model's E as embedding.bin stores it (int8 rows, a step each). Null for a transformer. */
+  /** A static model's E as embedding.bin stores it (int8 rows, a step each); rows are read as `rows` says. Null for a transformer. */
   matrix: QuantizedMatrix | null;
+  /** Which rows of `matrix` are read, and the read of more (pack/matrix-rows.ts). Null for a transformer. */
+  rows: MatrixRows | null;
   /** A transformer model's description (model.onnx runs only in ORT); null for a static model. */
   transformer: TransformerModel | null;
   dimensions: number;
@@ -42,7 +45,14 @@ export function embedStatic(semantic: SemanticIndex, { ids, weights }: Embedding
       "this pack's embedding model is a transformer, which only the ONNX Worker entry runs (`wrangler deploy --env onnx`).",
     );
   }
+  // A row not read yet is zeros: embedding with it would give a wrong vector, not an error.
+  if (semantic.rows && !semantic.rows.has(ids)) throw new Error('embedStatic: the query\'s matrix rows are not read yet (await readQueryRows first).');
   return embedReference(semantic.matrix, semantic.dimensions, ids, weights);
+}
+
+/** Reads the matrix rows a query's tokens need, before embedStatic (a no-op for rows read already, or a transformer). */
+export async function readQueryRows(semantic: SemanticIndex, tokens: EmbeddingTokens): Promise<void> {
+  await semantic.rows?.ensure(tokens.ids);
 }
 
 /** A zero vector (a text of unknown tokens only) has no direction: the route has nothing to score. */

@@ -12,7 +12,7 @@
 import { RecallBoxError } from '../errors.ts';
 import type { QuantizedVectors } from '../vector/types.ts';
 
-const FLOAT_BYTES = 4;
+export const FLOAT_BYTES = 4;
 
 /** True on little-endian hosts (every Workers and Node target): float arrays copy without a swap. */
 const HOST_LITTLE_ENDIAN = new Uint8Array(Float32Array.of(1).buffer)[3] === 0x3f;

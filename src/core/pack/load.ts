@@ -18,11 +18,12 @@ import {
 import type { SemanticIndex } from '../embed/semantic.ts';
 import { createTypeScriptKernel } from '../vector/typescript-kernel.ts';
 import type { QuantizedVectors, VectorKernel } from '../vector/types.ts';
-import { decodeVectors, readMatrix } from './binary.ts';
+import { decodeVectors } from './binary.ts';
+import { matrixRows } from './matrix-rows.ts';
 import { keywordPartFileName, PACK_FILES, parsePackJson, validateManifest, type PackManifest, type PackModel } from './format.ts';
 import { DEFAULT_SECTION_RESIDENCY_OPTIONS, openBlockStore, readWholeStore, type SectionResidencyOptions, type SectionStore } from './section-store.ts';
 import { validateSectionsHead } from './sections-file.ts';
-import { readPackFile, readPackText } from './shards.ts';
+import { readPackFile, readPackShard, readPackText } from './shards.ts';
 import type { PackSource } from './source.ts';
 
 /** A pack ready to answer queries: validated, with its keyword index imported. */
@@ -96,6 +97,8 @@ async function typeScriptKernel(vectors: QuantizedVectors): Promise<VectorKernel
  * SHA-256 (shards.ts). A file the pack needs but the manifest does not list is corrupt.
  */
 interface PackReader {
+  /** The sizes of a listed file's shards, in order, and a read of shard i (checked). */
+  shards(name: string): { bytes: number[]; read(i: number): Promise<Uint8Array> };
   text(name: string): Promise<string>;
   bytes(name: string): Promise<Uint8Array>;
   /** A JSON file parsed, with its stored size (what the resident caches count). */
@@ -105,6 +108,11 @@ interface PackReader {
 function packReader(source: PackSource, manifest: PackManifest): PackReader {
   const unlisted = (name: string) => new RecallBoxError('INDEX_CORRUPT', `${source.label}: the manifest lists no ${name}.`);
   return {
+    shards: (name) => {
+      const entry = manifest.files[name];
+      if (entry === undefined) throw unlisted(name);
+      return { bytes: entry.shards.map((s) => s.bytes), read: (i) => readPackShard(source, entry, i) };
+    },
     text: async (name) => (await readPackText(source, manifest.files, name)) ?? Promise.reject(unlisted(name)),
     bytes: async (name) => (await readPackFile(source, manifest.files, name)) ?? Promise.reject(unlisted(name)),
     json: async (name) => {
@@ -115,14 +123,15 @@ function packReader(source: PackSource, manifest: PackManifest): PackReader {
   };
 }
 
-/** The semantic files, checked against each other and the manifest, with the vectors in a kernel. */
-async function loadSemantic(source: PackReader, model: PackModel, sectionCount: number, options: LoadPackOptions): Promise<SemanticIndex> {
-  if (model.kind === 'transformer') return loadTransformer(source, model, sectionCount, options);
-  const [vocabularyText, matrixBytes, vectorBytes] = await Promise.all([
-    source.text(PACK_FILES.embedding),
-    source.bytes(PACK_FILES.matrix),
-    source.bytes(PACK_FILES.vectors),
-  ]);
+/**
+ * The semantic files, checked against each other and the manifest, with the vectors in a kernel.
+ * The matrix's rows are read as queries need them (matrix-rows.ts) when the pack is read lazily,
+ * all of them now when it is read whole. A shard read on behalf of a query fails as
+ * INDEX_UNAVAILABLE (duringQuery), which the query's vector route reports as a warning.
+ */
+async function loadSemantic(source: PackSource, files: PackReader, model: PackModel, sectionCount: number, read: 'whole' | 'lazy', options: LoadPackOptions): Promise<SemanticIndex> {
+  if (model.kind === 'transformer') return loadTransformer(files, model, sectionCount, options);
+  const [vocabularyText, vectorBytes] = await Promise.all([files.text(PACK_FILES.embedding), files.bytes(PACK_FILES.vectors)]);
   const file = validateModelFile(parsePackJson(PACK_FILES.embedding, vocabularyText));
   if (file.info.dimensions !== model.dimensions || file.info.rows !== model.rows) {
     throw new RecallBoxError(
@@ -131,10 +140,11 @@ async function loadSemantic(source: PackReader, model: PackModel, sectionCount: 
     );
   }
   const tokenizer = prepareTokenizer(modelFromFile(file));
-  const matrix = readMatrix(matrixBytes, model.rows, model.dimensions);
+  const shards = files.shards(PACK_FILES.matrix);
+  const rows = matrixRows(model.rows, model.dimensions, shards.bytes, read === 'lazy' ? duringQuery(source, shards.read) : shards.read);
   const vectors = decodeVectors(vectorBytes, sectionCount, model.dimensions);
-  const kernel = await (options.createKernel ?? typeScriptKernel)(vectors);
-  return { tokenizer, matrix, transformer: null, dimensions: model.dimensions, kernel };
+  const [kernel] = await Promise.all([(options.createKernel ?? typeScriptKernel)(vectors), read === 'whole' ? rows.ensureAll() : undefined]);
+  return { tokenizer, matrix: rows.matrix, rows, transformer: null, dimensions: model.dimensions, kernel };
 }
 
 /** A transformer pack: its description and the section vectors (model.onnx is read by ORT's embedder only). */
@@ -151,7 +161,7 @@ async function loadTransformer(
   }
   const vectors = decodeVectors(vectorBytes, sectionCount, model.dimensions);
   const kernel = await (options.createKernel ?? typeScriptKernel)(vectors);
-  return { tokenizer: null, matrix: null, transformer: prepareTransformer(file), dimensions: model.dimensions, kernel };
+  return { tokenizer: null, matrix: null, rows: null, transformer: prepareTransformer(file), dimensions: model.dimensions, kernel };
 }
 
 /** The pack's calibrated confidence model when the manifest lists one, else the defaults. */
@@ -211,7 +221,7 @@ export async function loadPack(source: PackSource, options: LoadPackOptions = {}
     lazy
       ? openKeywordIndex(keywordHead.data, duringQuery(source, readPart), options.residency?.keyword)
       : readWholeKeywordIndex(keywordHead.data, keywordPartitions, readPart),
-    manifest.model === null ? null : loadSemantic(files, manifest.model, manifest.counts.sections, options),
+    manifest.model === null ? null : loadSemantic(source, files, manifest.model, manifest.counts.sections, read, options),
     loadConfidence(files, manifest),
   ]);
   return { manifest, sections, keyword, semantic, analysedSections: new Map(), confidence, source, read };

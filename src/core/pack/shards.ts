@@ -144,6 +144,11 @@ async function readShard(source: PackSource, shard: ShardEntry): Promise<Uint8Ar
   throw new RecallBoxError('INDEX_UNAVAILABLE', `${shard.name} read differently twice from ${source.label}, neither as the manifest lists it; try again.`);
 }
 
+/** Shard `i` of a data file's manifest entry, read and checked as readPackFile reads each. */
+export function readPackShard(source: PackSource, entry: PackFileEntry, i: number): Promise<Uint8Array> {
+  return readShard(source, entry.shards[i]!);
+}
+
 /**
  * A data file's bytes, its shards read in parallel and each checked. Null when the manifest does
  * not list the file (the caller decides whether that is allowed).

@@ -1,10 +1,11 @@
 /**
  * The query side of the vector route: whether it runs for a request, and the query's embedding —
  * by the pack's static model (synchronously, in TypeScript) or by a caller's embedder (ONNX
- * Runtime in the Worker's ONNX entry). A failure here never fails a search: the keyword route
- * still answers, with a warning.
+ * Runtime in the Worker's ONNX entry). An embedding failure never fails a search: the keyword
+ * route still answers, with a warning. (Reading the static model's rows is reading the pack, and
+ * fails as a pack read does.)
  */
-import { embedStatic, nonZero, queryTokens, type QueryEmbedder, type SemanticIndex } from '../embed/semantic.ts';
+import { embedStatic, nonZero, queryTokens, readQueryRows, type QueryEmbedder, type SemanticIndex } from '../embed/semantic.ts';
 import type { EmbeddingTokens } from '../embed/tokenize.ts';
 import { queryLanguage } from '../analysis/lang.ts';
 import { isRecallBoxError } from '../errors.ts';
@@ -51,6 +52,9 @@ export async function queryVectorFor(
 ): Promise<QueryVector> {
   const plan = planQueryVector(pack, request, options);
   if ('skip' in plan) return plan.skip;
+  // The matrix rows are part of the pack, read as a section block is: one that cannot be read or
+  // is damaged fails the search (503 INDEX_UNAVAILABLE or INDEX_CORRUPT), not just this route.
+  if (!embedder) await readQueryRows(plan.semantic, plan.tokens);
   try {
     return embedded(embedder ? await embedder(plan.tokens) : embedStatic(plan.semantic, plan.tokens));
   } catch (e) {

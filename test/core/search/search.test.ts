@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { assemblePack } from '../../../src/indexer/build-pack.ts';
 import { parseDocument } from '../../../src/indexer/ingest/index.ts';
 import { RecallBoxError } from '../../../src/core/errors.ts';
-import { FORMAT_VERSION } from '../../../src/core/pack/format.ts';
+import { FORMAT_VERSION, type PackManifest } from '../../../src/core/pack/format.ts';
 import { AUTO_WHOLE_MAX_READS, loadPack, type LoadedPack } from '../../../src/core/pack/load.ts';
 import type { PackSource } from '../../../src/core/pack/source.ts';
 import { shardFile } from '../../../src/core/pack/shards.ts';
@@ -11,6 +11,7 @@ import type { SearchRequest } from '../../../src/core/search/request.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../../src/core/search/options.ts';
 import { searchPack, search, SECTION_MEMO_SIZE } from '../../../src/core/search/search.ts';
 import { queryVectorFor, staticQueryVector } from '../../../src/core/search/query-vector.ts';
+import { queryTokens } from '../../../src/core/embed/semantic.ts';
 import { terms } from '../../../src/core/analysis/segment.ts';
 import { analyzeQuery } from '../../../src/core/analysis/query.ts';
 import { queryTerms } from '../../../src/core/keyword/index.ts';
@@ -461,6 +462,9 @@ describe('loadPack', () => {
     return f;
   };
 
+  /** The stored name of a file's first shard: embedding.bin is stored in shards (MATRIX_SHARD_BYTES), the others whole. */
+  const storedName = (name: string): string => (JSON.parse(textOf('manifest.json')) as PackManifest).files[name]!.shards[0]!.name;
+
   const withFile = (name: string, text: string | Uint8Array | undefined): Record<string, string | Uint8Array> => {
     const copy = { ...files };
     if (text === undefined) delete copy[name];
@@ -472,7 +476,9 @@ describe('loadPack', () => {
     const source = memorySource(files);
     const pack = await loadPack(source);
     // model.onnx is not read: the Worker's default (static) embedder computes the graph from E.
-    expect([...source.reads].sort()).toEqual(['embedding.bin', 'embedding.json', 'keyword-0000.json', 'keyword.json', 'manifest.json', 'sections-0000.json', 'sections.json', 'vectors.bin']);
+    const matrixShards = (JSON.parse(textOf('manifest.json')) as PackManifest).files['embedding.bin']!.shards.map((s) => s.name);
+    expect(matrixShards.length).toBeGreaterThan(1);
+    expect([...source.reads].sort()).toEqual([...matrixShards, 'embedding.json', 'keyword-0000.json', 'keyword.json', 'manifest.json', 'sections-0000.json', 'sections.json', 'vectors.bin'].sort());
     expect(pack.semantic?.dimensions).toBe(pack.manifest.model?.dimensions);
     expect(source.reads[0]).toBe('manifest.json');
     expect(pack.manifest).toEqual(JSON.parse(textOf('manifest.json')));
@@ -495,14 +501,14 @@ describe('loadPack', () => {
   });
 
   it.each(['embedding.json', 'embedding.bin', 'vectors.bin'])('throws INDEX_CORRUPT naming %s when the manifest has a model and the file is missing', async (name) => {
-    const e = await loadError(memorySource(withFile(name, undefined)));
+    const e = await loadError(memorySource(withFile(storedName(name), undefined)));
     expect(e.code).toBe('INDEX_CORRUPT');
     expect(e.message).toContain(name);
   });
 
   it.each(['embedding.bin', 'vectors.bin'])('throws INDEX_CORRUPT naming %s when it is truncated by one byte', async (name) => {
-    const bytes = files[name] as Uint8Array;
-    const e = await loadError(memorySource(withFile(name, bytes.subarray(0, bytes.byteLength - 1))));
+    const bytes = files[storedName(name)] as Uint8Array;
+    const e = await loadError(memorySource(withFile(storedName(name), bytes.subarray(0, bytes.byteLength - 1))));
     expect(e.code).toBe('INDEX_CORRUPT');
     expect(e.message).toContain(name);
   });
@@ -515,12 +521,12 @@ describe('loadPack', () => {
   };
 
   it.each(['sections.json', 'sections-0000.json', 'keyword.json', 'keyword-0000.json', 'vectors.bin', 'embedding.bin'])('throws INDEX_CORRUPT naming %s when its bytes differ from its SHA-256 at the same length (another build\'s file)', async (name) => {
-    const original = files[name]!;
+    const original = files[storedName(name)]!;
     const bytes = Uint8Array.from(typeof original === 'string' ? new TextEncoder().encode(original) : original);
     bytes[bytes.length >> 1] ^= 1;
-    const e = await loadError(memorySource(withFile(name, bytes)));
+    const e = await loadError(memorySource(withFile(storedName(name), bytes)));
     expect(e.code).toBe('INDEX_CORRUPT');
-    expect(e.message).toContain(`${name} does not match its SHA-256`);
+    expect(e.message).toContain(`${storedName(name)} does not match its SHA-256`);
   });
 
   it('loads a pack cut into many shards exactly as the same pack in one piece, reading every shard', async () => {
@@ -684,6 +690,23 @@ describe("a pack read lazily (the Worker's loadPack with read: 'lazy')", () => {
     expect(read.length).toBeGreaterThan(0);
     expect(read.length).toBeLessThan(stored.length);
     expect(new Set(read).size).toBe(read.length);
+  });
+
+  it('reads no embedding.bin shard at load, and then only those holding the rows a query embeds with', async () => {
+    const source = memorySource(files);
+    const pack = await loadPack(source, { read: 'lazy' });
+    const matrixReads = () => source.reads.filter((n) => n.startsWith('embedding.bin'));
+    expect(matrixReads()).toEqual([]);
+    const q = 'cors middleware';
+    await search(pack, request(q), DEFAULT_SEARCH_OPTIONS);
+    // The shards holding each of the query's rows: its step (4 bytes at 4·row) and its int8 values.
+    const { shards } = (JSON.parse(files['manifest.json'] as string) as PackManifest).files['embedding.bin']!;
+    const { rows, dimensions } = pack.manifest.model as { rows: number; dimensions: number };
+    const shardOf = (byte: number) => Math.floor(byte / shards[0]!.bytes);
+    const ids = [...queryTokens(pack.semantic!, q, 'en').ids];
+    const expected = new Set(ids.flatMap((r) => [shardOf(4 * r), shardOf(4 * r + 3), shardOf(4 * rows + r * dimensions), shardOf(4 * rows + (r + 1) * dimensions - 1)]));
+    expect(ids.length).toBeGreaterThan(0);
+    expect(matrixReads().sort()).toEqual([...expected].sort((a, b) => a - b).map((i) => shards[i]!.name));
   });
 
   it('reads whole under auto only a pack of few pieces that fit the memory budgets', async () => {
