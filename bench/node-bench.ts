@@ -99,7 +99,7 @@ async function packOrtEmbedder(pack: LoadedPack, packDir: string): Promise<NodeE
   const read = async (name: string) => (await readPackFile(source, pack.manifest.files, name))!;
   const file = validateModelFile(JSON.parse(new TextDecoder().decode(await read(PACK_FILES.embedding))));
   // ORT is handed E as float32, as the ONNX Worker hands it (worker/onnx.ts): the pack stores int8 rows.
-  return createOrtEmbedder(await read(PACK_FILES.onnx), modelFromFile(file), [{ path: PACK_FILES.matrix, data: encodeFloat32(dequantizeMatrix(pack.semantic!.matrix!)) }]);
+  return createOrtEmbedder(await read(PACK_FILES.onnx), modelFromFile(file), [{ path: PACK_FILES.matrix, data: encodeFloat32(dequantizeMatrix(pack.semantic!.rows!.matrix)) }]);
 }
 
 type Step = (q: string) => number | Promise<number>;

@@ -35,7 +35,7 @@ import { selectQueries } from './queries.ts';
 import { benchKernels, kernelTableRows } from './kernel.ts';
 import { renderReport, WORKERD_CLOCK_NOTE, type BenchReport } from './report.ts';
 import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts';
-import { benchLatency, coldStartOrder, summarizeColdStarts, timeRequest, type ColdStartBench, type LatencyBench } from './worker-bench.ts';
+import { benchLatency, summarizeColdStarts, timeRequest, type ColdStartBench, type LatencyBench } from './worker-bench.ts';
 import { LOAD_DEFAULTS, runLoad, type LoadRun } from './load-bench.ts';
 import { benchScale, packReadMode, renderScale } from './scale.ts';
 import { benchAdversarial } from './adversarial.ts';
@@ -68,7 +68,7 @@ const OVERALL_TIMEOUT_MS = 12 * 60_000;
  * Fresh starts of every Worker whose first /search is timed (measureColdStarts). One sample was
  * too noisy to rank: the hybrid and keyword-only packs' cold starts came out 1.17 s vs 0.77 s in
  * one run and 1.18 vs 1.19 s in another the same day. Three give a median for about a minute
- * more per run (each round starts the four Workers again).
+ * more per run (each sample starts its Worker again).
  */
 const COLD_ROUNDS = 3;
 /** `--large` builds ~130k sections: the ×20 build alone takes minutes on 2 cores. */
@@ -163,49 +163,55 @@ const WORKERS: ReadonlyArray<{ name: string; config: string; healthPath?: string
   { name: 'trivial Hono', config: TRIVIAL_CONFIG },
 ];
 
-/** Every Worker up at once, all stopped whatever happens. */
-async function measureWorkers(args: Args, queries: Parameters<typeof benchLatency>[1]): Promise<LatencyBench> {
+type WorkerSpec = (typeof WORKERS)[number];
+
+/** `workers` started one after another (see WORKERS), handed to `use`, and all stopped whatever happens. */
+async function withWorkers<T>(workers: readonly WorkerSpec[], use: (servers: WranglerDev[]) => Promise<T>): Promise<T> {
   const servers: WranglerDev[] = [];
   try {
-    for (const w of WORKERS) {
+    for (const w of workers) {
       servers.push(await startWranglerDev({ config: w.config, timeoutMs: WRANGLER_START_TIMEOUT_MS, healthPath: w.healthPath, vars: w.vars, env: w.env }));
     }
-    log(`Workers up: ${WORKERS.map((w, i) => `${w.name} at ${servers[i]!.url}`).join('; ')}; ${queries.length} queries each`);
-    return await benchLatency(
-      WORKERS.map((w, i) => ({ name: w.name, url: servers[i]!.url })),
-      queries,
-      args.warmup,
-    );
+    return await use(servers);
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
   }
 }
 
+/** Every Worker up at once, measured query by query in turn. */
+async function measureWorkers(args: Args, queries: Parameters<typeof benchLatency>[1]): Promise<LatencyBench> {
+  return withWorkers(WORKERS, (servers) => {
+    log(`Workers up: ${WORKERS.map((w, i) => `${w.name} at ${servers[i]!.url}`).join('; ')}; ${queries.length} queries each`);
+    return benchLatency(
+      WORKERS.map((w, i) => ({ name: w.name, url: servers[i]!.url })),
+      queries,
+      args.warmup,
+    );
+  });
+}
+
 /**
  * The cold start as a reader sees it: the first /search of a freshly started Worker (isolate start,
- * pack load, and the ORT session for the ONNX entry), for every Worker in WORKERS, in COLD_ROUNDS
- * rounds of fresh servers. All of a round's servers are up before its first request (the probe is a
- * static asset, so no pack is loaded by it); the order of first requests rotates from round to round.
+ * pack load, and the ORT session for the ONNX entry), COLD_ROUNDS times for every Worker in WORKERS.
+ * Each sample has its Worker alone: with all four up, whichever was asked first was the fastest in
+ * every round (the others' first searches, the ONNX entry's above all, kept the machine busy after
+ * they answered), so a rotated order still measured the order.
  */
 async function measureColdStarts(query: string): Promise<ColdStartBench> {
   const samples: number[][] = [];
   for (let round = 0; round < COLD_ROUNDS; round++) {
-    const servers: WranglerDev[] = [];
-    try {
-      for (const w of WORKERS) {
-        servers.push(await startWranglerDev({ config: w.config, timeoutMs: WRANGLER_START_TIMEOUT_MS, healthPath: w.healthPath, vars: w.vars, env: w.env }));
-      }
-      const times: number[] = new Array(WORKERS.length);
-      for (const t of coldStartOrder(WORKERS.length, round)) {
-        const sample = await timeRequest({ name: WORKERS[t]!.name, url: servers[t]!.url }, query);
-        if (!sample.ok) throw new Error(`cold start of ${WORKERS[t]!.name}: ${sample.detail}`);
-        times[t] = sample.ms;
-      }
-      samples.push(times);
-      log(`cold starts, round ${round + 1} of ${COLD_ROUNDS}: ${WORKERS.map((w, t) => `${w.name} ${Math.round(times[t]!)} ms`).join('; ')}`);
-    } finally {
-      await Promise.all(servers.map((s) => s.stop()));
+    const times: number[] = [];
+    for (const w of WORKERS) {
+      times.push(
+        await withWorkers([w], async ([server]) => {
+          const sample = await timeRequest({ name: w.name, url: server!.url }, query);
+          if (!sample.ok) throw new Error(`cold start of ${w.name}: ${sample.detail}`);
+          return sample.ms;
+        }),
+      );
     }
+    samples.push(times);
+    log(`cold starts, round ${round + 1} of ${COLD_ROUNDS}: ${WORKERS.map((w, t) => `${w.name} ${Math.round(times[t]!)} ms`).join('; ')}`);
   }
   return summarizeColdStarts(WORKERS.map((w) => w.name), samples);
 }

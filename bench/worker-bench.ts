@@ -90,15 +90,6 @@ export interface ColdStartBench {
   targets: Array<{ name: string; samplesMs: number[]; medianMs: number }>;
 }
 
-/**
- * The order in which round `round` sends each server its first request: rotated by one per round,
- * so no Worker's cold start always comes first (the client's own first-request costs, a machine
- * still busy starting the others) or last.
- */
-export function coldStartOrder(targetCount: number, round: number): number[] {
-  return Array.from({ length: targetCount }, (_, i) => (i + round) % targetCount);
-}
-
 /** Per target, its samples over the rounds (samples[round][target]) and their median. */
 export function summarizeColdStarts(names: readonly string[], samples: readonly (readonly number[])[]): ColdStartBench {
   return {

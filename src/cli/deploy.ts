@@ -57,7 +57,7 @@ export async function placeWidget(plan: SitePlan, packageRoot: string = PACKAGE_
   await copyFile(bundle, target);
   const highlight = path.join(packageRoot, PACKAGE_FILES.highlight);
   const highlightName = path.basename(PACKAGE_FILES.highlight);
-  const highlightPath = `${plan.widgetPath.slice(0, plan.widgetPath.lastIndexOf('/') + 1)}${highlightName}`;
+  const highlightPath = path.posix.join(path.posix.dirname(plan.widgetPath), highlightName);
   if (!existsSync(highlight)) return `widget: ${target} (served at ${plan.widgetPath}); highlight script not copied — ${highlight} is missing.`;
   await copyFile(highlight, path.join(path.dirname(target), highlightName));
   return `widget: ${target} (served at ${plan.widgetPath}), with the highlight script (served at ${highlightPath})`;

@@ -31,7 +31,7 @@ export default createWorker({
     };
     // Called once, when the session is created: E's bytes are only copied for ORT then. (A pack
     // without a model never reaches the embedder: queryVectorFor skips the route first.)
-    const external = () => (semantic?.matrix ? [{ path: PACK_FILES.matrix, data: encodeFloat32(dequantizeMatrix(semantic.matrix)) }] : []);
+    const external = () => (semantic?.rows ? [{ path: PACK_FILES.matrix, data: encodeFloat32(dequantizeMatrix(semantic.rows.matrix)) }] : []);
     const transformer = semantic?.transformer;
     const create = transformer ? (bytes: Uint8Array, label: string) => createTransformerEmbedder(bytes, label, transformer) : undefined;
     return async (tokens) => {

@@ -190,8 +190,8 @@ describe('buildPack: the semantic route', () => {
     const model = pack.manifest.model!;
     if (model.kind !== 'static') throw new Error(`expected a static model, got ${model.kind}`);
     expect(pack.semantic!.dimensions).toBe(model.dimensions);
-    expect(pack.semantic!.matrix!.values).toHaveLength(model.rows * model.dimensions);
-    expect(pack.semantic!.matrix!.steps).toHaveLength(model.rows);
+    expect(pack.semantic!.rows!.matrix.values).toHaveLength(model.rows * model.dimensions);
+    expect(pack.semantic!.rows!.matrix.steps).toHaveLength(model.rows);
     const vectors = await readFile(path.join(out, 'vectors.bin'));
     expect(vectors.byteLength).toBe(pack.sections.count * (4 + model.dimensions));
   });

@@ -207,7 +207,7 @@ describe('the ONNX Worker entry (ORT) and the default entry (static embedder) ag
     const semantic = pack.semantic!;
     const onnx = await assets.fetch(new Request('https://assets.invalid/pack/model.onnx'));
     const embedder = await getEmbedder('pack-model-test', async () => new Uint8Array(await onnx.arrayBuffer()), () => [
-      { path: 'embedding.bin', data: encodeFloat32(dequantizeMatrix(semantic.matrix!)) },
+      { path: 'embedding.bin', data: encodeFloat32(dequantizeMatrix(semantic.rows!.matrix)) },
     ]);
     let worst = 0;
     for (const q of SEARCH_SAMPLES) {

@@ -12,15 +12,15 @@ import type { Lang } from '../types.ts';
 import type { VectorKernel } from '../vector/types.ts';
 import { transformerSequence, type TransformerModel } from './transformer.ts';
 import { RecallBoxError } from '../errors.ts';
-import type { QuantizedMatrix } from '../pack/binary.ts';
 import type { MatrixRows } from '../pack/matrix-rows.ts';
 
 export interface SemanticIndex {
   /** A static model's vocabulary and settings: queries are tokenized exactly as sections were. Null for a transformer. */
   tokenizer: TokenizerModel | null;
-  /** A static model's E as embedding.bin stores it (int8 rows, a step each); rows are read as `rows` says. Null for a transformer. */
-  matrix: QuantizedMatrix | null;
-  /** Which rows of `matrix` are read, and the read of more (pack/matrix-rows.ts). Null for a transformer. */
+  /**
+   * A static model's E as embedding.bin stores it (int8 rows, a step each, `rows.matrix`), with
+   * which rows are read and the read of more (pack/matrix-rows.ts). Null for a transformer.
+   */
   rows: MatrixRows | null;
   /** A transformer model's description (model.onnx runs only in ORT); null for a static model. */
   transformer: TransformerModel | null;
@@ -39,15 +39,15 @@ export type QueryEmbedder = (tokens: EmbeddingTokens) => Promise<Float32Array>;
  * A transformer pack has no static model: MODEL_NEEDS_ONNX_RUNTIME says which Worker it needs.
  */
 export function embedStatic(semantic: SemanticIndex, { ids, weights }: EmbeddingTokens): Float32Array {
-  if (semantic.matrix === null) {
+  if (semantic.rows === null) {
     throw new RecallBoxError(
       'MODEL_NEEDS_ONNX_RUNTIME',
       "this pack's embedding model is a transformer, which only the ONNX Worker entry runs (`wrangler deploy --env onnx`).",
     );
   }
   // A row not read yet is zeros: embedding with it would give a wrong vector, not an error.
-  if (semantic.rows && !semantic.rows.has(ids)) throw new Error('embedStatic: the query\'s matrix rows are not read yet (await readQueryRows first).');
-  return embedReference(semantic.matrix, semantic.dimensions, ids, weights);
+  if (!semantic.rows.has(ids)) throw new Error('embedStatic: the query\'s matrix rows are not read yet (await readQueryRows first).');
+  return embedReference(semantic.rows.matrix, semantic.dimensions, ids, weights);
 }
 
 /** Reads the matrix rows a query's tokens need, before embedStatic (a no-op for rows read already, or a transformer). */

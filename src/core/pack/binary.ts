@@ -114,21 +114,27 @@ export interface QuantizedMatrix {
   values: Int8Array;
 }
 
+/** embedding.bin's size for `rows` × `dim`: a float32 step and `dim` int8 components a row; INDEX_CORRUPT otherwise. */
+export function checkMatrixSize(bytes: number, rows: number, dim: number): void {
+  const expected = rows * (FLOAT_BYTES + dim);
+  if (bytes !== expected) throw corrupt(`embedding.bin has ${bytes} bytes; ${rows} rows of ${dim} int8 components and a float32 step need ${expected}.`);
+}
+
+/** A row's step as embedding.bin stores it, checked: finite and ≥ 0, else INDEX_CORRUPT naming the row. */
+export function checkStep(step: number, row: number): number {
+  if (!(step >= 0 && step < Infinity)) throw corrupt(`embedding.bin: row ${row} has step ${step}.`);
+  return step;
+}
+
 /**
  * embedding.bin checked against the manifest's rows and dimensions, without copying its
  * components. The steps are checked (finite, ≥ 0); the components need no check, since every int8
  * is a valid component.
  */
 export function readMatrix(bytes: Uint8Array, rows: number, dim: number): QuantizedMatrix {
-  const expected = rows * (FLOAT_BYTES + dim);
-  if (bytes.byteLength !== expected) {
-    throw corrupt(`embedding.bin has ${bytes.byteLength} bytes; ${rows} rows of ${dim} int8 components and a float32 step need ${expected}.`);
-  }
+  checkMatrixSize(bytes.byteLength, rows, dim);
   const steps = decodeFloat32(bytes, 0, rows);
-  for (let i = 0; i < rows; i++) {
-    const step = steps[i]!;
-    if (!(step >= 0 && step < Infinity)) throw corrupt(`embedding.bin: row ${i} has step ${step}.`);
-  }
+  for (let i = 0; i < rows; i++) checkStep(steps[i]!, i);
   return { rows, dim, steps, values: new Int8Array(bytes.buffer, bytes.byteOffset + rows * FLOAT_BYTES, rows * dim) };
 }
 

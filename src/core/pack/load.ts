@@ -126,8 +126,8 @@ function packReader(source: PackSource, manifest: PackManifest): PackReader {
 /**
  * The semantic files, checked against each other and the manifest, with the vectors in a kernel.
  * The matrix's rows are read as queries need them (matrix-rows.ts) when the pack is read lazily,
- * all of them now when it is read whole. A shard read on behalf of a query fails as
- * INDEX_UNAVAILABLE (duringQuery), which the query's vector route reports as a warning.
+ * all of them now when it is read whole. A shard that cannot be read on behalf of a query fails
+ * that search as INDEX_UNAVAILABLE (duringQuery), as a section block does.
  */
 async function loadSemantic(source: PackSource, files: PackReader, model: PackModel, sectionCount: number, read: 'whole' | 'lazy', options: LoadPackOptions): Promise<SemanticIndex> {
   if (model.kind === 'transformer') return loadTransformer(files, model, sectionCount, options);
@@ -144,7 +144,7 @@ async function loadSemantic(source: PackSource, files: PackReader, model: PackMo
   const rows = matrixRows(model.rows, model.dimensions, shards.bytes, read === 'lazy' ? duringQuery(source, shards.read) : shards.read);
   const vectors = decodeVectors(vectorBytes, sectionCount, model.dimensions);
   const [kernel] = await Promise.all([(options.createKernel ?? typeScriptKernel)(vectors), read === 'whole' ? rows.ensureAll() : undefined]);
-  return { tokenizer, matrix: rows.matrix, rows, transformer: null, dimensions: model.dimensions, kernel };
+  return { tokenizer, rows, transformer: null, dimensions: model.dimensions, kernel };
 }
 
 /** A transformer pack: its description and the section vectors (model.onnx is read by ORT's embedder only). */
@@ -161,7 +161,7 @@ async function loadTransformer(
   }
   const vectors = decodeVectors(vectorBytes, sectionCount, model.dimensions);
   const kernel = await (options.createKernel ?? typeScriptKernel)(vectors);
-  return { tokenizer: null, matrix: null, rows: null, transformer: prepareTransformer(file), dimensions: model.dimensions, kernel };
+  return { tokenizer: null, rows: null, transformer: prepareTransformer(file), dimensions: model.dimensions, kernel };
 }
 
 /** The pack's calibrated confidence model when the manifest lists one, else the defaults. */

@@ -6,8 +6,7 @@
  * the whole file: under `wrangler dev` a cold isolate's pack load grew with the bytes it read, and
  * embedding.bin was most of what the vectors added (`npm run bench`, cold start rows).
  */
-import { RecallBoxError } from '../errors.ts';
-import { FLOAT_BYTES, type QuantizedMatrix } from './binary.ts';
+import { checkMatrixSize, checkStep, FLOAT_BYTES, type QuantizedMatrix } from './binary.ts';
 
 /**
  * Largest shard of embedding.bin, in bytes: 64 KiB, the section blocks' target size. 512 rows of
@@ -28,8 +27,6 @@ export interface MatrixRows {
   ensureAll(): Promise<void>;
 }
 
-const corrupt = (message: string) => new RecallBoxError('INDEX_CORRUPT', message);
-
 /**
  * The rows of a `rows` × `dim` matrix stored as shards of `shardBytes[i]` bytes each, in order;
  * `readShard(i)` reads and checks shard i. Throws INDEX_CORRUPT when the shards do not add up to
@@ -38,8 +35,7 @@ const corrupt = (message: string) => new RecallBoxError('INDEX_CORRUPT', message
 export function matrixRows(rows: number, dim: number, shardBytes: readonly number[], readShard: (i: number) => Promise<Uint8Array>): MatrixRows {
   const stepsBytes = rows * FLOAT_BYTES;
   const total = stepsBytes + rows * dim;
-  const stored = shardBytes.reduce((a, b) => a + b, 0);
-  if (stored !== total) throw corrupt(`embedding.bin has ${stored} bytes; ${rows} rows of ${dim} int8 components and a float32 step need ${total}.`);
+  checkMatrixSize(shardBytes.reduce((a, b) => a + b, 0), rows, dim);
   const starts: number[] = [];
   shardBytes.reduce((offset, bytes) => (starts.push(offset), offset + bytes), 0);
   const buffer = new Uint8Array(total);
@@ -82,10 +78,8 @@ export function matrixRows(rows: number, dim: number, shardBytes: readonly numbe
     }
     return pending;
   };
-  const checkStep = (row: number) => {
-    const step = view.getFloat32(row * FLOAT_BYTES, true);
-    if (!(step >= 0 && step < Infinity)) throw corrupt(`embedding.bin: row ${row} has step ${step}.`);
-    matrix.steps[row] = step;
+  const readStep = (row: number) => {
+    matrix.steps[row] = checkStep(view.getFloat32(row * FLOAT_BYTES, true), row);
     ready[row] = 1;
   };
   const ensure = async (ids: ArrayLike<number>): Promise<void> => {
@@ -100,7 +94,7 @@ export function matrixRows(rows: number, dim: number, shardBytes: readonly numbe
       shardsOf(stepsBytes + row * dim, stepsBytes + (row + 1) * dim, needed);
     }
     await Promise.all([...needed].filter((s) => !loaded[s]).map(load));
-    for (const row of rowsToCheck) if (!ready[row]) checkStep(row);
+    for (const row of rowsToCheck) if (!ready[row]) readStep(row);
   };
   return {
     matrix,

@@ -34,7 +34,7 @@ export interface GraphBoostOptions {
    * turns the boost off. Default 0, **off, decided by measurement**: with 3 seeds (the hits a
    * reader looks at first; deeper ones are too often wrong for their links to mean anything) the
    * suite (`npm run eval -- --suite --systems recall-box:keyword,recall-box:full,recall-box:graph-boost`)
-   * scored no row higher and five of Hono's lower — titles 0.9819 → 0.9759 (below the keyword
+   * scored no row higher and seven of Hono's eight lower — titles 0.9819 → 0.9759 (below the keyword
    * route), titles as you type 0.8950 → 0.8853, reader questions 0.8595 → 0.8463: a page the top
    * hit links to is related, but on a small site it is related to everything, and the boost lifted
    * it over the page asked for.

@@ -9,13 +9,14 @@
  * Why squared, not in proportion: a hit that lacks one concept of four is usually the answer in
  * other words (the missing word is a paraphrase or a filler the docs do not use), and the vector
  * route — trained on the docs alone — then mostly reorders the keyword route's near-ties. Measured
- * with the suite (`npm run eval -- --suite --systems recall-box:keyword,recall-box:full,recall-box:linear-vote,recall-box:equal-vote`;
+ * with the suite (`npm run eval -- --suite --systems recall-box:keyword,recall-box:full,recall-box:linear-vote`;
  * MRR@10 on the docs' query sets, nDCG@10 on the collections): the weight in proportion
  * (`recall-box:linear-vote`) ranks Astro's fresh reader questions below the keyword route (0.9071
  * against 0.9303; squared 0.9304) and Hono's fresh ones at 0.8885 (keyword 0.8906, squared
- * 0.8906); the equal vote (before issue 18) left six rows below it. Squared costs Cranfield 0.3981 → 0.3939 and
- * CISI 0.3615 → 0.3551, both still far above their keyword routes (0.3814, 0.3164): long questions
- * lack many concepts and keep most of the vote. Macro-average over the 18 rows: 0.8655 squared,
+ * 0.8906); the equal vote, when it was the default, left six rows below it (the README's "How the
+ * default got here"). Squared costs Cranfield 0.3981 → 0.3939 and CISI 0.3615 → 0.3551, both
+ * still far above their keyword routes (0.3814, 0.3164): long questions lack many concepts and
+ * keep most of the vote. Macro-average over the 18 rows: 0.8655 squared,
  * 0.8644 in proportion, keyword route 0.7906. On by default. The verdict's defaults
  * (confidence/score.ts), whose signals read the fused results, were fitted under the proportional
  * vote; fitted again under the squared one (scripts/confidence-defaults.ts) they answer the same

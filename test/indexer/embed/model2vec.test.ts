@@ -86,7 +86,7 @@ describe('building with --model <Model2Vec dir>', () => {
     expect(pack.manifest.model).toEqual({ kind: 'static', dimensions: TINY_MODEL2VEC_DIM, rows: TINY_MODEL2VEC_VOCAB.length });
     // Its rows as the pack stores every model's: int8 with a step per row (binary.ts).
     const rows = TINY_MODEL2VEC_VOCAB.length;
-    expect(Array.from(dequantizeMatrix(pack.semantic!.matrix!))).toEqual(Array.from(decodeMatrix(encodeMatrix(tinyEmbeddings(), rows, TINY_MODEL2VEC_DIM), rows, TINY_MODEL2VEC_DIM)));
+    expect(Array.from(dequantizeMatrix(pack.semantic!.rows!.matrix))).toEqual(Array.from(decodeMatrix(encodeMatrix(tinyEmbeddings(), rows, TINY_MODEL2VEC_DIM), rows, TINY_MODEL2VEC_DIM)));
     const stored = JSON.parse(await readFile(path.join(root, 'pack', 'embedding.json'), 'utf8'));
     expect(stored.info.method).toBe('model2vec');
     expect(stored.wordpiece.vocab).toEqual(TINY_MODEL2VEC_VOCAB);
@@ -97,7 +97,7 @@ describe('building with --model <Model2Vec dir>', () => {
     const q = 'Routing parameters, xylophone';
     const ids = wordPieceIds(q, semantic.tokenizer!.wordpieceTokenizer!).filter((id) => TINY_MODEL2VEC_VOCAB[id] !== '[UNK]');
     expect(ids.map((id) => TINY_MODEL2VEC_VOCAB[id])).toEqual(['rout', '##ing', 'param', '##eter', '##s', ',']);
-    const rows = dequantizeMatrix(semantic.matrix!);
+    const rows = dequantizeMatrix(semantic.rows!.matrix);
     const mean = new Float64Array(TINY_MODEL2VEC_DIM);
     for (const id of ids) for (let j = 0; j < TINY_MODEL2VEC_DIM; j++) mean[j] += rows[id * TINY_MODEL2VEC_DIM + j]! / ids.length;
     const norm = Math.hypot(...mean);
