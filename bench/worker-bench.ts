@@ -87,16 +87,17 @@ export async function benchLatency(targets: readonly Target[], queries: readonly
 /** Each Worker's first /search after a fresh start, over several rounds (run.ts measureColdStarts). */
 export interface ColdStartBench {
   rounds: number;
-  targets: Array<{ name: string; samplesMs: number[]; medianMs: number }>;
+  /** A Worker and the query its cold start was timed with. */
+  targets: Array<{ name: string; query: string; samplesMs: number[]; medianMs: number }>;
 }
 
 /** Per target, its samples over the rounds (samples[round][target]) and their median. */
-export function summarizeColdStarts(names: readonly string[], samples: readonly (readonly number[])[]): ColdStartBench {
+export function summarizeColdStarts(targets: ReadonlyArray<{ name: string; query: string }>, samples: readonly (readonly number[])[]): ColdStartBench {
   return {
     rounds: samples.length,
-    targets: names.map((name, t) => {
+    targets: targets.map(({ name, query }, t) => {
       const mine = samples.map((round) => round[t]!);
-      return { name, samplesMs: mine, medianMs: summarize(mine).p50 };
+      return { name, query, samplesMs: mine, medianMs: summarize(mine).p50 };
     }),
   };
 }

@@ -72,7 +72,8 @@ describe('a pack cut into shards', () => {
 
   it('refuses a search with 503 INDEX_CORRUPT naming the damaged matrix shard its rows are in, while another index keeps serving', async () => {
     const INDEXES = JSON.stringify({ good: SHARDED_PACK_PATH, bad: '/pack-bad-shard/' });
-    const bad = await call({ INDEXES }, '/search?q=routing&index=bad');
+    // A query the vector route runs for ("submarine" is in no doc), so its rows are read.
+    const bad = await call({ INDEXES }, '/search?q=routing%20on%20a%20submarine&index=bad');
     expect(bad.status).toBe(503);
     const body = (await bad.json()) as ErrorBody;
     expect(body.error.code).toBe('INDEX_CORRUPT');
@@ -101,7 +102,7 @@ describe('PACK_READ', () => {
 describe('a pack read lazily', () => {
   it('refuses a search that reads a damaged section block with 503 INDEX_CORRUPT naming the block, every time, while the pack itself loads and the other index serves', async () => {
     // The Worker reads blocks when a query needs them, so damage inside one is found by the query
-    // that reads it — not at load, which checks the head, the keyword head and the vectors.
+    // that reads it — not at load, which checks the head and the keyword head (the vectors are read by the first query that needs them).
     const INDEXES = JSON.stringify({ good: '/pack/', bad: BAD_BLOCKS_PACK_PATH });
     const health = (await (await call({ INDEXES }, '/health')).json()) as { status: string };
     expect(health.status).toBe('ok');
@@ -150,7 +151,7 @@ describe('PACK_SOURCE=kv and PACK_SOURCE=r2', () => {
   it('runs the ONNX entry on the model.onnx of the pack it reads, from R2 under a non-default index', async () => {
     const ctx = createExecutionContext();
     const vars = { PACK_SOURCE: 'r2', PACK_PATH: '/nowhere/', INDEXES: JSON.stringify({ old: '/pack-v999/', sharded: SHARDED_PACK_PATH }) };
-    const res = await onnxWorker.fetch(new Request('https://search.example.com/search?q=route%20parameters%20in%20urls&index=sharded'), { ...bindings, ...vars }, ctx);
+    const res = await onnxWorker.fetch(new Request('https://search.example.com/search?q=route%20parameters%20on%20a%20submarine&index=sharded'), { ...bindings, ...vars }, ctx);
     await waitOnExecutionContext(ctx);
     expect(res.status).toBe(200);
     const body = (await res.json()) as SearchBody & { warnings: unknown[] };
@@ -165,7 +166,8 @@ describe('PACK_SOURCE=kv and PACK_SOURCE=r2', () => {
       if (name === 'vectors.bin') copy[0] ^= 0xff;
       await bindings.PACK_KV.put(packKey(path, name), copy);
     }
-    const res = await call({ PACK_SOURCE: 'kv', PACK_PATH: path }, '/search?q=routing');
+    // A query the vector route runs for ("submarine" is in no doc): a lazily read pack reads its vectors then.
+    const res = await call({ PACK_SOURCE: 'kv', PACK_PATH: path }, '/search?q=routing%20on%20a%20submarine');
     expect(res.status).toBe(503);
     expect(((await res.json()) as ErrorBody).error.message).toContain('vectors.bin does not match');
   });

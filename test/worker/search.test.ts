@@ -202,7 +202,7 @@ describe('both routes in workerd: the static embedder and the WASM kernel', () =
   });
 
   it('answers 503 INDEX_CORRUPT for a pack whose vectors file is cut short', async () => {
-    await expectError(await getWith({ PACK_PATH: '/pack-bad-vectors/' }, '/search?q=routing'), 503, 'INDEX_CORRUPT');
+    await expectError(await getWith({ PACK_PATH: '/pack-bad-vectors/' }, '/search?q=routing%20on%20a%20submarine'), 503, 'INDEX_CORRUPT');
   });
 });
 
@@ -314,7 +314,8 @@ describe('?debug=1 explains the ranking', () => {
   }
 
   it('adds the per-route lists, thresholds, fused ranks, boosts, pool audit and MMR decisions, uncached', async () => {
-    const res = await get('/search?q=route%20parameters&debug=1');
+    // "submarine" is in no doc: the keyword route's best hit lacks it, so the vector route runs too.
+    const res = await get('/search?q=route%20parameters%20on%20a%20submarine&debug=1');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = (await res.json()) as DebugBody;
@@ -324,9 +325,15 @@ describe('?debug=1 explains the ranking', () => {
     expect(body.debug.thresholds.vector).toMatchObject({ ran: true, scale: 'absolute' });
     expect(body.debug.fused[0]).toMatchObject({ rank: 1 });
     expect(body.results.map((r) => r.id).every((id) => body.debug.fused.some((f) => f.id === id))).toBe(true);
-    const plain = await get('/search?q=route%20parameters');
+    const plain = await get('/search?q=route%20parameters%20on%20a%20submarine');
     expect(plain.headers.get('etag')).not.toBe(res.headers.get('etag'));
     expect('debug' in ((await plain.json()) as object)).toBe(false);
+  });
+
+  it('says why the vector route did not run for a lookup the keyword route answered', async () => {
+    const body = (await (await get('/search?q=route%20parameters&debug=1')).json()) as DebugBody;
+    expect(body.debug.thresholds.vector).toEqual({ ran: false, reason: 'keyword-answered' });
+    expect(body.debug.routes.vector).toBeUndefined();
   });
 
   it('audits the pools when POOLS=on, and reports null pools when they are off (the default)', async () => {

@@ -75,6 +75,11 @@ export interface ReasonFacts {
   /** The vector route's best cosine, null when it did not run. */
   topCosine: number | null;
   vectorRan: boolean;
+  /**
+   * The vector route did not run because the keyword route's best hit held every concept (search.ts
+   * keywordAnswered): nothing was missing for it to find, so KEYWORD_ONLY is not reported.
+   */
+  vectorNotNeeded?: boolean;
   /** The query's words (as typed) whose concepts the top result lacks. */
   missingWords: string[];
 }
@@ -95,7 +100,7 @@ export function reasonsFor(signals: ConfidenceSignals, facts: ReasonFacts, lang:
   }
   if (facts.topCosine !== null && facts.topCosine < options.lowCosine) add('LOW_TOP_SCORE', 'lowers', { similarity });
   if (signals.agreement !== null && signals.agreement === 0 && facts.results > 0) add('ROUTES_DISAGREE', 'lowers');
-  if (!facts.vectorRan && facts.concepts > 0) add('KEYWORD_ONLY', 'neutral');
+  if (!facts.vectorRan && !facts.vectorNotNeeded && facts.concepts > 0) add('KEYWORD_ONLY', 'neutral');
   if (facts.results > 0 && facts.concepts > 0 && facts.missingWords.length === 0) add('ALL_CONCEPTS_FOUND', 'raises');
   if (signals.agreement !== null && signals.agreement >= options.routesAgree) add('ROUTES_AGREE', 'raises');
   if (facts.topCosine !== null && facts.topCosine >= options.strongCosine) add('STRONG_MATCH', 'raises', { similarity });

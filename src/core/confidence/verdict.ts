@@ -70,6 +70,8 @@ export interface JudgeInput extends SignalInput {
   pages: ReadonlyArray<{ title: string; url: string }>;
   /** A filtered search with no results whose query matches sections the filters exclude (the `filtered` fallback). */
   filteredOut?: boolean;
+  /** The vector route was not run because the keyword route's best hit held every concept (search.ts keywordAnswered). */
+  vectorNotNeeded?: boolean;
 }
 
 export interface Judgement {
@@ -113,6 +115,7 @@ export function judgeConfidence(
       relevantCount: relevantCount(input),
       topCosine: input.vector.ran ? (input.vector.topScore ?? 0) : null,
       vectorRan: input.vector.ran,
+      ...(input.vectorNotNeeded && { vectorNotNeeded: true }),
       missingWords: input.missingWords,
     },
     lang,

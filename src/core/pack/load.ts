@@ -32,8 +32,20 @@ export interface LoadedPack {
   /** The sections: columns always, text read whole or block by block (LoadPackOptions.lazy). */
   sections: SectionStore;
   keyword: KeywordIndex;
-  /** The semantic route; null for a pack built without vectors. */
+  /**
+   * The semantic route when it has been read: at load for a pack read whole, by the first query
+   * that runs the vector route (`readSemantic`) for one read lazily; null before that and for a
+   * pack built without vectors (`manifest.model` says which).
+   */
   semantic: SemanticIndex | null;
+  /**
+   * The semantic route, read and checked on the first call for a lazily read pack (concurrent
+   * callers share the read; a failed read fails that search, as a block does, and the next call
+   * reads again), then kept in `semantic`. Null for a pack without vectors. Lazily because most
+   * lookups never run the vector route (search.ts keywordAnswered): a cold isolate answering one
+   * reads no vectors at all.
+   */
+  readSemantic(): Promise<SemanticIndex | null>;
   /**
    * Memo of analysed sections, for MMR's term sets and the results' matches (a section's text never
    * changes, so the memo only saves the analyzer's work on later queries of the isolate). Bounded:
@@ -215,16 +227,44 @@ export async function loadPack(source: PackSource, options: LoadPackOptions = {}
   const readPart = (i: number) => files.json(keywordPartFileName(i));
   const read = resolveReadMode(options, manifest, head.blocks.map((b) => b.file), Array.from({ length: keywordPartitions }, (_, i) => keywordPartFileName(i)));
   const lazy = read === 'lazy';
-  // Both reads at once: on a cold start each is a fetch, and neither needs the other.
+  const { model } = manifest;
+  const semanticFiles = (_: void) => loadSemantic(source, files, model!, manifest.counts.sections, read, options);
+  // Read by a query (LoadedPack.readSemantic), the vectors fail as a block does when they cannot be read.
+  const readSemantic = model === null ? null : sharedRead(lazy ? duringQuery(source, semanticFiles) : semanticFiles);
+  // The reads at once: on a cold start each is a fetch, and none needs another.
   const [sections, keyword, semantic, confidence] = await Promise.all([
     lazy ? openBlockStore(head, duringQuery(source, files.json), options.residency?.sections) : readWholeStore(head, files.json),
     lazy
       ? openKeywordIndex(keywordHead.data, duringQuery(source, readPart), options.residency?.keyword)
       : readWholeKeywordIndex(keywordHead.data, keywordPartitions, readPart),
-    manifest.model === null ? null : loadSemantic(source, files, manifest.model, manifest.counts.sections, read, options),
+    readSemantic === null || lazy ? null : readSemantic(),
     loadConfidence(files, manifest),
   ]);
-  return { manifest, sections, keyword, semantic, analysedSections: new Map(), confidence, source, read };
+  const pack: LoadedPack = {
+    manifest,
+    sections,
+    keyword,
+    semantic,
+    readSemantic: async () => {
+      if (pack.semantic === null && readSemantic !== null) pack.semantic = await readSemantic();
+      return pack.semantic;
+    },
+    analysedSections: new Map(),
+    confidence,
+    source,
+    read,
+  };
+  return pack;
+}
+
+/** `read` once for all callers, concurrent ones included; after a failure, the next call reads again. */
+function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () =>
+    (pending ??= read().catch((e: unknown) => {
+      pending = null;
+      throw e;
+    }));
 }
 
 /** `auto` decided from the stored sizes the manifest lists (see PackReadMode). */

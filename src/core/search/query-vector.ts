@@ -23,6 +23,11 @@ export type RouteSkip =
   | 'no-query-vector'
   /** Its fusion weight is ≤ 0. */
   | 'disabled'
+  /**
+   * Not needed: the keyword route's best hit holds every concept of the query, which leaves the
+   * vector route no vote (rank/route-weights.ts), so the query was not embedded (search.ts keywordAnswered).
+   */
+  | 'keyword-answered'
   /** Embedding the query failed; see `warnings`. */
   | 'failed';
 

@@ -184,10 +184,47 @@ function match(pack: LoadedPack, request: SearchRequest, analysis: QueryAnalysis
   return matchQuery(request, analysis.concepts, pack.keyword.dictionary, options.expansion, analysis.unstemmed, termOf);
 }
 
-/** Ranking up to the point where section text is needed (see Ranked). */
+/**
+ * The keyword route's part of ranking, which comes first because it decides whether the vector
+ * route runs: its candidates past the threshold, and the routes' fusion weights for this query
+ * (route-weights.ts).
+ */
+interface KeywordStage {
+  allowed: Set<Lang> | null;
+  /** The request's filters against the pack's facets; null without filters. */
+  filtering: Filtering | null;
+  candidates: ReturnType<typeof keywordRoute>;
+  keyword: ReturnType<typeof applyThreshold>;
+  weights: Record<RouteName, number>;
+}
+
+function keywordStage(pack: LoadedPack, keywordView: KeywordView, matching: QueryMatching, request: SearchRequest, options: SearchOptions): KeywordStage {
+  const allowed = allowedLanguages(pack, request);
+  const filtering = resolveFilters(pack.sections, request.filters);
+  const candidates = keywordRoute(pack, keywordView, matching.groups, allowed, options, filtering);
+  const keyword = applyThreshold(candidates.hits, options.thresholds.keyword);
+  const weights = routeWeights(options.fuse.weights, candidates.topCoverage, options.routeWeighting);
+  return { allowed, filtering, candidates, keyword, weights };
+}
+
+/**
+ * The vector route is not run when the query's weights give it no vote: the keyword route's best
+ * hit holds every concept of the query (route-weights.ts), so its hits could not move a result.
+ * Not embedding the query is what keeps such a query — a heading, a name, most lookups — as cheap
+ * as on a keyword-only pack: no matrix rows or section vectors read, no kernel pass, no ONNX
+ * session run. (A route the options weigh ≤ 0, or a pack without vectors, says so instead.)
+ */
+function keywordAnswered(pack: LoadedPack, options: SearchOptions, stage: KeywordStage): boolean {
+  return pack.manifest.model !== null && options.fuse.weights.vector > 0 && !(stage.weights.vector > 0);
+}
+
+const KEYWORD_ANSWERED: QueryVector = Object.freeze({ vector: null, skip: 'keyword-answered' as const });
+
+/** Ranking up to the point where section text is needed (see Ranked), after the keyword stage. */
 function rank(
   pack: LoadedPack,
   keywordView: KeywordView,
+  stage: KeywordStage,
   analysis: QueryAnalysis,
   matching: QueryMatching,
   request: SearchRequest,
@@ -195,10 +232,7 @@ function rank(
   query: QueryVector,
 ): Ranked {
   const { sections } = pack;
-  const allowed = allowedLanguages(pack, request);
-  const filtering = resolveFilters(sections, request.filters);
-  const keywordHits = keywordRoute(pack, keywordView, matching.groups, allowed, options, filtering);
-  const keyword = applyThreshold(keywordHits.hits, options.thresholds.keyword);
+  const { allowed, filtering, candidates: keywordHits, keyword } = stage;
   const vectorHits = query.vector && pack.semantic ? vectorRoute(pack, query.vector, allowed, options, filtering) : null;
   const vector = vectorHits && applyThreshold(vectorHits.hits, options.thresholds.vector);
   // The candidates without the filters (the routes' hits past their thresholds, as fusion takes
@@ -216,7 +250,7 @@ function rank(
   const facets = unfiltered && facetCounts(sections, unfiltered, filtering);
   const kept = new Set(keyword.hits.map((h) => h.id));
   const named = keywordHits.named.filter((id) => kept.has(id));
-  const fuse = { ...options.fuse, weights: routeWeights(options.fuse.weights, keywordHits.topCoverage, options.routeWeighting) };
+  const fuse = { ...options.fuse, weights: stage.weights };
   const nameMatch = boostNamedHits(fuseRanks({ keyword: keyword.hits, vector: vector?.hits }, fuse), named, options.nameMatch);
   const linkGraph = boostLinkedHits(nameMatch.hits, (id) => sections.pageOf(id), sections.graph, options.graphBoost);
   const fused = weighByPool(pack, linkGraph.hits, options);
@@ -243,14 +277,16 @@ function selectionOptions(options: SearchOptions, filtering: Filtering | null): 
  * `search` without awaiting, for a pack whose keyword partitions and sections are all in memory (a
  * pack read whole, loadPack's default): the same steps (analyze, rank, finish) with nothing to
  * read. The query's embedding is passed in (`staticQueryVector` computes the static model's
- * synchronously); without one the vector route does not run (`not-requested`). A lazily read pack
+ * synchronously); without one the vector route does not run (`not-requested`), nor with one when
+ * the keyword route answered the query (`keyword-answered`, keywordAnswered). A lazily read pack
  * throws `*_NOT_RESIDENT` here: search it with `search`, which reads what the query needs first.
  */
 export function searchPack(pack: LoadedPack, request: SearchRequest, options: SearchOptions, query?: QueryVector): SearchOutcome {
-  query ??= { vector: null, skip: pack.semantic ? 'not-requested' : 'no-model' };
   const analysis = analyze(pack, request);
   const matching = match(pack, request, analysis, options);
-  const ranked = rank(pack, pack.keyword, analysis, matching, request, options, query);
+  const stage = keywordStage(pack, pack.keyword, matching, request, options);
+  const vector = keywordAnswered(pack, options, stage) ? KEYWORD_ANSWERED : (query ?? { vector: null, skip: pack.manifest.model ? 'not-requested' : 'no-model' });
+  const ranked = rank(pack, pack.keyword, stage, analysis, matching, request, options, vector);
   return finish(pack, ranked, pack.sections.resident(sectionsToRead(ranked)));
 }
 
@@ -299,6 +335,7 @@ function finish(pack: LoadedPack, ranked: Ranked, section: SectionLookup): Searc
     results,
     // Nothing passed the filters, though the search has candidates without them: the fallback says so.
     filteredOut: ranked.filter !== null && results.length === 0 && ranked.filter.unfilteredCandidates > 0,
+    vectorNotNeeded: query.skip === 'keyword-answered',
   });
   const outcome: SearchOutcome = {
     results,
@@ -361,6 +398,8 @@ function judge(
     results: readonly SearchResult[];
     /** A filtered search with no results, whose query matches sections the filters exclude. */
     filteredOut: boolean;
+    /** The vector route was not run: the keyword route answered (keywordAnswered). */
+    vectorNotNeeded: boolean;
   },
 ) {
   const { analysis, chosen, results } = found;
@@ -398,6 +437,7 @@ function judge(
         return { title: s.breadcrumb[0] ?? s.title, url: s.pageUrl };
       }),
       ...(found.filteredOut && { filteredOut: true }),
+      ...(found.vectorNotNeeded && { vectorNotNeeded: true }),
     },
     pack.confidence,
     options.confidence,
@@ -489,8 +529,9 @@ function selectFromPools(pack: LoadedPack, ordered: readonly FusedHit[], limit: 
 }
 
 /**
- * The search: embed the query, read the keyword partitions its terms are in, rank, read the
- * sections ranking picked, finish. The one entry every caller uses — the Worker, `calibrate`, the
+ * The search: read the keyword partitions the query's terms are in, run the keyword route, embed
+ * the query when the vector route has a vote (keywordAnswered), rank, read the sections ranking
+ * picked, finish. The one entry every caller uses — the Worker, `calibrate`, the
  * evaluation harness and the benchmarks — so what is measured is what is served, for a pack read
  * whole or lazily. What it reads, it holds until the answer is made, so a concurrent query of the
  * isolate evicting blocks or partitions cannot change this one. `embedder`: how the query is
@@ -499,7 +540,11 @@ function selectFromPools(pack: LoadedPack, ordered: readonly FusedHit[], limit: 
 export async function search(pack: LoadedPack, request: SearchRequest, options: SearchOptions, embedder?: QueryEmbedder): Promise<SearchOutcome> {
   const analysis = analyze(pack, request);
   const matching = match(pack, request, analysis, options);
-  const [query, keywordView] = await Promise.all([queryVectorFor(pack, request, options, embedder), pack.keyword.prepare(matching.terms)]);
-  const ranked = rank(pack, keywordView, analysis, matching, request, options, query);
+  const keywordView = await pack.keyword.prepare(matching.terms);
+  const stage = keywordStage(pack, keywordView, matching, request, options);
+  // After the keyword route, not beside it: whether the query is embedded at all depends on it, and
+  // the vectors of a lazily read pack are read by the first query that is (LoadedPack.readSemantic).
+  const query = keywordAnswered(pack, options, stage) ? KEYWORD_ANSWERED : (await pack.readSemantic(), await queryVectorFor(pack, request, options, embedder));
+  const ranked = rank(pack, keywordView, stage, analysis, matching, request, options, query);
   return finish(pack, ranked, await pack.sections.load(sectionsToRead(ranked)));
 }

@@ -11,11 +11,14 @@ import type { SearchRequest } from '../../../src/core/search/request.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../../src/core/search/options.ts';
 import { searchPack, search, SECTION_MEMO_SIZE } from '../../../src/core/search/search.ts';
 import { queryVectorFor, staticQueryVector } from '../../../src/core/search/query-vector.ts';
-import { queryTokens } from '../../../src/core/embed/semantic.ts';
+import { embedStatic, queryTokens } from '../../../src/core/embed/semantic.ts';
 import { terms } from '../../../src/core/analysis/segment.ts';
 import { analyzeQuery } from '../../../src/core/analysis/query.ts';
 import { queryTerms } from '../../../src/core/keyword/index.ts';
 import type { Page } from '../../../src/core/types.ts';
+
+/** A query whose keyword best hit lacks a concept (no doc says "validation"), so the vector route runs for it. */
+const UNMATCHED = 'route parameter validation';
 
 const DOCS: Record<string, string> = {
   'guides/routing.md': `---
@@ -350,17 +353,37 @@ describe('searchPack with the vector route', () => {
   });
 
   it('says a keyword-only search of a pack with vectors did not ask for them', () => {
-    expect(searchPack(pack, request('routing'), DEFAULT_SEARCH_OPTIONS).routes.vector).toEqual({ ran: false, reason: 'not-requested' });
+    expect(searchPack(pack, request(UNMATCHED), DEFAULT_SEARCH_OPTIONS).routes.vector).toEqual({ ran: false, reason: 'not-requested' });
+  });
+
+  it('does not embed a query whose keyword best hit holds every concept: the vector route would have no vote', async () => {
+    let embedded = 0;
+    const counting = async (tokens: Parameters<typeof embedStatic>[1]) => {
+      embedded++;
+      return embedStatic(pack.semantic!, tokens);
+    };
+    const answered = await search(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS, counting);
+    expect(answered.routes.vector).toEqual({ ran: false, reason: 'keyword-answered' });
+    expect(embedded).toBe(0);
+    expect(answered.results.every((r) => r.match === 'keyword')).toBe(true);
+    // Not reported as a keyword-only judgement: nothing was missing for the vector route to find.
+    expect(answered.confidence.reasons.map((r) => r.code)).not.toContain('KEYWORD_ONLY');
+    // Its ranking is what the vote weighed at 0 gave.
+    expect(answered.results).toEqual(searchPack(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS).results);
+
+    const missing = await search(pack, request(UNMATCHED), DEFAULT_SEARCH_OPTIONS, counting);
+    expect(embedded).toBe(1);
+    expect(missing.routes.vector).toMatchObject({ ran: true });
   });
 
   it('answers from the keyword route with a warning when embedding the query fails', async () => {
     const failing = async () => {
       throw new RecallBoxError('EMBED_FAILED', 'the model is gone');
     };
-    const outcome = await search(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS, failing);
+    const outcome = await search(pack, request(UNMATCHED), DEFAULT_SEARCH_OPTIONS, failing);
     expect(outcome.routes.vector).toEqual({ ran: false, reason: 'failed' });
     expect(outcome.warnings).toEqual([{ code: 'EMBED_FAILED', message: expect.stringContaining('the model is gone') }]);
-    expect(outcome.results.map((r) => r.id)).toEqual(searchPack(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS).results.map((r) => r.id));
+    expect(outcome.results.map((r) => r.id)).toEqual(searchPack(pack, request(UNMATCHED), DEFAULT_SEARCH_OPTIONS).results.map((r) => r.id));
   });
 
   it('computes the same query vector synchronously (eval) as through the async static embedder (Worker)', async () => {
@@ -436,7 +459,8 @@ describe('searchPack: the later stages (pools, link graph, MMR, evidence, debug)
   });
 
   it('explains itself with debug: the routes\' lists, the fused order, boosts, pool audit and MMR decisions', async () => {
-    const outcome = await search(pack, request('route parameters'), opts({ debug: true }));
+    // The equal vote (no weighting by keyword coverage) runs the vector route for this lookup too, so both lists show.
+    const outcome = await search(pack, request('route parameters'), opts({ debug: true, routeWeighting: { byKeywordCoverage: false, exponent: 2 } }));
     const debug = outcome.debug!;
     expect(debug.routes.keyword!.length).toBeGreaterThan(0);
     expect(debug.routes.keyword![0]).toMatchObject({ rank: 1 });
@@ -680,7 +704,7 @@ describe("a pack read lazily (the Worker's loadPack with read: 'lazy')", () => {
     }
   });
 
-  it('reads only the heads, the vectors and the model at load, and then only the blocks and partitions a query needs', async () => {
+  it('reads only the heads at load, and then only the blocks and partitions a query needs', async () => {
     const source = memorySource(files);
     const pack = await loadPack(source, { read: 'lazy' });
     expect(source.reads.filter((n) => /^(sections|keyword)-/.test(n))).toEqual([]);
@@ -692,12 +716,38 @@ describe("a pack read lazily (the Worker's loadPack with read: 'lazy')", () => {
     expect(new Set(read).size).toBe(read.length);
   });
 
+  it('reads the vectors only for the first query the keyword route does not answer, once, and a failed read again on the next', async () => {
+    const semanticReads = (source: { reads: string[] }) => source.reads.filter((n) => /^(vectors\.bin|embedding\.)/.test(n));
+    const source = memorySource(files);
+    const pack = await loadPack(source, { read: 'lazy' });
+    expect(semanticReads(source)).toEqual([]);
+    // A lookup whose every concept the best keyword hit holds: no vote for the vector route, nothing read for it.
+    expect((await search(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS)).routes.vector).toEqual({ ran: false, reason: 'keyword-answered' });
+    expect(semanticReads(source)).toEqual([]);
+    const [a, b] = await Promise.all([UNMATCHED, 'optional parameter validation'].map((q) => search(pack, request(q), DEFAULT_SEARCH_OPTIONS)));
+    expect(a!.routes.vector).toMatchObject({ ran: true });
+    expect(b!.routes.vector).toMatchObject({ ran: true });
+    expect(source.reads.filter((n) => n === 'vectors.bin' || n === 'embedding.json').sort()).toEqual(['embedding.json', 'vectors.bin']);
+    // The same answer as the pack read whole.
+    expect(a!.results).toEqual(searchPack(await loadPack(memorySource(files)), request(UNMATCHED), DEFAULT_SEARCH_OPTIONS, staticQueryVector(await loadPack(memorySource(files)), request(UNMATCHED), DEFAULT_SEARCH_OPTIONS)).results);
+
+    let fail = true;
+    const flaky = memorySource(files);
+    const failing: PackSource = { ...flaky, readBytes: async (name) => (name === 'vectors.bin' && fail ? Promise.reject(new Error('socket hang up')) : flaky.readBytes(name)) };
+    const again = await loadPack(failing, { read: 'lazy' });
+    await expect(search(again, request(UNMATCHED), DEFAULT_SEARCH_OPTIONS)).rejects.toMatchObject({ code: 'INDEX_UNAVAILABLE' });
+    // A lookup still answers meanwhile: it needs no vectors.
+    expect((await search(again, request('route parameters'), DEFAULT_SEARCH_OPTIONS)).results.length).toBeGreaterThan(0);
+    fail = false;
+    expect((await search(again, request(UNMATCHED), DEFAULT_SEARCH_OPTIONS)).routes.vector).toMatchObject({ ran: true });
+  });
+
   it('reads no embedding.bin shard at load, and then only those holding the rows a query embeds with', async () => {
     const source = memorySource(files);
     const pack = await loadPack(source, { read: 'lazy' });
     const matrixReads = () => source.reads.filter((n) => n.startsWith('embedding.bin'));
     expect(matrixReads()).toEqual([]);
-    const q = 'cors middleware';
+    const q = UNMATCHED;
     await search(pack, request(q), DEFAULT_SEARCH_OPTIONS);
     // The shards holding each of the query's rows: its step (4 bytes at 4·row) and its int8 values.
     const { shards } = (JSON.parse(files['manifest.json'] as string) as PackManifest).files['embedding.bin']!;

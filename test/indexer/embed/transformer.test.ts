@@ -85,7 +85,7 @@ describe('a transformer sentence-embedding model (--model x.onnx --tokenizer t.j
     it('answers through both routes when ORT embeds the query (the ONNX Worker), within int8 of the stored vectors', async () => {
       const imported = await importTransformer(files.onnx, files.tokenizer, 64);
       try {
-        const outcome = await search(pack, { q: 'deploy the site', limit: 5, lang: null }, DEFAULT_SEARCH_OPTIONS, (t) => imported.embedSequence(t.ids));
+        const outcome = await search(pack, { q: 'deploy the site from a submarine', limit: 5, lang: null }, DEFAULT_SEARCH_OPTIONS, (t) => imported.embedSequence(t.ids));
         expect(outcome.warnings).toEqual([]);
         expect(outcome.routes.vector).toMatchObject({ ran: true });
       } finally {
@@ -94,7 +94,7 @@ describe('a transformer sentence-embedding model (--model x.onnx --tokenizer t.j
     });
 
     it('answers from the keyword route with MODEL_NEEDS_ONNX_RUNTIME where only the static embedder exists (the default Worker)', async () => {
-      const outcome = await search(pack, { q: 'deploy the site', limit: 5, lang: null }, DEFAULT_SEARCH_OPTIONS);
+      const outcome = await search(pack, { q: 'deploy the site from a submarine', limit: 5, lang: null }, DEFAULT_SEARCH_OPTIONS);
       expect(outcome.routes.vector).toEqual({ ran: false, reason: 'failed' });
       expect(outcome.warnings.map((w) => w.code)).toEqual(['MODEL_NEEDS_ONNX_RUNTIME']);
       expect(outcome.results.length).toBeGreaterThan(0);
