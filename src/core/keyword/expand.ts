@@ -40,6 +40,19 @@ export interface ExpansionOptions {
    * knownCompletionRatio 1e12; its header shows how variants are named).
    */
   knownCompletionRatio: number;
+  /**
+   * Weight of the other completions of an unfinished last word the index holds — those less than
+   * knownCompletionRatio times as frequent as it, which a reader may as well be typing
+   * (`Cloudflare Work` → workers, `Other Res` → response, `Type Defin` → definitions). Range
+   * [0, 1); 0: not looked up. Default 0.3: well below the word as typed, and a completion never
+   * counts as rarer than the word it completes (keyword/search.ts), so a finished `Install Astro`
+   * is not outranked by pages naming `@astrojs/…`. Measured (`scripts/options-sweep.ts` on the
+   * `npm run eval:titles -- <docs> [--headings] [--as-you-type]` sets and the reader questions,
+   * MRR@10, 0 → 0.3): as-you-type titles 0.8628 → 0.8722 (Astro en) and 0.8942 → 0.9094 (Hono),
+   * as-you-type headings 0.9291 → 0.9400 and 0.9500 → 0.9678; finished titles, headings and the
+   * question sets unchanged; 0.5 within 0.002 of it, 0.7 lower on Hono's titles as you type.
+   */
+  knownPrefixWeight: number;
   /** Weight of a completion's contribution. Range (0, 1). Default 0.8: below the typed term, above a correction. */
   prefixWeight: number;
   /**
@@ -59,6 +72,7 @@ export const DEFAULT_EXPANSION_OPTIONS: Readonly<ExpansionOptions> = Object.free
   maxCompletions: 8,
   minPrefix: 2,
   knownCompletionRatio: 4,
+  knownPrefixWeight: 0.3,
   prefixWeight: 0.8,
   maxCorrections: 3,
   minLettersOneEdit: 4,
@@ -232,6 +246,7 @@ export function expandConcepts(
       const candidates = lastWordCandidates(concept, unstemmed[i] ?? concept, known, dictionary, options);
       // The stem the word was typed past comes first among its completions: it is the word itself.
       if (candidates.completions.length > 0) add([...(candidates.stem ? [candidates.stem] : []), ...candidates.completions], options.prefixWeight, 'prefix');
+      if (options.knownPrefixWeight > 0) add(candidates.rarer, options.knownPrefixWeight, 'prefix');
       within = candidates.stem;
     }
     // Only a word of letters is corrected: a number (`1978`), a version or an identifier
@@ -262,15 +277,16 @@ function lastWordCandidates(
   known: boolean,
   dictionary: TermDictionary,
   options: ExpansionOptions,
-): { completions: string[]; stem: string | null } {
+): { completions: string[]; rarer: string[]; stem: string | null } {
   const floor = known ? dictionary.count(stem) * options.knownCompletionRatio : 0;
   const found = new Map<string, number>();
+  const below = new Map<string, number>();
   for (const prefix of new Set([stem, typed])) {
-    for (const c of dictionary.completions(prefix, options.maxCompletions)) if (c.count >= floor) found.set(c.term, c.count);
+    for (const c of dictionary.completions(prefix, options.maxCompletions)) (c.count >= floor ? found : below).set(c.term, c.count);
   }
-  const completions = [...found].sort((a, b) => b[1] - a[1] || compareTerms(a[0], b[0])).map(([term]) => term);
+  const ordered = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1] || compareTerms(a[0], b[0])).map(([term]) => term);
   const within = known ? null : dictionary.longestPrefixOf(typed, Math.max(options.minLettersOneEdit, Math.ceil([...typed].length / 2)));
-  return { completions, stem: within === stem ? null : within };
+  return { completions: ordered(found), rarer: ordered(below), stem: within === stem ? null : within };
 }
 
 /**

@@ -240,10 +240,15 @@ class Bm25f {
     let variantMark = 0;
     groups.forEach((variants, c) => {
       const docs: number[] = [];
+      // A variant is a guess at the word typed: when the index holds that word, no variant counts as
+      // rarer than it (a rare completion of a common word would otherwise outscore the word itself).
+      let typedIdf = Infinity;
       variants.forEach((variant, v) => {
         containing.length = 0;
         this.accumulate(variant.term, holders[c]![v]!, ++variantMark, c + 1, pseudo, seenAtTerm, namedAtConcept, containing, named);
-        const weight = variant.weight * idf(this.size, containing.length);
+        const rarity = Math.min(idf(this.size, containing.length), typedIdf);
+        if (v === 0 && containing.length > 0) typedIdf = rarity;
+        const weight = variant.weight * rarity;
         for (const doc of containing) {
           const contribution = weight * saturate(pseudo[doc], this.options.k1);
           pseudo[doc] = 0;

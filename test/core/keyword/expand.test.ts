@@ -111,7 +111,13 @@ describe('expandConcepts', () => {
   it('keeps a known term as typed, finished or not, and completes only the last word of a query still being typed', () => {
     const exactly = [[{ term: 'rout', weight: 1, kind: 'exact' }], [{ term: 'config', weight: 1, kind: 'exact' }]];
     expect(expandConcepts(['rout', 'config'], dictionary, false)).toEqual(exactly);
-    expect(expandConcepts(['rout', 'config'], dictionary, true)).toEqual(exactly);
+    expect(expandConcepts(['rout', 'config'], dictionary, true, { ...DEFAULT_EXPANSION_OPTIONS, knownPrefixWeight: 0 })).toEqual(exactly);
+    // By default a known last word being typed is also looked up by its rarer completions, far below the word itself.
+    const [rout, config] = expandConcepts(['rout', 'config'], dictionary, true);
+    expect(rout).toEqual(exactly[0]);
+    expect(config![0]).toEqual(exactly[1]![0]);
+    for (const v of config!.slice(1)) expect(v).toMatchObject({ kind: 'prefix', weight: DEFAULT_EXPANSION_OPTIONS.knownPrefixWeight });
+    expect(config!.slice(1).every((v) => v.term.startsWith('config'))).toBe(true);
     // Not the last word: not completed (it may still be corrected).
     expect(expandConcepts(['deplo', 'rout'], dictionary, true)[0]!.filter((v) => v.kind === 'prefix')).toEqual([]);
     expect(expandConcepts(['rout', 'confi'], dictionary, true)[1]!.map((v) => [v.term, v.kind])).toEqual([
@@ -139,12 +145,16 @@ describe('expandConcepts', () => {
     expect(completed('compzzzz', 'compzzzz')).toEqual([]);
   });
 
-  it('completes a known word being typed only by terms far more frequent than it (knownCompletionRatio)', () => {
+  it('completes a known word being typed by terms far more frequent than it (knownCompletionRatio), and by rarer ones far below (knownPrefixWeight)', () => {
     const d = TermDictionary.from(encodeDictionary([{ term: 'ast', count: 3 }, { term: 'astro', count: 90 }, { term: 'hono', count: 100 }, { term: 'honoj', count: 30 }]));
-    const prefixes = (word: string, partial = true) => expandConcepts([word], d, partial)[0]!.filter((v) => v.kind === 'prefix').map((v) => v.term);
-    expect(prefixes('ast')).toEqual(['astro']);
+    const prefixes = (word: string, partial = true, options = DEFAULT_EXPANSION_OPTIONS) =>
+      expandConcepts([word], d, partial, options)[0]!.filter((v) => v.kind === 'prefix').map((v) => [v.term, v.weight]);
+    expect(prefixes('ast')).toEqual([['astro', DEFAULT_EXPANSION_OPTIONS.prefixWeight]]);
     expect(prefixes('ast', false)).toEqual([]);
-    expect(prefixes('hono')).toEqual([]);
+    // `hono` is far more frequent than `honoj`: completed by it only at knownPrefixWeight (0: not at all).
+    expect(prefixes('hono')).toEqual([['honoj', DEFAULT_EXPANSION_OPTIONS.knownPrefixWeight]]);
+    expect(DEFAULT_EXPANSION_OPTIONS.knownPrefixWeight).toBeLessThan(DEFAULT_EXPANSION_OPTIONS.prefixWeight);
+    expect(prefixes('hono', true, { ...DEFAULT_EXPANSION_OPTIONS, knownPrefixWeight: 0 })).toEqual([]);
     expect(expandConcepts(['ast'], d, true, { ...DEFAULT_EXPANSION_OPTIONS, knownCompletionRatio: Infinity })[0]).toEqual([{ term: 'ast', weight: 1, kind: 'exact' }]);
   });
 

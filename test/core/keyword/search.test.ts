@@ -252,4 +252,25 @@ describe('searchGroups: a concept matched by several weighted terms', () => {
     const alone = index.searchTerms(['deploy']).find((h) => h.doc === 1)!.score;
     expect(hits.find((h) => h.doc === 1)!.score).toBeCloseTo(alone * 0.5, 10);
   });
+
+  it('never counts a variant as rarer than the term as typed when the index holds it', async () => {
+    // `astro` in every doc but one, a rare completion of it (`astrojs`) in one title only.
+    const common = [
+      /* 0 */ doc('CLI astro', '', 'The command line.'),
+      /* 1 */ doc('CLI astrojs', '', 'An integration.'),
+      ...Array.from({ length: 8 }, (_, i) => doc(`Page ${i}`, '', 'About astro.')),
+    ];
+    const index = await indexOf(common);
+    const [rare] = index.dictionary.completions('astro', 5).map((c) => c.term);
+    const idf = (term: string) => index.termStats([term])[0]!.idf;
+    expect(idf(rare!)).toBeGreaterThan(idf('astro') * 4);
+    const hits = index.searchGroups([[exact('cli')], [exact('astro'), { term: rare!, weight: 0.3, kind: 'prefix' }]]);
+    // Uncapped, 0.3 × the rare term's IDF would outscore the word the reader typed: doc 1 first.
+    expect(hits.map((h) => h.doc).slice(0, 2)).toEqual([0, 1]);
+    // Capped at the typed term's rarity, doc 1's completion adds 0.3 of what it would add at the typed term's IDF.
+    const cliOnly = index.searchGroups([[exact('cli')]]).find((h) => h.doc === 1)!.score;
+    const asTyped = index.searchGroups([[exact('cli')], [exact(rare!)]]).find((h) => h.doc === 1)!.score - cliOnly;
+    const added = hits.find((h) => h.doc === 1)!.score - cliOnly;
+    expect(added).toBeCloseTo(asTyped * 0.3 * (idf('astro') / idf(rare!)), 10);
+  });
 });
