@@ -117,6 +117,20 @@ export async function firstQueryBytes(packDir: string, query: string): Promise<{
   return { bytes, matrixBytes };
 }
 
+/**
+ * Queries whose first-query bytes `firstQueryBytesSpread` takes: 40, enough for a median and a
+ * 95th percentile of what a cold isolate reads, few enough to load the pack that many times quickly.
+ */
+export const FIRST_QUERY_SAMPLE = 40;
+
+/** firstQueryBytes for the first FIRST_QUERY_SAMPLE queries, each against a freshly loaded pack: their median and 95th percentile. */
+export async function firstQueryBytesSpread(packDir: string, queries: readonly BenchQuery[]): Promise<{ queries: number; p50: number; p95: number }> {
+  const bytes: number[] = [];
+  for (const { q } of queries.slice(0, FIRST_QUERY_SAMPLE)) bytes.push((await firstQueryBytes(packDir, q)).bytes);
+  const { p50, p95 } = summarize(bytes);
+  return { queries: bytes.length, p50, p95 };
+}
+
 /** ORT in Node over the pack's own model.onnx and embedding.bin: the ONNX Worker's embedder. */
 async function packOrtEmbedder(pack: LoadedPack, packDir: string): Promise<NodeEmbedder> {
   // Through the manifest: a large pack stores embedding.bin as shards.

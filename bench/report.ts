@@ -23,6 +23,8 @@ export interface BenchReport {
    * either pack: the bench's first query, then one the vector route runs for (vectorRouteQuery).
    */
   firstQuery: FirstQueryBytes[];
+  /** The same for each of the first queries (node-bench.ts firstQueryBytesSpread): median and p95, with either pack. */
+  firstQueries: { pack: FirstQuerySpread; keywordOnly: FirstQuerySpread };
   pipeline: PipelineBench;
   queries: number;
   /** Null when the Worker step was skipped (--no-worker). */
@@ -37,6 +39,12 @@ export interface BenchReport {
   loadTest?: LoadRun[] | null;
   /** The adversarial site (bench/adversarial.ts); absent when skipped (--no-adversarial). */
   adversarial?: AdversarialBench | null;
+}
+
+export interface FirstQuerySpread {
+  queries: number;
+  p50: number;
+  p95: number;
 }
 
 export interface FirstQueryBytes {
@@ -89,6 +97,10 @@ function buildTable(r: BenchReport): string {
         `**${formatRatio(b.total.bytes / r.keywordOnlyTotal.bytes)}** / ${formatRatio(b.total.gzipBytes / r.keywordOnlyTotal.gzipBytes)}`,
       ],
       ['pack load in Node, cold / warm', `${formatMs(r.load.coldMs)} / ${formatMs(r.load.warmMs)}`],
+      [
+        `bytes a cold Worker reads for its first query, each of the first ${r.firstQueries.pack.queries} queries: median / p95, pack; keyword-only pack`,
+        `${formatBytes(r.firstQueries.pack.p50)} / ${formatBytes(r.firstQueries.pack.p95)}; ${formatBytes(r.firstQueries.keywordOnly.p50)} / ${formatBytes(r.firstQueries.keywordOnly.p95)}`,
+      ],
       ...r.firstQuery.map((f) => [
         `bytes a cold Worker reads for its first query (\`${f.query}\`), pack / keyword-only pack`,
         `${formatBytes(f.pack.bytes)} (embedding.bin ${formatBytes(f.pack.matrixBytes)} of ${formatBytes(b.files.filter((x) => x.name.startsWith('embedding.bin')).reduce((n, x) => n + x.bytes, 0))}) / ${formatBytes(f.keywordOnly.bytes)} (**${formatRatio(f.pack.bytes / f.keywordOnly.bytes)}**)`,

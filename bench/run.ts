@@ -30,7 +30,7 @@ import { parseArgs } from 'node:util';
 import { buildPack } from '../src/indexer/build-pack.ts';
 import { benchBuild, packSizes, packTotal } from './build-bench.ts';
 import { measureBundle } from './bundle.ts';
-import { benchPackLoad, benchPipeline, firstQueryBytes, vectorRouteQuery } from './node-bench.ts';
+import { benchPackLoad, benchPipeline, firstQueryBytes, firstQueryBytesSpread, vectorRouteQuery } from './node-bench.ts';
 import { selectQueries } from './queries.ts';
 import { benchKernels, kernelTableRows } from './kernel.ts';
 import { renderReport, WORKERD_CLOCK_NOTE, type BenchReport, type FirstQueryBytes } from './report.ts';
@@ -270,6 +270,7 @@ async function main(): Promise<void> {
   for (const q of question === null ? [lookup] : [lookup, question]) {
     firstQuery.push({ query: q, pack: await firstQueryBytes(PACK_DIR, q), keywordOnly: await firstQueryBytes(KEYWORD_PACK_DIR, q) });
   }
+  const firstQueries = { pack: await firstQueryBytesSpread(PACK_DIR, queries), keywordOnly: await firstQueryBytesSpread(KEYWORD_PACK_DIR, queries) };
   const coldStarts = args.worker ? await measureColdStarts(lookup, question) : null;
   const latency = args.worker ? await measureWorkers(args, queries) : null;
 
@@ -295,6 +296,7 @@ async function main(): Promise<void> {
     keywordOnlyTotal: packTotal(await packSizes(KEYWORD_PACK_DIR)),
     load,
     firstQuery,
+    firstQueries,
     pipeline,
     queries: queries.length,
     latency,

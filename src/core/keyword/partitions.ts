@@ -31,10 +31,14 @@ export interface KeywordStorageOptions {
    * split, and the part file, an object of JSON strings, also escapes each term's quotes). A query reads, checks, parses and imports one part
    * per term it has not seen lately, almost all of it other terms' postings: smaller parts make a
    * cold query cheaper, at the price of more stored files and a FlexSearch Document each.
-   * Range integer ≥ 1 (tiny values are for tests: about one term per partition). Default 256 KiB:
-   * a query of a few terms reads about a MiB; the ×20 Astro replica (135,000 sections, built by
-   * `npm run bench -- --scale --large`) has 199 parts holding 49.7 MiB, far below the static-asset
-   * file limits.
+   * Range integer ≥ 1 (tiny values are for tests: about one term per partition). Default 64 KiB:
+   * a cold isolate reads a whole partition for each term of its first query, almost all of it
+   * other terms' postings (under `wrangler dev` its cold start grew with the bytes read). On the
+   * Astro docs (`npm run bench`'s row of the first 40 queries' bytes) the median first query reads
+   * 1.14 MiB against 1.45 MiB at 256 KiB, the previous default — the rest is mostly the section
+   * blocks of the candidates MMR compares; the ×20 Astro replica (135,000 sections,
+   * `npm run bench -- --scale --large`), whose 49.7 MiB of postings made 199 parts at 256 KiB,
+   * makes about 800, far below the static-asset file limits.
    */
   partBytes: number;
 }
@@ -42,7 +46,7 @@ export interface KeywordStorageOptions {
 const KIB = 1024;
 
 export const DEFAULT_KEYWORD_STORAGE_OPTIONS: Readonly<KeywordStorageOptions> = Object.freeze({
-  partBytes: 256 * KIB,
+  partBytes: 64 * KIB,
 });
 
 /** Merges `input` over the defaults and validates; throws RecallBoxError('INVALID_OPTIONS', …). */
