@@ -22,7 +22,7 @@ const kwOnly = (o: SearchOptions) => ({ ...o, fuse: { ...o.fuse, weights: { ...o
 const variants: Variant[] = [
   ['full', (o) => o],
   ['full kw-only', kwOnly],
-  ...JSON.parse(process.env.VARIANTS ?? '[]').map(([n, patch]: [string, any]) => [n, (o: SearchOptions) => ({ ...o, expansion: { ...o.expansion, ...patch.expansion }, routeWeighting: { ...o.routeWeighting, ...patch.routeWeighting }, fuse: { ...o.fuse, ...(patch.fuse ?? {}), weights: { ...o.fuse.weights, ...(patch.fuse?.weights ?? {}) } } })] as Variant),
+  ...JSON.parse(process.env.VARIANTS ?? '[]').map(([n, patch]: [string, any]) => [n, (o: SearchOptions) => ({ ...o, expansion: { ...o.expansion, ...patch.expansion }, routeWeighting: { ...o.routeWeighting, ...patch.routeWeighting }, nameMatch: { ...o.nameMatch, ...patch.nameMatch }, fuse: { ...o.fuse, ...(patch.fuse ?? {}), weights: { ...o.fuse.weights, ...(patch.fuse?.weights ?? {}) } } })] as Variant),
 ];
 const [corpus, ...sets] = process.argv.slice(2);
 const { dataset } = await loadDataset(corpus!, { queries: sets[0] });

@@ -5,7 +5,7 @@
  * what stays in memory).
  */
 import { RecallBoxError } from '../errors.ts';
-import { FIELD_NAMES } from '../analysis/fields.ts';
+import { FIELD_NAMES, type FieldName } from '../analysis/fields.ts';
 import type { Lang } from '../types.ts';
 import { fieldFactors, idf, saturate } from './bm25f.ts';
 import type { KeywordHead, KeywordStats } from './data.ts';
@@ -25,14 +25,32 @@ export interface KeywordHit {
   matched: string[];
   /**
    * How many of the query's distinct terms occur in the section's title or heading fields (the
-   * NAMING_FIELDS). Equal to the query's term count when the section is named by the query — what
+   * naming fields, NAMING_BITS). Equal to the query's term count when the section is named by the query — what
    * a reader who types a heading expects first (see core/rank/name-match.ts).
    */
   namedTerms: number;
+  /**
+   * Whether one naming field alone — the page title or the section's own heading — holds every
+   * concept of the query: the section's heading (or its page's title) is what the reader typed,
+   * rather than a page title and a heading that hold it between them ("Basic Usage" is the heading
+   * of one section, not "Basic Auth" › "Usage").
+   */
+  namedByOneField: boolean;
 }
 
-/** The fields that name a section (page title + tags, and its own heading), as opposed to its body. */
-export const NAMING_FIELDS: ReadonlySet<string> = new Set(['title', 'headings']);
+/**
+ * The fields that name a section — page title + tags, and its own heading — as opposed to its
+ * body, each with its bit in the per-concept marks of `accumulate` (0: not a naming field).
+ */
+const TITLE_BIT = 1;
+const NAMING_BITS: Readonly<Record<FieldName, number>> = { title: TITLE_BIT, headings: 2, body: 0 };
+
+/** Per document, how many concepts its naming fields hold: in either, in the page title, in its own heading. */
+interface Naming {
+  named: Uint16Array;
+  title: Uint16Array;
+  heading: Uint16Array;
+}
 
 export interface KeywordSearchOptions {
   /** Language to analyze the query in. */
@@ -223,7 +241,7 @@ class Bm25f {
     // sections, and a Worker has a few milliseconds of CPU per request; typed arrays keep the
     // inner loop allocation-free (Maps here showed 30+ ms GC pauses on the Astro docs).
     const scores = new Float64Array(this.size);
-    const named = new Uint16Array(this.size);
+    const naming: Naming = { named: new Uint16Array(this.size), title: new Uint16Array(this.size), heading: new Uint16Array(this.size) };
     const hits: number[] = [];
     const isHit = new Uint8Array(this.size);
     // Per concept, the documents it contributed to: `matched` is listed for the returned hits only.
@@ -245,7 +263,7 @@ class Bm25f {
       let typedIdf = Infinity;
       variants.forEach((variant, v) => {
         containing.length = 0;
-        this.accumulate(variant.term, holders[c]![v]!, ++variantMark, c + 1, pseudo, seenAtTerm, namedAtConcept, containing, named);
+        this.accumulate(variant.term, holders[c]![v]!, ++variantMark, c + 1, pseudo, seenAtTerm, namedAtConcept, containing, naming);
         const rarity = Math.min(idf(this.size, containing.length), typedIdf);
         if (v === 0 && containing.length > 0) typedIdf = rarity;
         const weight = variant.weight * rarity;
@@ -272,7 +290,14 @@ class Bm25f {
     groups.forEach((variants, c) => {
       for (const doc of contributedTo[c]!) matched.get(doc)?.push(variants[0]!.term);
     });
-    return top.map((doc) => ({ doc, score: scores[doc]!, matched: matched.get(doc)!, namedTerms: named[doc]! }));
+    const all = groups.length;
+    return top.map((doc) => ({
+      doc,
+      score: scores[doc]!,
+      matched: matched.get(doc)!,
+      namedTerms: naming.named[doc]!,
+      namedByOneField: naming.title[doc] === all || naming.heading[doc] === all,
+    }));
   }
 
   termStats(terms: readonly string[], partOf: PartOf, missing: string): TermStat[] {
@@ -311,7 +336,9 @@ class Bm25f {
    * Adds tf~(term, d) into `pseudo` for every document containing the term in any field and lists
    * those documents in `containing` (its length is the df). `mark` tells this term's documents
    * from earlier terms' in `seenAtTerm`; `namedMark` (its concept's) lets a document count a
-   * concept as named once, however many of its variants or naming fields hold it.
+   * concept as named once, however many of its variants or naming fields hold it, and once per
+   * naming field: `namedAtTerm` holds the concept's mark shifted left by two, and in the low bits
+   * the naming fields found holding it so far.
    */
   private accumulate(
     term: string,
@@ -322,11 +349,12 @@ class Bm25f {
     seenAtTerm: Uint32Array,
     namedAtTerm: Uint32Array,
     containing: number[],
-    named: Uint16Array,
+    naming: Naming,
   ): void {
     FIELD_NAMES.forEach((field, f) => {
       const factor = this.factors[f];
-      const naming = NAMING_FIELDS.has(field);
+      const bit = NAMING_BITS[field];
+      const perField = bit === TITLE_BIT ? naming.title : naming.heading;
       const slots = flex.slots(field, term);
       for (let slot = 0; slot < slots.length; slot++) {
         const docs = slots[slot];
@@ -338,10 +366,16 @@ class Bm25f {
             containing.push(doc);
           }
           pseudo[doc] += factor[doc] * frequency;
-          // A document counts a term as named once, however many naming fields hold it.
-          if (naming && namedAtTerm[doc] !== namedMark) {
-            namedAtTerm[doc] = namedMark;
-            named[doc]++;
+          // A document counts a concept as named once, however many naming fields hold it, and
+          // once in each naming field that does.
+          if (bit !== 0) {
+            const stored = namedAtTerm[doc]!;
+            const fields = stored >>> 2 === namedMark ? stored & 3 : 0;
+            if ((fields & bit) === 0) {
+              if (fields === 0) naming.named[doc]++;
+              perField[doc]++;
+              namedAtTerm[doc] = (namedMark << 2) | fields | bit;
+            }
           }
         }
       }

@@ -47,7 +47,7 @@ export interface SearchOptions {
   routeWeighting: RouteWeightingOptions;
   /** Score threshold of each route (thresholds.ts): relative for keyword, absolute cosine for vector. */
   thresholds: Record<RouteName, Threshold>;
-  /** The boost of sections whose title or heading holds every query term (name-match.ts). */
+  /** The boost of sections whose page title or own heading alone holds every query term (name-match.ts). */
   nameMatch: NameMatchOptions;
   /** The boost of candidates on pages linked with the top hits' pages (graph-boost.ts); seeds 0 turns it off. */
   graphBoost: GraphBoostOptions;

@@ -47,7 +47,7 @@ export function keywordRoute(
   const inLanguage = (doc: number) => !allowed || allowed.has(pack.sections.langOf(doc));
   const candidates = (hits: readonly KeywordHit[]): KeywordCandidates => ({
     hits: hits.map((h) => ({ id: h.doc, score: h.score })),
-    named: hits.filter((h) => h.namedTerms === groups.length).map((h) => h.doc),
+    named: namedSections(hits, groups.length, options.nameMatch.oneField),
     // The share of the query's concepts the best hit holds (route-weights.ts).
     topCoverage: hits.length === 0 || groups.length === 0 ? 0 : hits[0]!.matched.length / groups.length,
   });
@@ -55,6 +55,16 @@ export function keywordRoute(
   if (!filtering) return { ...all, unfiltered: all.hits };
   const within = filtering.satisfiable ? keyword.searchGroups(groups, options.candidateLimit, (doc) => inLanguage(doc) && filtering.accepts(doc)) : [];
   return { ...candidates(within), unfiltered: all.hits };
+}
+
+/**
+ * The sections named by the query, in keyword order (the name-match boost ranks them so,
+ * rank/name-match.ts): those one naming field of which — the page title or their own heading —
+ * holds every concept (KeywordHit.namedByOneField), or with `oneField` off those whose page title
+ * and heading hold them between them too.
+ */
+function namedSections(hits: readonly KeywordHit[], concepts: number, oneField: boolean): number[] {
+  return hits.filter((h) => (oneField ? h.namedByOneField : h.namedTerms === concepts)).map((h) => h.doc);
 }
 
 /**

@@ -274,3 +274,33 @@ describe('searchGroups: a concept matched by several weighted terms', () => {
     expect(added).toBeCloseTo(asTyped * 0.3 * (idf('astro') / idf(rare!)), 10);
   });
 });
+
+describe('naming: the sections whose naming fields hold the query', () => {
+  const docs = [
+    /* 0 */ doc('Basic Auth', 'Usage', 'Protect a route with a password.'),
+    /* 1 */ doc('Language', 'Basic Usage', 'Detect the reader\'s language.'),
+    /* 2 */ doc('Basic Usage', '', 'A page about it.'),
+    /* 3 */ doc('Guides', 'Examples', 'The basic usage of every helper.'),
+  ];
+
+  it('counts the concepts either naming field holds, and whether one field alone holds them all', async () => {
+    const index = await indexOf(docs);
+    const byDoc = new Map(index.search('basic usage', { lang: 'en' }).map((h) => [h.doc, h]));
+    // The page title holds one concept and the heading the other: named between them, by neither alone.
+    expect(byDoc.get(0)).toMatchObject({ namedTerms: 2, namedByOneField: false });
+    // The section's own heading holds both; then a page title that holds both.
+    expect(byDoc.get(1)).toMatchObject({ namedTerms: 2, namedByOneField: true });
+    expect(byDoc.get(2)).toMatchObject({ namedTerms: 2, namedByOneField: true });
+    // Body only: not named.
+    expect(byDoc.get(3)).toMatchObject({ namedTerms: 0, namedByOneField: false });
+  });
+
+  it('counts a concept once per field, however many of its variants the field holds', async () => {
+    const index = await indexOf(docs);
+    const exact = (term: string) => ({ term, weight: 1, kind: 'exact' as const });
+    const [basic, usage] = index.search('basic usage', { lang: 'en' }).find((h) => h.doc === 1)!.matched;
+    // One concept looked up by two terms, both in doc 1's heading: one concept named, by that field alone.
+    const hits = index.searchGroups([[exact(basic!), exact(usage!)]]);
+    expect(hits.find((h) => h.doc === 1)).toMatchObject({ namedTerms: 1, namedByOneField: true });
+  });
+});

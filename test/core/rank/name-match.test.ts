@@ -57,7 +57,7 @@ describe('boostNamedHits', () => {
   });
 
   it('refuses a non-finite weight or a negative k as INVALID_OPTIONS', () => {
-    expect(thrown(() => boostNamedHits(fused, [7], { weight: Number.NaN, k: 60 })).code).toBe('INVALID_OPTIONS');
-    expect(thrown(() => boostNamedHits(fused, [7], { weight: 1, k: -1 })).code).toBe('INVALID_OPTIONS');
+    expect(thrown(() => boostNamedHits(fused, [7], { ...DEFAULT_NAME_MATCH_OPTIONS, weight: Number.NaN })).code).toBe('INVALID_OPTIONS');
+    expect(thrown(() => boostNamedHits(fused, [7], { ...DEFAULT_NAME_MATCH_OPTIONS, k: -1 })).code).toBe('INVALID_OPTIONS');
   });
 });

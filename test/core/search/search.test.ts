@@ -458,6 +458,16 @@ describe('searchPack: the later stages (pools, link graph, MMR, evidence, debug)
     }
   });
 
+  it('boosts a section as named only when its page title or its own heading alone holds the query', () => {
+    // "Middleware" is the page's title and "Logging" the section's heading: they hold the query between them.
+    const named = (q: string, oneField: boolean) =>
+      searchPack(pack, request(q), opts({ debug: true, nameMatch: { ...DEFAULT_SEARCH_OPTIONS.nameMatch, oneField } })).debug!.boosts.nameMatch;
+    expect(named('middleware logging', true)).toBe(0);
+    expect(named('middleware logging', false)).toBeGreaterThan(0);
+    // A heading typed whole is named either way.
+    expect(named('route groups', true)).toBeGreaterThan(0);
+  });
+
   it('explains itself with debug: the routes\' lists, the fused order, boosts, pool audit and MMR decisions', async () => {
     // The equal vote (no weighting by keyword coverage) runs the vector route for this lookup too, so both lists show.
     const outcome = await search(pack, request('route parameters'), opts({ debug: true, routeWeighting: { byKeywordCoverage: false, exponent: 2 } }));
