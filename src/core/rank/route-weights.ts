@@ -4,7 +4,9 @@
  * route answers (a heading, a title, a finished name); a paraphrase with half its words unmatched
  * is what the vector route exists for. So the vector route's weight is scaled by the share of the
  * query's concepts that hit lacks, squared — none when it holds them all, a quarter when it lacks
- * half, the full weight when the keyword route found nothing.
+ * half, the full weight when the keyword route found nothing. At no weight the route is not run
+ * at all (search/search.ts keywordAnswered: the query is not embedded, a lazily read pack's
+ * vectors stay unread), which changed no row of the suite.
  *
  * Why squared, not in proportion: a hit that lacks one concept of four is usually the answer in
  * other words (the missing word is a paraphrase or a filler the docs do not use), and the vector
