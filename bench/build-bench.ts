@@ -4,7 +4,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildPack, type BuildSummary } from '../src/indexer/build-pack.ts';
+import { buildPack, type BuildOptions, type BuildSummary } from '../src/indexer/build-pack.ts';
 import { median } from './stats.ts';
 
 /**
@@ -45,11 +45,11 @@ export async function packSizes(packDir: string): Promise<PackFileSize[]> {
 }
 
 /** Build `docsDir` into `packDir` `runs` times (sequentially) and measure the result. */
-export async function benchBuild(docsDir: string, packDir: string, runs: number): Promise<BuildBench> {
+export async function benchBuild(docsDir: string, packDir: string, runs: number, options: BuildOptions = {}): Promise<BuildBench> {
   const buildsMs: number[] = [];
   let summary: BuildSummary | null = null;
   for (let i = 0; i < runs; i++) {
-    summary = await buildPack(docsDir, packDir);
+    summary = await buildPack(docsDir, packDir, options);
     buildsMs.push(summary.ms);
   }
   if (!summary) throw new Error('benchBuild needs at least one run');

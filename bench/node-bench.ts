@@ -77,13 +77,13 @@ const READER_WORDS = ['cheapest', 'beginner', 'workaround', 'quickest', 'simples
  * keyword route answers without the vector route (search.ts keywordAnswered). Null when every word
  * tried is found.
  */
-export async function vectorRouteQuery(packDir: string, base: string): Promise<string | null> {
+export async function vectorRouteQuery(packDir: string, base: string): Promise<{ query: string; word: string } | null> {
   // A pack of its own: the pipeline rows' first-time figures need sections no search has analysed.
   const pack = await loadPack(fsPackSource(packDir), { createKernel: wasmKernel });
   for (const word of READER_WORDS) {
-    const q = `${base} ${word}`;
-    const outcome = await search(pack, parseSearchRequest({ q }, DEFAULT_SEARCH_OPTIONS), DEFAULT_SEARCH_OPTIONS);
-    if (outcome.routes.vector.ran) return q;
+    const query = `${base} ${word}`;
+    const outcome = await search(pack, parseSearchRequest({ q: query }, DEFAULT_SEARCH_OPTIONS), DEFAULT_SEARCH_OPTIONS);
+    if (outcome.routes.vector.ran) return { query, word };
   }
   return null;
 }

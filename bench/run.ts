@@ -1,7 +1,7 @@
 /**
  * `npm run bench` — build time, pack size, Worker latency and query CPU cost, in one run:
  *
- *   npm run bench [-- --corpus <docs dir>] [--builds 3] [--rounds 5] [--warmup 20] [--no-worker] [--load-seconds 20] [--no-adversarial]
+ *   npm run bench [-- --corpus <docs dir>] [--builds 3] [--rounds 5] [--warmup 20] [--no-worker] [--load-seconds 20] [--no-adversarial] [--part-bytes <n>]
  *
  * 1. builds the corpus N times into bench/.out/site/pack (median build time; pack sizes);
  * 2. serves that pack with the real Worker under `wrangler dev` — the default entry, the default
@@ -91,6 +91,8 @@ interface Args {
   reusePacks: boolean;
   /** `--pack-read`: how the scale section's Worker and Node probe read packs (PACK_READ). Default auto. */
   packRead: PackReadMode;
+  /** `--part-bytes`: both packs' keyword partition size (the build's `--part-bytes`); default the build's. */
+  partBytes: number | null;
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
@@ -115,6 +117,7 @@ function readArgs(argv: string[]): Args {
       large: { type: 'boolean', default: false },
       'reuse-packs': { type: 'boolean', default: false },
       'pack-read': { type: 'string', default: 'auto' },
+      'part-bytes': { type: 'string' },
     },
   });
   return {
@@ -129,6 +132,7 @@ function readArgs(argv: string[]): Args {
     large: values.large,
     reusePacks: values['reuse-packs'],
     packRead: packReadMode(values['pack-read']),
+    partBytes: values['part-bytes'] === undefined ? null : positiveInt('part-bytes', values['part-bytes'], 1),
   };
 }
 
@@ -255,17 +259,20 @@ async function main(): Promise<void> {
   await mkdir(SITE_DIR, { recursive: true });
 
   log(`building ${args.corpus} ${args.builds}× into ${path.relative(ROOT, PACK_DIR)}`);
-  const build = await benchBuild(args.corpus, PACK_DIR, args.builds);
+  // Both packs laid out alike: the build's defaults, or the partition size asked for.
+  const layout = args.partBytes === null ? {} : { layout: { keyword: { partBytes: args.partBytes } } };
+  const build = await benchBuild(args.corpus, PACK_DIR, args.builds, layout);
 
   log('building a keyword-only pack of the same corpus (--no-vectors)');
-  const keywordOnly = await buildPack(args.corpus, KEYWORD_PACK_DIR, { embedding: false });
+  const keywordOnly = await buildPack(args.corpus, KEYWORD_PACK_DIR, { ...layout, embedding: false });
 
   log('loading the pack in Node');
   const { pack, ...load } = await benchPackLoad(PACK_DIR);
   const queries = selectQueries(everySection(pack.sections), { count: QUERY_COUNT, maxQueryLength: 256 });
 
   const lookup = queries[0]!.q;
-  const question = await vectorRouteQuery(PACK_DIR, lookup);
+  const asked = await vectorRouteQuery(PACK_DIR, lookup);
+  const question = asked?.query ?? null;
   const firstQuery: FirstQueryBytes[] = [];
   for (const q of question === null ? [lookup] : [lookup, question]) {
     firstQuery.push({ query: q, pack: await firstQueryBytes(PACK_DIR, q), keywordOnly: await firstQueryBytes(KEYWORD_PACK_DIR, q) });
@@ -275,7 +282,7 @@ async function main(): Promise<void> {
   const latency = args.worker ? await measureWorkers(args, queries) : null;
 
   log(`timing the pipeline: ${queries.length} queries × ${args.rounds} rounds`);
-  const pipeline = await benchPipeline(pack, PACK_DIR, queries, args.rounds, question === null ? null : question.slice(lookup.length + 1));
+  const pipeline = await benchPipeline(pack, PACK_DIR, queries, args.rounds, asked?.word ?? null);
 
   log('timing the vector kernels (WASM and TypeScript) against a memory copy');
   const kernel = kernelTableRows(await benchKernels());

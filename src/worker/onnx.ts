@@ -21,23 +21,25 @@ export default createWorker({
     const { source } = pack;
     // One ORT session per pack build per isolate; the key changes when a new pack is deployed.
     const key = `${source.label}${PACK_FILES.onnx}#${pack.manifest.buildId}`;
+    // These run when the session is created, which is after the search has read the pack's
+    // semantic files (queryVectorFor reads them before it embeds): `pack.semantic` is set by then.
+    // From the pack's own source (its index's path, in assets, KV or R2), checked like every pack file.
+    const load = async () => {
+      // ORT is handed the whole matrix when the session is created (external, below).
+      await pack.semantic?.rows?.ensureAll();
+      const bytes = await readPackFile(source, pack.manifest.files, PACK_FILES.onnx);
+      if (bytes === null) throw new RecallBoxError(EMBED_ERRORS.modelMissing, `the manifest of ${source.label} lists no ${PACK_FILES.onnx}.`);
+      return bytes;
+    };
+    // Called once, when the session is created: E's bytes are only copied for ORT then. (A pack
+    // without a model never reaches the embedder: queryVectorFor skips the route first.)
+    const external = () => {
+      const rows = pack.semantic?.rows;
+      return rows ? [{ path: PACK_FILES.matrix, data: encodeFloat32(dequantizeMatrix(rows.matrix)) }] : [];
+    };
+    const create =
+      pack.manifest.model?.kind === 'transformer' ? (bytes: Uint8Array, label: string) => createTransformerEmbedder(bytes, label, pack.semantic!.transformer!) : undefined;
     return async (tokens) => {
-      // Read by the search before it embeds (a lazily read pack reads its vectors on the first
-      // query that runs the vector route): only then is the model's description at hand.
-      const semantic = await pack.readSemantic();
-      // From the pack's own source (its index's path, in assets, KV or R2), checked like every pack file.
-      const load = async () => {
-        // ORT is handed the whole matrix when the session is created (external, below).
-        await semantic?.rows?.ensureAll();
-        const bytes = await readPackFile(source, pack.manifest.files, PACK_FILES.onnx);
-        if (bytes === null) throw new RecallBoxError(EMBED_ERRORS.modelMissing, `the manifest of ${source.label} lists no ${PACK_FILES.onnx}.`);
-        return bytes;
-      };
-      // Called once, when the session is created: E's bytes are only copied for ORT then. (A pack
-      // without a model never reaches the embedder: queryVectorFor skips the route first.)
-      const external = () => (semantic?.rows ? [{ path: PACK_FILES.matrix, data: encodeFloat32(dequantizeMatrix(semantic.rows.matrix)) }] : []);
-      const transformer = semantic?.transformer;
-      const create = transformer ? (bytes: Uint8Array, label: string) => createTransformerEmbedder(bytes, label, transformer) : undefined;
       const embedder = await getEmbedder(key, load, external, create);
       return embedder.embed(tokens.ids, tokens.weights);
     };

@@ -35,11 +35,11 @@ export interface KeywordStorageOptions {
    * a cold isolate reads a whole partition for each term of its first query, almost all of it
    * other terms' postings (under `wrangler dev` its cold start grew with the bytes read). On the
    * Astro docs (`npm run bench`'s row of the first 40 queries' bytes) the median first query reads
-   * 1.14 MiB, against 1.45 MiB for a pack built with `--part-bytes 262144` (the previous default;
-   * bench/node-bench.ts firstQueryBytes on the same queries) — the rest is mostly the section
+   * 1.14 MiB, against 1.47 MiB at 256 KiB, the previous default (`npm run bench -- --part-bytes
+   * 262144`) — the rest is mostly the section
    * blocks of the candidates MMR compares; the ×20 Astro replica (135,000 sections,
    * `npm run bench -- --scale --large`), whose 49.7 MiB of postings made 199 parts at 256 KiB,
-   * makes about 800, far below the static-asset file limits.
+   * would make about 800 (49.7 MiB ÷ 64 KiB; not rebuilt), far below the static-asset file limits.
    */
   partBytes: number;
 }

@@ -20,6 +20,7 @@ import { createTypeScriptKernel } from '../vector/typescript-kernel.ts';
 import type { QuantizedVectors, VectorKernel } from '../vector/types.ts';
 import { decodeVectors } from './binary.ts';
 import { matrixRows } from './matrix-rows.ts';
+import { sharedRead } from './shared-read.ts';
 import { keywordPartFileName, PACK_FILES, parsePackJson, validateManifest, type PackManifest, type PackModel } from './format.ts';
 import { DEFAULT_SECTION_RESIDENCY_OPTIONS, openBlockStore, readWholeStore, type SectionResidencyOptions, type SectionStore } from './section-store.ts';
 import { validateSectionsHead } from './sections-file.ts';
@@ -255,16 +256,6 @@ export async function loadPack(source: PackSource, options: LoadPackOptions = {}
     read,
   };
   return pack;
-}
-
-/** `read` once for all callers, concurrent ones included; after a failure, the next call reads again. */
-function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
-  let pending: Promise<T> | null = null;
-  return () =>
-    (pending ??= read().catch((e: unknown) => {
-      pending = null;
-      throw e;
-    }));
 }
 
 /** `auto` decided from the stored sizes the manifest lists (see PackReadMode). */

@@ -7,6 +7,7 @@
  * embedding.bin was most of what the vectors added (`npm run bench`, cold start rows).
  */
 import { checkMatrixSize, checkStep, FLOAT_BYTES, type QuantizedMatrix } from './binary.ts';
+import { sharedRead } from './shared-read.ts';
 
 /**
  * Largest shard of embedding.bin, in bytes: 64 KiB, the section blocks' target size. 512 rows of
@@ -43,7 +44,13 @@ export function matrixRows(rows: number, dim: number, shardBytes: readonly numbe
   const matrix: QuantizedMatrix = { rows, dim, steps: new Float32Array(rows), values: new Int8Array(buffer.buffer, stepsBytes, rows * dim) };
   const ready = new Uint8Array(rows);
   const loaded = new Uint8Array(shardBytes.length);
-  const reading = new Map<number, Promise<void>>();
+  // Each shard read once for every query that needs it; a failed read is read again by the next.
+  const loads = shardBytes.map((_, s) =>
+    sharedRead(async () => {
+      buffer.set(await readShard(s), starts[s]);
+      loaded[s] = 1;
+    }),
+  );
 
   /** The shard holding byte `offset` (binary search over the starts). */
   const shardAt = (offset: number): number => {
@@ -60,24 +67,6 @@ export function matrixRows(rows: number, dim: number, shardBytes: readonly numbe
   const shardsOf = (from: number, to: number, into: Set<number>) => {
     for (let s = shardAt(from); s < starts.length && starts[s]! < to; s++) into.add(s);
   };
-  const load = (s: number): Promise<void> => {
-    let pending = reading.get(s);
-    if (!pending) {
-      pending = readShard(s).then(
-        (bytes) => {
-          buffer.set(bytes, starts[s]);
-          loaded[s] = 1;
-        },
-        (e: unknown) => {
-          // Not remembered: the next query reads the shard again.
-          reading.delete(s);
-          throw e;
-        },
-      );
-      reading.set(s, pending);
-    }
-    return pending;
-  };
   const readStep = (row: number) => {
     matrix.steps[row] = checkStep(view.getFloat32(row * FLOAT_BYTES, true), row);
     ready[row] = 1;
@@ -93,7 +82,7 @@ export function matrixRows(rows: number, dim: number, shardBytes: readonly numbe
       shardsOf(row * FLOAT_BYTES, (row + 1) * FLOAT_BYTES, needed);
       shardsOf(stepsBytes + row * dim, stepsBytes + (row + 1) * dim, needed);
     }
-    await Promise.all([...needed].filter((s) => !loaded[s]).map(load));
+    await Promise.all([...needed].filter((s) => !loaded[s]).map((s) => loads[s]!()));
     for (const row of rowsToCheck) if (!ready[row]) readStep(row);
   };
   return {

@@ -55,10 +55,13 @@ export async function queryVectorFor(
   options: SearchOptions,
   embedder?: QueryEmbedder,
 ): Promise<QueryVector> {
+  // The semantic files and the matrix rows are part of the pack, read as a section block is (a
+  // lazily read pack reads them for the first query that embeds, LoadedPack.readSemantic): one
+  // that cannot be read or is damaged fails the search (503 INDEX_UNAVAILABLE or INDEX_CORRUPT),
+  // not just this route.
+  if (options.fuse.weights.vector > 0) await pack.readSemantic();
   const plan = planQueryVector(pack, request, options);
   if ('skip' in plan) return plan.skip;
-  // The matrix rows are part of the pack, read as a section block is: one that cannot be read or
-  // is damaged fails the search (503 INDEX_UNAVAILABLE or INDEX_CORRUPT), not just this route.
   if (!embedder) await readQueryRows(plan.semantic, plan.tokens);
   try {
     return embedded(embedder ? await embedder(plan.tokens) : embedStatic(plan.semantic, plan.tokens));

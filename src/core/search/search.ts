@@ -542,9 +542,8 @@ export async function search(pack: LoadedPack, request: SearchRequest, options: 
   const matching = match(pack, request, analysis, options);
   const keywordView = await pack.keyword.prepare(matching.terms);
   const stage = keywordStage(pack, keywordView, matching, request, options);
-  // After the keyword route, not beside it: whether the query is embedded at all depends on it, and
-  // the vectors of a lazily read pack are read by the first query that is (LoadedPack.readSemantic).
-  const query = keywordAnswered(pack, options, stage) ? KEYWORD_ANSWERED : (await pack.readSemantic(), await queryVectorFor(pack, request, options, embedder));
+  // After the keyword route, not beside it: whether the query is embedded at all depends on it.
+  const query = keywordAnswered(pack, options, stage) ? KEYWORD_ANSWERED : await queryVectorFor(pack, request, options, embedder);
   const ranked = rank(pack, keywordView, stage, analysis, matching, request, options, query);
   return finish(pack, ranked, await pack.sections.load(sectionsToRead(ranked)));
 }

@@ -116,6 +116,7 @@ describe('expandConcepts', () => {
     const [rout, config] = expandConcepts(['rout', 'config'], dictionary, true);
     expect(rout).toEqual(exactly[0]);
     expect(config![0]).toEqual(exactly[1]![0]);
+    expect(config!.length).toBeGreaterThan(1);
     for (const v of config!.slice(1)) expect(v).toMatchObject({ kind: 'prefix', weight: DEFAULT_EXPANSION_OPTIONS.knownPrefixWeight });
     expect(config!.slice(1).every((v) => v.term.startsWith('config'))).toBe(true);
     // Not the last word: not completed (it may still be corrected).
