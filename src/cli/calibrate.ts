@@ -21,6 +21,7 @@ import type { EvalDataset } from '../datasets/types.ts';
 import { detectDatasetKind, loadDataset } from '../datasets/index.ts';
 import { docsDataset } from '../datasets/docs.ts';
 import { readerQueries } from '../datasets/reader-queries.ts';
+import { OFF_TOPIC_QUERIES } from '../datasets/off-topic-queries.ts';
 import { ingestDirectory } from '../indexer/ingest/directory.ts';
 import { computeBuildId, storePackFiles, writePack, type PackFiles } from '../indexer/pack-writer.ts';
 import { fsPackSource } from '../indexer/fs-source.ts';
@@ -45,21 +46,31 @@ export async function calibrationDataset(dir: string, queries?: string): Promise
   return docsDataset(path.resolve(dir).split(path.sep).slice(-2).join('/'), pages, items).dataset;
 }
 
-/** Runs the protocol's queries on a dataset through the pipeline and returns their signals and labels. */
-export async function labelledSignals(dataset: EvalDataset, seed: number = CALIBRATION_SEED): Promise<CalibrationSample[]> {
+/**
+ * Runs the protocol's queries on a dataset through the pipeline and returns their signals and
+ * labels, followed by the off-topic questions (datasets/off-topic-queries.ts) on the same index,
+ * unanswerable and marked `offTopic`.
+ */
+export async function labelledSignals(dataset: EvalDataset, seed: number = CALIBRATION_SEED, offTopic: readonly string[] = OFF_TOPIC_QUERIES): Promise<CalibrationSample[]> {
   // A known-item set (one judged page per query) withholds pages; a collection, its queries' answers.
   const knownItem = dataset.queries.every((q) => [...(dataset.qrels.get(q.id) ?? [])].filter(([, gain]) => gain > 0).length <= 1);
   const split = splitForWithholding(dataset, undefined, seed, knownItem ? 'unit' : 'query');
   const { pack } = await buildEvalPack('recall-box:calibrate', split.indexedDocs);
   const label = new Map<string, boolean>([...split.answerable.map((id) => [id, true] as const), ...split.unanswerable.map((id) => [id, false] as const)]);
   const samples: CalibrationSample[] = [];
+  const run = async (text: string) => {
+    const options = evalSearchOptions(10, text);
+    return (await search(pack, parseSearchRequest({ q: text, limit: 10 }, options), options)).confidence;
+  };
   for (const q of dataset.queries) {
     const answerable = label.get(q.id);
     if (answerable === undefined || q.text.trim() === '') continue;
-    const options = evalSearchOptions(10, q.text);
-    const request = parseSearchRequest({ q: q.text, limit: 10 }, options);
-    const outcome = await search(pack, request, options);
-    samples.push({ signals: outcome.confidence.signals, strategy: outcome.confidence.strategy, answerable });
+    const { signals, strategy } = await run(q.text);
+    samples.push({ signals, strategy, answerable });
+  }
+  for (const text of offTopic) {
+    const { signals, strategy } = await run(text);
+    samples.push({ signals, strategy, answerable: false, offTopic: true });
   }
   return samples;
 }

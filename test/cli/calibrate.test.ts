@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPack } from '../../src/indexer/build-pack.ts';
 import { calibrationDataset, labelledSignals, writeCalibration } from '../../src/cli/calibrate.ts';
+import { OFF_TOPIC_QUERIES } from '../../src/datasets/off-topic-queries.ts';
 import { fsPackSource } from '../../src/indexer/fs-source.ts';
 import { fitCalibration, type CalibrationFile } from '../../src/core/confidence/calibration.ts';
 import { DEFAULT_CONFIDENCE_MODEL } from '../../src/core/confidence/score.ts';
@@ -54,6 +55,11 @@ describe('calibrationDataset and labelledSignals', () => {
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const covered = (answerable: boolean) => mean(samples.filter((s) => s.answerable === answerable).map((s) => s.signals.weightedCoverage ?? 0));
     expect(covered(true)).toBeGreaterThan(covered(false));
+    // The everyday off-topic questions follow, unanswerable and marked, mostly with a word the docs never mention.
+    const offTopic = samples.filter((s) => s.offTopic);
+    expect(offTopic.length).toBe(OFF_TOPIC_QUERIES.length);
+    expect(offTopic.every((s) => !s.answerable)).toBe(true);
+    expect(mean(offTopic.map((s) => s.signals.known ?? 1))).toBeLessThan(mean(samples.filter((s) => s.answerable).map((s) => s.signals.known ?? 1)));
   }, 60_000);
 
   it('is deterministic for a seed, so a calibration can be reproduced', async () => {

@@ -29,8 +29,9 @@ export interface LogisticModel {
   /** Log-odds each signal adds per unit (signals are in [0, 1]). */
   weights: Readonly<Record<SignalName, number>>;
   /**
-   * The value a signal takes when the query cannot measure it (null): the fitted mean, so a
-   * missing signal moves the score neither way.
+   * The value a signal takes when the query cannot measure it (null): what the fit found its
+   * absence worth (calibration.ts fitOne), else the mean of the queries that measured it, so a
+   * missing signal moves the score neither way. May lie outside [0, 1].
    */
   impute: Readonly<Record<SignalName, number>>;
 }
@@ -46,37 +47,41 @@ const model = (bias: number, weights: Record<SignalName, number>, impute: Record
  * regression, L2 0.01, weights a reason is decided on kept ≥ 0) on three datasets pooled — the
  * Hono and Astro docs with their reader-like queries (titles, headings, headings as questions,
  * sentences of the prose; datasets/reader-queries.ts) and Cranfield (aerodynamics abstracts, long
- * research questions) — under the default per-query route weights (rank/route-weights.ts) —
- * rounded to two decimals, so no single site's quirks decide it. Its
+ * research questions), each with calibrate's everyday off-topic questions as further negatives
+ * (datasets/off-topic-queries.ts) — under the default per-query route weights
+ * (rank/route-weights.ts) — rounded to two decimals, so no single site's quirks decide it. Its
  * thresholds are levels.ts DEFAULT_THRESHOLDS. Reproduce, with the transfer table (each site's own
  * fit judged on the other's held-out reader questions):
  * `npx tsx scripts/confidence-defaults.ts ../shared/corpora/hono-docs/docs ../shared/corpora/astro-docs/en ../shared/datasets/cranfield --held-out …` (see the script).
  *
- * Reading the weights: a strong keyword match for the query's length (`keywordStrength`) and
- * covering its concepts, rare ones most (`coverage`, `weightedCoverage`), raise confidence most;
- * top results scattered over pages (`diversity`) lower it. A weight of 0 on a signal a reason reads
- * (evidence, pool) is the bound the fit is held to: unconstrained, the fit gave them small negative
- * weights next to the correlated coverage signals, which would have made NO_EVIDENCE or WEAK_POOL
- * raise the score they say they lower (issue 17).
+ * Reading the weights: a strong keyword match for the query's length (`keywordStrength`),
+ * covering its concepts, rare ones most (`coverage`, `weightedCoverage`), and no word the docs
+ * never mention (`known`) raise confidence most; top results scattered over pages (`diversity`)
+ * lower it. A weight of 0 on a signal a reason reads is the bound the fit is held to:
+ * unconstrained, the fit gave evidence and pool small negative weights next to the correlated
+ * coverage signals, and topCosine and agreement negative ones since the vector route runs only for
+ * queries the keyword route did not answer outright (search.ts keywordAnswered) — which would have
+ * made NO_EVIDENCE, WEAK_POOL or LOW_TOP_SCORE raise the score they say they lower (issue 17).
+ * Imputed values come from the fit too (calibration.ts fitOne), so some lie outside [0, 1].
  */
 export const DEFAULT_CONFIDENCE_MODEL: ConfidenceModel = Object.freeze({
-  // 222 answerable / 93 unanswerable; own model
+  // 222 answerable / 141 unanswerable; own model
   lookup: model(
-    -4.88,
-    { relevant: 0.08, keywordStrength: 1.85, topCosine: 1.01, margin: 0.23, agreement: 0.78, coverage: 1.39, weightedCoverage: 1.58, evidence: 0, diversity: -0.75, pool: 0.51 },
-    { relevant: 0.83, keywordStrength: 0.5, topCosine: 0.78, margin: 0.16, agreement: 0.78, coverage: 0.94, weightedCoverage: 0.93, evidence: 1, diversity: 0.8, pool: 0.91 },
+    -4.68,
+    { relevant: 0.99, keywordStrength: 1.78, topCosine: 0, margin: 0.38, agreement: 0, coverage: 1.36, weightedCoverage: 1.48, evidence: 0.03, diversity: -0.92, pool: 0.39, known: 1 },
+    { relevant: 0.87, keywordStrength: 0.47, topCosine: 0.59, margin: 0.13, agreement: 0.56, coverage: 0.86, weightedCoverage: 0.84, evidence: 0.98, diversity: 1.11, pool: 0.89, known: 0.83 },
   ),
-  // 597 answerable / 278 unanswerable; own model
+  // 597 answerable / 410 unanswerable; own model
   question: model(
-    -4.22,
-    { relevant: 0.1, keywordStrength: 1.55, topCosine: 0.61, margin: 0.76, agreement: 0.61, coverage: 1.58, weightedCoverage: 1.78, evidence: 0, diversity: -0.54, pool: 0 },
-    { relevant: 0.84, keywordStrength: 0.56, topCosine: 0.76, margin: 0.23, agreement: 0.72, coverage: 0.87, weightedCoverage: 0.85, evidence: 0.99, diversity: 0.85, pool: 0.91 },
+    -4.40,
+    { relevant: 0.83, keywordStrength: 1.64, topCosine: 0, margin: 0.72, agreement: 0, coverage: 1.53, weightedCoverage: 1.66, evidence: 0, diversity: -0.59, pool: 0, known: 0.86 },
+    { relevant: 0.85, keywordStrength: 0.52, topCosine: 0.63, margin: 0.23, agreement: 0.55, coverage: 0.8, weightedCoverage: 0.78, evidence: 0.98, diversity: 0.83, pool: 0.91, known: 0.82 },
   ),
   // 20 answerable / 9 unanswerable; pooled model
   overview: model(
-    -4.14,
-    { relevant: 0.08, keywordStrength: 1.65, topCosine: 0.7, margin: 0.61, agreement: 0.63, coverage: 1.49, weightedCoverage: 1.68, evidence: 0, diversity: -0.65, pool: 0.01 },
-    { relevant: 0.83, keywordStrength: 0.54, topCosine: 0.77, margin: 0.21, agreement: 0.74, coverage: 0.89, weightedCoverage: 0.88, evidence: 0.99, diversity: 0.83, pool: 0.91 },
+    -4.31,
+    { relevant: 0.89, keywordStrength: 1.69, topCosine: 0, margin: 0.61, agreement: 0, coverage: 1.46, weightedCoverage: 1.58, evidence: 0, diversity: -0.73, pool: 0, known: 0.89 },
+    { relevant: 0.86, keywordStrength: 0.5, topCosine: 0.62, margin: 0.2, agreement: 0.55, coverage: 0.82, weightedCoverage: 0.8, evidence: 0.98, diversity: 0.96, pool: 0.92, known: 0.83 },
   ),
 });
 

@@ -421,6 +421,7 @@ function judge(
     {
       concepts,
       conceptIdf: stats.map((t) => t.idf),
+      conceptDf: stats.map((t) => t.df),
       maxIdf: idf(pack.keyword.size, 0),
       sectionCount: pack.sections.count,
       keyword: found.keyword,

@@ -108,6 +108,12 @@ describe('fitThresholds: the scores shares of the unanswerable queries reach', (
     expect(fitThresholds([...negatives, ...answerable], models, { high: 0.2, medium: 0.5, uncertain: 0.7 }).medium).toBe(scoreOf(0.5));
     expect(() => fitThresholds(answerable, models)).toThrow(/unanswerable/);
   });
+
+  it('reads the thresholds off the site’s own negatives, not the off-topic questions fitted beside them', () => {
+    const offTopic: CalibrationSample[] = Array.from({ length: 30 }, () => ({ strategy: 'lookup', answerable: false, offTopic: true, signals: signals(() => 0) }));
+    const shares = { high: 0.2, medium: 0.5, uncertain: 0.7 };
+    expect(fitThresholds([...negatives, ...offTopic], models, shares)).toEqual(fitThresholds(negatives, models, shares));
+  });
 });
 
 describe('fitCalibration', () => {
@@ -130,8 +136,25 @@ describe('fitCalibration', () => {
     expect(file.models.lookup.weights.topCosine).toBeGreaterThan(1);
   });
 
-  it('imputes a missing signal with its mean over the queries that measured it', () => {
+  it('imputes a missing signal that says nothing with its mean over the queries that measured it', () => {
     expect(file.models.lookup.impute.margin).toBeCloseTo(0.4);
+  });
+
+  it('imputes a signal whose absence says something with what the fit finds the absence worth', () => {
+    // topCosine tells the classes apart, and is missing for half the answerable queries only (the
+    // vector route is not run for a query the keyword route answered outright).
+    const r = mulberry32(5);
+    const labelled = Array.from({ length: 160 }, (_, i): CalibrationSample => {
+      const answerable = i % 2 === 0;
+      const cosine = answerable && i % 4 === 0 ? null : (answerable ? 0.5 : 0.3) + r() * 0.3;
+      return { strategy: 'lookup', answerable, signals: signals((n) => (n === 'topCosine' ? cosine : n === 'coverage' ? r() : 0.5)) };
+    });
+    const fitted = fitCalibration(labelled, { datasets: ['synthetic'], createdAt: '2026-01-01T00:00:00Z' }).models.lookup;
+    const measured = labelled.map((s) => s.signals.topCosine).filter((v): v is number => v !== null);
+    const mean = measured.reduce((a, b) => a + b, 0) / measured.length;
+    expect(fitted.weights.topCosine).toBeGreaterThan(0.2);
+    // Missing only among answerable queries: worth more than the measured mean, which half the unanswerable pull down.
+    expect(fitted.impute.topCosine).toBeGreaterThan(mean + 0.1);
   });
 
   it('stores the thresholds fitted with the models, ordered, and they round-trip', () => {

@@ -7,7 +7,7 @@ import { confidenceScore, DEFAULT_CONFIDENCE_MODEL, type ConfidenceModel } from 
 import { fitCalibration, modelFromCalibration } from '../../../src/core/confidence/calibration.ts';
 import { QUERY_STRATEGIES } from '../../../src/core/analysis/query.ts';
 
-const calm: ConfidenceSignals = { relevant: 0.5, keywordStrength: 0.5, topCosine: 0.6, margin: 0.2, agreement: 1 / 3, coverage: 1, weightedCoverage: 1, evidence: 1, diversity: 0.67, pool: 1 };
+const calm: ConfidenceSignals = { relevant: 0.5, keywordStrength: 0.5, topCosine: 0.6, margin: 0.2, agreement: 1 / 3, coverage: 1, weightedCoverage: 1, evidence: 1, diversity: 0.67, pool: 1, known: 1 };
 const facts = (over: Partial<ReasonFacts> = {}): ReasonFacts => ({ results: 5, concepts: 2, relevantCount: 5, topCosine: 0.6, vectorRan: true, missingWords: [], ...over });
 const codes = (signals: Partial<ConfidenceSignals>, f: Partial<ReasonFacts> = {}) => reasonsFor({ ...calm, ...signals }, facts(f), 'en').map((r) => r.code);
 

@@ -8,6 +8,7 @@ function input(over: Partial<SignalInput> = {}): SignalInput {
   return {
     concepts: ['rout', 'param'],
     conceptIdf: [1, 3],
+    conceptDf: [400, 40],
     maxIdf: 6,
     sectionCount: 1000,
     keyword: { ran: true, hits: hits(['/a/', 12], ['/b/', 6], ['/c/', 3]), topScore: 12 },
@@ -22,6 +23,15 @@ describe('computeSignals', () => {
     const s = computeSignals(input());
     expect(Object.keys(s)).toEqual([...SIGNAL_NAMES]);
     for (const v of Object.values(s)) if (v !== null) expect(v >= 0 && v <= 1).toBe(true);
+  });
+
+  it('known is 1 when the docs mention every concept, 0 when they lack any, whatever the share', () => {
+    expect(computeSignals(input()).known).toBe(1);
+    // One unknown concept of two, or of six: the docs are about something else either way.
+    expect(computeSignals(input({ conceptDf: [400, 0] })).known).toBe(0);
+    const six = ['a', 'b', 'c', 'd', 'e', 'f'];
+    expect(computeSignals(input({ concepts: six, conceptIdf: six.map(() => 2), conceptDf: [9, 9, 9, 9, 9, 0] })).known).toBe(0);
+    expect(computeSignals(input({ concepts: [], conceptIdf: [], conceptDf: [] })).known).toBe(0);
   });
 
   it('relevant counts the vector route’s kept hits (its threshold is absolute), else the keyword route’s', () => {
