@@ -58,7 +58,8 @@ for (const dir of dirs) {
   process.stderr.write(`${dataset.name}: ${samples.filter((s) => s.answerable).length} answerable, ${samples.filter((s) => !s.answerable).length} unanswerable\n`);
 }
 const fit = (samples: CalibrationSample[], names: string[]): Calibration => calibrationFromFile(fitCalibration(samples, { datasets: names, createdAt: new Date().toISOString() }));
-const pooledFile = fitCalibration([...byDataset.values()].flat(), { datasets: [...byDataset.keys()], createdAt: new Date().toISOString() });
+// The defaults' own thresholds sit at OPERATING_SHARES of the pooled negatives; a site's calibration (`fit`) keeps them (matchThresholds).
+const pooledFile = fitCalibration([...byDataset.values()].flat(), { datasets: [...byDataset.keys()], createdAt: new Date().toISOString() }, undefined, (samples, models) => fitThresholds(samples, models));
 const pooled = calibrationFromFile(pooledFile);
 
 const round2 = (r: Readonly<Record<string, number>>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round(v * 100) / 100]));

@@ -371,7 +371,8 @@ async function calibrateCommand(
     for (const dir of datasets) {
       const dataset = await calibrationDataset(dir, values.queries);
       const labelled = await labelledSignals(dataset);
-      out(`recall-box: ${dataset.name}: ${labelled.filter((s) => s.answerable).length} answerable and ${labelled.filter((s) => !s.answerable).length} unanswerable queries`);
+      const offTopic = labelled.filter((s) => s.offTopic).length;
+      out(`recall-box: ${dataset.name}: ${labelled.filter((s) => s.answerable).length} answerable and ${labelled.filter((s) => !s.answerable).length - offTopic} unanswerable queries, and ${offTopic} off-topic questions`);
       samples.push(...labelled);
       names.push(dataset.name);
     }
@@ -381,6 +382,8 @@ async function calibrateCommand(
       const weights = Object.entries(model.weights).map(([n, w]) => `${n} ${w.toFixed(2)}`).join(', ');
       out(`  ${strategy}: ${counts.answerable}/${counts.unanswerable} queries, ${counts.model} model; bias ${model.bias.toFixed(2)}; ${weights}`);
     }
+    const t = file.thresholds!;
+    out(`  thresholds: high ${t.high}, answer ${t.medium}, uncertain ${t.uncertain} (the defaults' operating point on these queries)`);
     if (values.pack === undefined) {
       out('recall-box: no --pack given: the fit was not stored.');
       return 0;

@@ -124,8 +124,12 @@ describe('recall-box calibrate (CLI)', () => {
   it('prints the fit per strategy and stores nothing without --pack', async () => {
     const r = await run(['calibrate', '--dataset', SITE]);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/\d+ answerable and \d+ unanswerable queries/);
+    expect(r.out).toMatch(new RegExp(`\\d+ answerable and \\d+ unanswerable queries, and ${OFF_TOPIC_QUERIES.length} off-topic questions`));
     for (const strategy of ['lookup', 'question', 'overview']) expect(r.out).toContain(`${strategy}:`);
+    // The thresholds, ordered as the verdict needs them.
+    const [, high, medium, uncertain] = r.out.match(/thresholds: high ([\d.]+), answer ([\d.]+), uncertain ([\d.]+)/)!.map(Number);
+    expect(high).toBeGreaterThanOrEqual(medium!);
+    expect(medium).toBeGreaterThanOrEqual(uncertain!);
     expect(r.out).toContain('not stored');
   }, 60_000);
 

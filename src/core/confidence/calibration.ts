@@ -8,8 +8,8 @@ import { isRecord } from '../is-record.ts';
 import { QUERY_STRATEGIES, type QueryStrategy } from '../analysis/query.ts';
 import { REASON_SIGNALS } from './reasons.ts';
 import { SIGNAL_NAMES, type ConfidenceSignals, type SignalName } from './signals.ts';
-import { confidenceScore, DEFAULT_CONFIDENCE_MODEL, roundScore, sigmoid, signalVector, type ConfidenceModel, type LogisticModel } from './score.ts';
-import type { LevelThresholds } from './levels.ts';
+import { confidenceScore, DEFAULT_CONFIDENCE_MODEL, roundScore, SCORE_STEP, sigmoid, signalVector, type ConfidenceModel, type LogisticModel } from './score.ts';
+import { DEFAULT_THRESHOLDS, type LevelThresholds } from './levels.ts';
 
 /** One labelled query: its signal vector (SIGNAL_NAMES order, nulls imputed) and whether the docs answer it. */
 export interface LabelledSignals {
@@ -198,6 +198,38 @@ export function fitThresholds(samples: readonly CalibrationSample[], model: Conf
   return { high: reachedBy(negatives, shares.high), medium: reachedBy(negatives, shares.medium), uncertain: reachedBy(negatives, shares.uncertain) };
 }
 
+/** How a calibration places its thresholds, given its samples and the models fitted on them. */
+export type ThresholdRule = (samples: readonly CalibrationSample[], models: ConfidenceModel) => LevelThresholds;
+
+/**
+ * The thresholds at which a fitted model answers (and calls high, and shows as uncertain) as many
+ * of the site's own unanswerable queries — the withheld pages', not the off-topic ones — as the
+ * `reference` verdict does (by default the defaults: DEFAULT_CONFIDENCE_MODEL at levels.ts
+ * DEFAULT_THRESHOLDS). `recall-box calibrate`'s rule: a calibration then answers more of the site's
+ * answerable queries than the defaults exactly when it orders the site's queries better, the
+ * promise issue 17 asks of it ("never fewer at the same unanswerable rate"). Fixed shares
+ * (fitThresholds) did not keep it: where neighbouring pages nearly answer a withheld page's queries
+ * (Astro's many deploy guides), half of those queries score high, and a site's own fit put its
+ * bar far above the defaults' (measured: Astro's own fit answered 62.5% of the second fresh
+ * Astro questions, the defaults 87.5%, both with none of the unanswerable; scripts/confidence-defaults.ts).
+ */
+export function matchThresholds(
+  samples: readonly CalibrationSample[],
+  models: ConfidenceModel,
+  reference: { model: ConfidenceModel; thresholds: Readonly<LevelThresholds> } = { model: DEFAULT_CONFIDENCE_MODEL, thresholds: DEFAULT_THRESHOLDS },
+): LevelThresholds {
+  const own = samples.filter((s) => !s.answerable && !s.offTopic);
+  if (own.length === 0) throw new RecallBoxError('CALIBRATION_FAILED', 'no unanswerable queries to set the thresholds on.');
+  const before = own.map((s) => roundScore(confidenceScore(s.signals, s.strategy, reference.model)));
+  const after = own.map((s) => roundScore(confidenceScore(s.signals, s.strategy, models))).sort((a, b) => b - a);
+  // As many reach the new bar as reached the reference's: the score of the last of them; with none, just above the highest.
+  const bar = (level: keyof LevelThresholds) => {
+    const reached = before.filter((score) => score >= reference.thresholds[level]).length;
+    return reached === 0 ? Math.min(1, roundScore(after[0]! + SCORE_STEP)) : after[reached - 1]!;
+  };
+  return { high: bar('high'), medium: bar('medium'), uncertain: bar('uncertain') };
+}
+
 /** What a pack's `confidence.json` holds: a model per strategy, the thresholds, and where they came from. */
 export interface CalibrationFile {
   /** The signal names the weights follow, in order: a Worker computing other signals refuses the file. */
@@ -264,11 +296,15 @@ function fitOne(samples: readonly CalibrationSample[], fallbackImpute: Readonly<
 /**
  * Fits the confidence model: one logistic regression on every sample (the pooled model), then one
  * per strategy that has MIN_CLASS_PER_STRATEGY queries of each class; the others use the pooled one.
+ * Then its thresholds, by `thresholdsBy`: by default matchThresholds (a site's calibration keeps
+ * the defaults' operating point on its own queries); the defaults themselves were placed by
+ * fitThresholds at OPERATING_SHARES (scripts/confidence-defaults.ts).
  */
 export function fitCalibration(
   samples: readonly CalibrationSample[],
   provenance: { datasets: string[]; createdAt: string },
   options: FitOptions = DEFAULT_FIT_OPTIONS,
+  thresholdsBy: ThresholdRule = matchThresholds,
   fallbackImpute: Readonly<Record<SignalName, number>> = DEFAULT_CONFIDENCE_MODEL.question.impute,
 ): CalibrationFile {
   const pooled = fitOne(samples, fallbackImpute, options);
@@ -281,7 +317,7 @@ export function fitCalibration(
     models[strategy] = enough ? fitOne(own, pooled.impute, options) : pooled;
     byStrategy[strategy] = { answerable, unanswerable: own.length - answerable, model: enough ? 'own' : 'pooled' };
   }
-  const thresholds = fitThresholds(samples, models);
+  const thresholds = thresholdsBy(samples, models);
   return { signals: [...SIGNAL_NAMES], models, thresholds, fittedOn: { ...provenance, l2: options.l2, byStrategy } };
 }
 

@@ -97,6 +97,9 @@ export function sigmoid(z: number): number {
 /** Decimals a score is reported with; levels and outcomes are decided on the reported score. */
 const SCORE_DECIMALS = 4;
 
+/** The smallest difference between two reported scores. */
+export const SCORE_STEP = 10 ** -SCORE_DECIMALS;
+
 /** A score as the verdict reports it (and decides on it), so a reader can redo the comparison. */
 export function roundScore(score: number): number {
   return Math.round(score * 10 ** SCORE_DECIMALS) / 10 ** SCORE_DECIMALS;

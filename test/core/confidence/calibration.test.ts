@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { calibrationFromFile, DEFAULT_FIT_OPTIONS, fitCalibration, fitLogistic, fitLogisticNonNegative, fitThresholds, MIN_CLASS_PER_STRATEGY, modelFromCalibration, thresholdsFromCalibration, type CalibrationSample } from '../../../src/core/confidence/calibration.ts';
-import { confidenceScore, sigmoid } from '../../../src/core/confidence/score.ts';
+import { calibrationFromFile, DEFAULT_FIT_OPTIONS, fitCalibration, fitLogistic, fitLogisticNonNegative, fitThresholds, matchThresholds, MIN_CLASS_PER_STRATEGY, modelFromCalibration, thresholdsFromCalibration, type CalibrationSample } from '../../../src/core/confidence/calibration.ts';
+import { confidenceScore, roundScore, sigmoid, type ConfidenceModel } from '../../../src/core/confidence/score.ts';
 import { REASON_SIGNALS } from '../../../src/core/confidence/reasons.ts';
 import { SIGNAL_NAMES, type ConfidenceSignals } from '../../../src/core/confidence/signals.ts';
 import { mulberry32 } from '../../../src/core/random.ts';
@@ -113,6 +113,52 @@ describe('fitThresholds: the scores shares of the unanswerable queries reach', (
     const offTopic: CalibrationSample[] = Array.from({ length: 30 }, () => ({ strategy: 'lookup', answerable: false, offTopic: true, signals: signals(() => 0) }));
     const shares = { high: 0.2, medium: 0.5, uncertain: 0.7 };
     expect(fitThresholds([...negatives, ...offTopic], models, shares)).toEqual(fitThresholds(negatives, models, shares));
+  });
+});
+
+describe('matchThresholds: the reference verdict’s operating point on the site’s own negatives', () => {
+  const zero = signals(() => 0) as Record<string, number>;
+  // A model reading one signal with weight w and bias b, for every strategy.
+  const reading = (name: string, w: number, b: number): ConfidenceModel => {
+    const m = { bias: b, weights: { ...zero, [name]: w }, impute: zero } as never;
+    return { lookup: m, question: m, overview: m };
+  };
+  const reference = { model: reading('topCosine', 4, -2), thresholds: { high: 0.8, medium: 0.5, uncertain: 0.3 } };
+  const reached = (samples: CalibrationSample[], model: ConfidenceModel, bar: number) =>
+    samples.filter((s) => !s.answerable && !s.offTopic && roundScore(confidenceScore(s.signals, s.strategy, model)) >= bar).length;
+
+  it('answers, calls high and shows as uncertain as many of them as the reference does, whatever the new model (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean()), { minLength: 1, maxLength: 40 }),
+        fc.double({ min: 0.5, max: 8, noNaN: true }),
+        (rows, w) => {
+          const samples: CalibrationSample[] = rows.map(([cosine, coverage, offTopic]) => ({ strategy: 'lookup', answerable: false, ...(offTopic && { offTopic: true }), signals: signals((n) => (n === 'topCosine' ? cosine : n === 'coverage' ? coverage : 0)) }));
+          fc.pre(samples.some((s) => !s.offTopic));
+          const model = reading('coverage', w, -w / 2);
+          const t = matchThresholds(samples, model, reference);
+          expect(t.uncertain).toBeLessThanOrEqual(t.medium);
+          expect(t.medium).toBeLessThanOrEqual(t.high);
+          // Ties under the new model can only add negatives at the bar, never drop them.
+          for (const level of ['high', 'medium', 'uncertain'] as const) {
+            expect(reached(samples, model, t[level])).toBeGreaterThanOrEqual(reached(samples, reference.model, reference.thresholds[level]));
+          }
+          // Without ties, exactly as many.
+          const scores = samples.filter((s) => !s.offTopic).map((s) => roundScore(confidenceScore(s.signals, s.strategy, model)));
+          if (new Set(scores).size === scores.length) {
+            for (const level of ['high', 'medium', 'uncertain'] as const) expect(reached(samples, model, t[level])).toBe(reached(samples, reference.model, reference.thresholds[level]));
+          }
+        },
+      ),
+    );
+  });
+
+  it('puts the bar above every negative when the reference answers none of them', () => {
+    const samples: CalibrationSample[] = [0.1, 0.2].map((c) => ({ strategy: 'lookup', answerable: false, signals: signals((n) => (n === 'topCosine' || n === 'coverage' ? c : 0)) }));
+    const model = reading('coverage', 4, 0);
+    const t = matchThresholds(samples, model, reference);
+    expect(reached(samples, model, t.medium)).toBe(0);
+    expect(() => matchThresholds([{ ...samples[0]!, offTopic: true }], model, reference)).toThrow(/unanswerable/);
   });
 });
 
