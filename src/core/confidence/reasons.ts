@@ -84,10 +84,23 @@ export interface ReasonFacts {
   missingWords: string[];
 }
 
-/** The reasons, lowering ones first (they are what a reader needs to see), each in the message language. */
-export function reasonsFor(signals: ConfidenceSignals, facts: ReasonFacts, lang: MessageLang, options: ReasonOptions = DEFAULT_REASON_OPTIONS): ConfidenceReason[] {
+/**
+ * The reasons, lowering ones first (they are what a reader needs to see), each in the message
+ * language. With `weights` (the model in force, for the query's strategy), a reason decided on
+ * signals the model gives no weight is reported as `neutral`: it describes the search, it moved
+ * nothing (the defaults weigh topCosine and agreement 0, score.ts).
+ */
+export function reasonsFor(
+  signals: ConfidenceSignals,
+  facts: ReasonFacts,
+  lang: MessageLang,
+  options: ReasonOptions = DEFAULT_REASON_OPTIONS,
+  weights?: Readonly<Record<SignalName, number>>,
+): ConfidenceReason[] {
   const out: ConfidenceReason[] = [];
-  const add = (code: ReasonCode, effect: ConfidenceReason['effect'], params: ReasonParams = {}) => out.push({ code, message: reasonMessage(code, lang, params), effect });
+  const weighed = (code: ReasonCode) => weights === undefined || (REASON_SIGNAL[code] ?? []).length === 0 || REASON_SIGNAL[code]!.some((name) => weights[name] > 0);
+  const add = (code: ReasonCode, effect: ConfidenceReason['effect'], params: ReasonParams = {}) =>
+    out.push({ code, message: reasonMessage(code, lang, params), effect: weighed(code) ? effect : 'neutral' });
   const similarity = facts.topCosine === null ? undefined : Math.round(facts.topCosine * 100) / 100;
 
   if (facts.concepts === 0) add('NO_CONCEPTS', 'lowers');

@@ -120,6 +120,7 @@ export function judgeConfidence(
     },
     lang,
     options.reasons,
+    model.model[input.strategy].weights,
   );
   const roundedSignals = Object.fromEntries(Object.entries(signals).map(([k, v]) => [k, v === null ? null : roundScore(v)])) as ConfidenceSignals;
   const confidence: ConfidenceVerdict = {

@@ -11,6 +11,28 @@ const calm: ConfidenceSignals = { relevant: 0.5, keywordStrength: 0.5, topCosine
 const facts = (over: Partial<ReasonFacts> = {}): ReasonFacts => ({ results: 5, concepts: 2, relevantCount: 5, topCosine: 0.6, vectorRan: true, missingWords: [], ...over });
 const codes = (signals: Partial<ConfidenceSignals>, f: Partial<ReasonFacts> = {}) => reasonsFor({ ...calm, ...signals }, facts(f), 'en').map((r) => r.code);
 
+describe('reasonsFor: a reason on a signal the model gives no weight moved nothing', () => {
+  const weights = (over: Partial<Record<SignalName, number>>) => ({ ...(Object.fromEntries(SIGNAL_NAMES.map((n) => [n, 1])) as Record<SignalName, number>), ...over });
+  const effects = (w: Record<SignalName, number>, signals: Partial<ConfidenceSignals>, f: Partial<ReasonFacts> = {}) =>
+    Object.fromEntries(reasonsFor({ ...calm, ...signals }, facts(f), 'en', undefined, w).map((r) => [r.code, r.effect]));
+
+  it('reports it as neutral, and the same reason as raising or lowering where the signal weighs', () => {
+    const strong = { topCosine: 0.9, agreement: 1 };
+    expect(effects(weights({}), strong, { topCosine: 0.9 })).toMatchObject({ STRONG_MATCH: 'raises', ROUTES_AGREE: 'raises' });
+    expect(effects(weights({ topCosine: 0, agreement: 0 }), strong, { topCosine: 0.9 })).toMatchObject({ STRONG_MATCH: 'neutral', ROUTES_AGREE: 'neutral' });
+    expect(effects(weights({ topCosine: 0 }), { topCosine: 0.2 }, { topCosine: 0.2 })).toMatchObject({ LOW_TOP_SCORE: 'neutral' });
+    // A reason on two signals weighs while either does.
+    expect(effects(weights({ coverage: 0 }), { coverage: 0.5, weightedCoverage: 0.5 }, { missingWords: ['x'] })).toMatchObject({ CONCEPTS_MISSING: 'lowers' });
+    // Facts no signal decides keep their effect.
+    expect(effects(weights({}), {}, { results: 0 })).toMatchObject({ NO_RESULTS: 'lowers' });
+  });
+
+  it('the default model: the top cosine and route agreement are described, not counted', () => {
+    const { weights: w } = DEFAULT_CONFIDENCE_MODEL.question;
+    expect(effects(w, { topCosine: 0.9, agreement: 1 }, { topCosine: 0.9 })).toMatchObject({ STRONG_MATCH: w.topCosine > 0 ? 'raises' : 'neutral', ROUTES_AGREE: w.agreement > 0 ? 'raises' : 'neutral' });
+  });
+});
+
 describe('reasonsFor: every code has an input that triggers it', () => {
   // A calm, answerable query: only the raising fact of full coverage.
   it('baseline', () => expect(codes({})).toEqual(['ALL_CONCEPTS_FOUND']));
