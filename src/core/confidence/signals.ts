@@ -228,7 +228,9 @@ function pool(input: SignalInput, options: SignalOptions): number | null {
  * paraphrase, a word the docs put elsewhere), while one no section holds (`nba`, another
  * framework's API) is the plainest sign the docs are about something else. All or nothing, not a
  * share: one unknown word among six says as much as one among two, and a share let the fit treat
- * it as a nudge. On the reader question sets (bench/queries, first and fresh), 91–98% of the
+ * it as a nudge (a graded 1 − unknown/2 fitted a smaller weight and lowered the AUROC on Hono's
+ * question sets, 0.966 → 0.957: scripts/confidence-defaults.ts). On the reader question sets
+ * (bench/queries, first and fresh; counted ad hoc from the verdict's signals), 91–98% of the
  * answerable queries have every concept known against 14–30% of the unanswerable ones, while
  * nearly all of calibrate's withheld pages' queries do: hence its off-topic questions
  * (datasets/off-topic-queries.ts), without which a fit cannot learn what the signal says.
