@@ -266,10 +266,12 @@ const MIN_WEIGHT_FOR_IMPUTE = 0.2;
 /**
  * One logistic model. A signal some queries cannot measure gets a "missing" indicator column, and
  * its impute value is what the fit finds its absence worth: with weight w on the signal and β on
- * the indicator, a missing value scores as w · (mean + β / w). Not the mean alone: a signal is
- * missing for a reason that says something — the vector route is not run when the keyword route's
- * best hit holds every concept (search.ts keywordAnswered), the easy queries, so imputing the
- * mean of the hard ones it ran for made a high cosine look like a sign of an unanswerable query.
+ * the indicator, a missing value scores as w · (mean + β / w). Not the mean alone, because why a
+ * signal is missing says something: `diversity` with fewer than two results, `margin` without a
+ * keyword hit, `topCosine` and `agreement` when the keyword route's best hit held every concept
+ * and the vector route was not needed (search.ts keywordAnswered) — the easy queries. (In the
+ * defaults' fit topCosine and agreement end at the bound 0, so only diversity's and margin's
+ * imputes moved, and the held-out figures barely: one question of the first four sets.)
  */
 function fitOne(samples: readonly CalibrationSample[], fallbackImpute: Readonly<Record<SignalName, number>>, options: FitOptions): LogisticModel {
   const mean = imputeValues(samples, fallbackImpute);

@@ -11,14 +11,15 @@
  * One model per strategy because the signals mean different things for different queries,
  * measured: covering both words of a two-word lookup is nearly proof, covering eight of a
  * twelve-word question is routine. `scripts/confidence-defaults.ts` prints each dataset's AUROC
- * under the fit (the docs' reader-like queries 0.91–0.92, Cranfield's research questions 0.52 on
+ * under the fit (the docs' reader-like queries 0.94–0.95, Cranfield's research questions 0.70 on
  * calibrate's split): signals that separate lookups say little about questions, so one set of
  * weights for both would be the lookups' weights.
  *
  * The score is a probability under the fit's even prior (calibration.ts `balanced`), on the
  * labelled queries' terms; what it takes to answer is read off the site's own unanswerable
- * queries (calibration.ts OPERATING_SHARES), because readers' questions score lower than the docs'
- * own words and readers' off-topic questions far lower than a withheld page's.
+ * queries (calibration.ts OPERATING_SHARES for the defaults; a site's calibration keeps the
+ * defaults' operating point, matchThresholds), because readers' questions score lower than the
+ * docs' own words and readers' off-topic questions far lower than a withheld page's.
  */
 import type { QueryStrategy } from '../analysis/query.ts';
 import { SIGNAL_NAMES, type ConfidenceSignals, type SignalName } from './signals.ts';
