@@ -216,7 +216,7 @@ export function createApp(deps: AppDeps): Hono {
         counts: m.counts,
         languages: m.languages,
         model: m.model,
-        confidence: { calibrated: pack.confidence.calibrated, mode: options.confidence.mode },
+        confidence: { calibrated: pack.confidence.calibrated, mode: options.confidence.mode, ...(pack.confidence.warning && { warning: pack.confidence.warning }) },
         configWarnings: config.warnings,
         isolate: { packLoads: deps.packLoads() },
         indexes,

@@ -15,6 +15,8 @@ import { fsPackSource } from '../../src/indexer/fs-source.ts';
 import { fitCalibration, type CalibrationFile } from '../../src/core/confidence/calibration.ts';
 import { DEFAULT_CONFIDENCE_MODEL } from '../../src/core/confidence/score.ts';
 import { loadPack } from '../../src/core/pack/load.ts';
+import { DEFAULT_SEARCH_OPTIONS, search } from '../../src/core/index.ts';
+import { parseSearchRequest } from '../../src/protocol/request.ts';
 import { runCli } from '../support/cli.ts';
 
 const SITE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/site');
@@ -90,6 +92,24 @@ describe('writeCalibration', () => {
       // Buffer.equals: a deep toEqual over the 4 MB embedding matrix takes seconds.
       expect((await readFile(path.join(dir, name))).equals(await readFile(path.join(pristine, name))), name).toBe(true);
     }
+  }, 60_000);
+
+  it('sets aside a calibration fitted on another version’s signals: the defaults answer, every search says why', async () => {
+    const dir = await copyOfPack('stale');
+    const file = fitCalibration(await labelledSignals(await calibrationDataset(SITE)), { datasets: ['site'], createdAt: '2026-01-01T00:00:00.000Z' });
+    // As a version with one signal fewer wrote it.
+    const older = { ...file, signals: file.signals.slice(0, -1) };
+    await writeCalibration(dir, older as CalibrationFile);
+    const pack = await loadPack(fsPackSource(dir));
+    expect(pack.confidence.calibrated).toBe(false);
+    expect(pack.confidence.model).toBe(DEFAULT_CONFIDENCE_MODEL);
+    expect(pack.confidence.warning?.code).toBe('INDEX_VERSION_MISMATCH');
+    const outcome = await search(pack, parseSearchRequest({ q: 'routing' }, DEFAULT_SEARCH_OPTIONS), DEFAULT_SEARCH_OPTIONS);
+    expect(outcome.confidence.calibrated).toBe(false);
+    expect(outcome.warnings.map((w) => w.code)).toContain('INDEX_VERSION_MISMATCH');
+    // A damaged calibration still refuses the pack.
+    await writeCalibration(dir, { ...file, thresholds: { high: 0.1, medium: 0.5, uncertain: 0.9 } });
+    await expect(loadPack(fsPackSource(dir))).rejects.toMatchObject({ code: 'INDEX_CORRUPT' });
   }, 60_000);
 
   it('replaces an earlier calibration rather than adding a second', async () => {

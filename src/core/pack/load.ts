@@ -5,7 +5,7 @@ import { prepareTokenizer } from '../embed/vocabulary.ts';
 import { calibrationFromFile } from '../confidence/calibration.ts';
 import type { LevelThresholds } from '../confidence/levels.ts';
 import { DEFAULT_CONFIDENCE_MODEL, type ConfidenceModel } from '../confidence/score.ts';
-import { isRecallBoxError, RecallBoxError } from '../errors.ts';
+import { isRecallBoxError, RecallBoxError, type ErrorCode } from '../errors.ts';
 import {
   DEFAULT_KEYWORD_RESIDENCY_OPTIONS,
   loadKeywordIndex,
@@ -53,8 +53,12 @@ export interface LoadedPack {
    * see SECTION_MEMO_SIZE.
    */
   analysedSections: Map<number, AnalysedSection>;
-  /** The verdict's model, and the thresholds fitted with it (null: the defaults), from the pack's calibration or the defaults. */
-  confidence: { model: ConfidenceModel; calibrated: boolean; thresholds: LevelThresholds | null };
+  /**
+   * The verdict's model, and the thresholds fitted with it (null: the defaults), from the pack's
+   * calibration or the defaults. `warning`: the pack's calibration was fitted on another version's
+   * signals, so the defaults answer instead (loadConfidence); every search reports it.
+   */
+  confidence: { model: ConfidenceModel; calibrated: boolean; thresholds: LevelThresholds | null; warning?: { code: ErrorCode; message: string } };
   /** Where the pack was read from: files a runtime reads beside the loader (the ONNX entry's model.onnx) come from the same place. */
   source: PackSource;
   /** How its blocks and partitions are read (`auto` resolved). */
@@ -177,10 +181,23 @@ async function loadTransformer(
   return { tokenizer: null, rows: null, transformer: prepareTransformer(file), dimensions: model.dimensions, kernel };
 }
 
-/** The pack's calibrated confidence model when the manifest lists one, else the defaults. */
+/**
+ * The pack's calibrated confidence model when the manifest lists one, else the defaults. A
+ * calibration fitted on another version's signals (INDEX_VERSION_MISMATCH) is set aside with a
+ * warning rather than refusing the pack: the rest of the pack is this version's, the defaults
+ * judge every query as an uncalibrated pack's, and searching keeps working until the site owner
+ * runs `recall-box calibrate` again — an upgrade should not take a site's search down. A damaged
+ * file still refuses the pack (INDEX_CORRUPT).
+ */
 async function loadConfidence(source: PackReader, manifest: PackManifest): Promise<LoadedPack['confidence']> {
-  if (!(PACK_FILES.confidence in manifest.files)) return { model: DEFAULT_CONFIDENCE_MODEL, calibrated: false, thresholds: null };
-  return { ...calibrationFromFile(parsePackJson(PACK_FILES.confidence, await source.text(PACK_FILES.confidence))), calibrated: true };
+  const defaults = { model: DEFAULT_CONFIDENCE_MODEL, calibrated: false, thresholds: null };
+  if (!(PACK_FILES.confidence in manifest.files)) return defaults;
+  try {
+    return { ...calibrationFromFile(parsePackJson(PACK_FILES.confidence, await source.text(PACK_FILES.confidence))), calibrated: true };
+  } catch (e) {
+    if (!isRecallBoxError(e) || e.code !== 'INDEX_VERSION_MISMATCH') throw e;
+    return { ...defaults, warning: { code: e.code, message: `${e.detail} Until then the default verdict answers.` } };
+  }
 }
 
 /**

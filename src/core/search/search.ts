@@ -341,7 +341,7 @@ function finish(pack: LoadedPack, ranked: Ranked, section: SectionLookup): Searc
     results,
     queryLang: analysis.lang,
     routes: { keyword: keywordReport, vector: vectorReport },
-    warnings: query.warning ? [query.warning] : [],
+    warnings: [...(pack.confidence.warning ? [pack.confidence.warning] : []), ...(query.warning ? [query.warning] : [])],
     confidence,
     fallback,
     lastWordCompleted: lastWordCompleted(ranked.matching),
