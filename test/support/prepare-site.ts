@@ -15,6 +15,7 @@
  *   test/.generated/site/search-expected-facets.json  Node's answers to FILTER_SAMPLES from it
  *   test/.generated/site/pack-calibrated/ the pack after `recall-box calibrate` on the fixture site
  *   test/.generated/site/search-expected-calibrated.json  Node's answers (and verdicts) from it
+ *   test/.generated/site/pack-stale-calibration/ the pack with a calibration of another version's signals
  *   test/.generated/site/search-expected.json  Node's /search answers for SEARCH_SAMPLES
  *   test/.generated/site/pack-model2vec/ the site built with a generated tiny Model2Vec model
  *   test/.generated/site/search-expected-model2vec.json  Node's answers from that pack
@@ -44,6 +45,7 @@ import { calibrationDataset, labelledSignals, writeCalibration } from '../../src
 import { fitCalibration } from '../../src/core/confidence/calibration.ts';
 import {
   CALIBRATED_PACK_PATH,
+  STALE_CALIBRATION_PACK_PATH,
   comparable,
   comparableConfidence,
   MODEL2VEC_PACK_PATH,
@@ -112,8 +114,12 @@ export async function prepareSite(): Promise<void> {
   const calibrated = path.join(SITE_DIR, CALIBRATED_PACK_PATH);
   await cp(pack, calibrated, { recursive: true });
   const samples = await labelledSignals(await calibrationDataset(path.join(root, 'test/fixtures/site')));
-  await writeCalibration(calibrated, fitCalibration(samples, { datasets: ['test/fixtures/site'], createdAt: '2026-01-01T00:00:00.000Z' }));
+  const fitted = fitCalibration(samples, { datasets: ['test/fixtures/site'], createdAt: '2026-01-01T00:00:00.000Z' });
+  await writeCalibration(calibrated, fitted);
   await writeSearchExpected(calibrated, SEARCH_EXPECTED_CALIBRATED_FILE);
+  const stale = path.join(SITE_DIR, STALE_CALIBRATION_PACK_PATH);
+  await cp(pack, stale, { recursive: true });
+  await writeCalibration(stale, { ...fitted, signals: fitted.signals.slice(0, -1) });
   const model2vecPack = path.join(SITE_DIR, MODEL2VEC_PACK_PATH);
   const modelDir = await writeTinyModel2Vec(path.join(root, 'test/.generated/tiny-model2vec'));
   await buildPack(path.join(root, 'test/fixtures/site'), model2vecPack, { modelDir, now: () => new Date('2026-01-01T00:00:00Z'), layout: FIXTURE_LAYOUT });

@@ -16,6 +16,8 @@ export const SEARCH_EXPECTED_TRANSFORMER_FILE = 'search-expected-transformer.jso
 export const TRANSFORMER_PACK_PATH = '/pack-transformer/';
 /** The default pack after `recall-box calibrate` on the fixture site: confidence.json added, new buildId. */
 export const CALIBRATED_PACK_PATH = '/pack-calibrated/';
+/** That pack with its calibration as a version with one signal fewer wrote it: set aside with a warning. */
+export const STALE_CALIBRATION_PACK_PATH = '/pack-stale-calibration/';
 /** The fixture site cut into shards of SHARDED_PACK_SHARD_BYTES: every data file bigger than that in several. */
 export const SHARDED_PACK_PATH = '/pack-sharded/';
 export const SHARDED_PACK_SHARD_BYTES = 16 * 1024;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import worker, { type Env } from '../../src/worker/index.ts';
 import {
   CALIBRATED_PACK_PATH,
+  STALE_CALIBRATION_PACK_PATH,
   comparable,
   DOCS_PACK_PATH,
   comparableConfidence,
@@ -227,6 +228,19 @@ describe('the confidence verdict and the fallback', () => {
     const health = async (vars: Partial<Env>) => ((await (await getWith(vars, '/health')).json()) as { confidence: { calibrated: boolean; mode: string } }).confidence;
     expect(await health({ PACK_PATH: CALIBRATED_PACK_PATH })).toEqual({ calibrated: true, mode: 'strict' });
     expect(await health({})).toEqual({ calibrated: false, mode: 'strict' });
+  });
+
+  it('answers with the default verdict and a warning when the pack’s calibration is of another version’s signals', async () => {
+    const vars = { PACK_PATH: STALE_CALIBRATION_PACK_PATH };
+    const body = await searchWith(vars, 'routing');
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(body.confidence.calibrated).toBe(false);
+    expect(body.warnings.map((w) => w.code)).toContain('INDEX_VERSION_MISMATCH');
+    const health = (await (await getWith(vars, '/health')).json()) as { status: string; confidence: { calibrated: boolean; warning?: { code: string; message: string } } };
+    expect(health.status).toBe('ok');
+    expect(health.confidence.calibrated).toBe(false);
+    expect(health.confidence.warning?.code).toBe('INDEX_VERSION_MISMATCH');
+    expect(health.confidence.warning?.message).toMatch(/recall-box calibrate/);
   });
 
   it('answers a query the docs cover with a confident verdict, its reasons and no fallback', async () => {
