@@ -11,7 +11,7 @@
  * One model per strategy because the signals mean different things for different queries,
  * measured: covering both words of a two-word lookup is nearly proof, covering eight of a
  * twelve-word question is routine. `scripts/confidence-defaults.ts` prints each dataset's AUROC
- * under the fit (the docs' reader-like queries 0.94–0.95, Cranfield's research questions 0.70 on
+ * under the fit (the docs' reader-like queries 0.94–0.95, Cranfield's research questions 0.71 on
  * calibrate's split): signals that separate lookups say little about questions, so one set of
  * weights for both would be the lookups' weights.
  *
@@ -74,15 +74,15 @@ export const DEFAULT_CONFIDENCE_MODEL: ConfidenceModel = Object.freeze({
   ),
   // 597 answerable / 410 unanswerable; own model
   question: model(
-    -4.40,
-    { relevant: 0.83, keywordStrength: 1.64, topCosine: 0, margin: 0.72, agreement: 0, coverage: 1.53, weightedCoverage: 1.66, evidence: 0, diversity: -0.59, pool: 0, known: 0.86 },
-    { relevant: 0.85, keywordStrength: 0.52, topCosine: 0.63, margin: 0.23, agreement: 0.55, coverage: 0.8, weightedCoverage: 0.78, evidence: 0.98, diversity: 0.83, pool: 0.91, known: 0.82 },
+    -4.50,
+    { relevant: 0.81, keywordStrength: 1.62, topCosine: 0, margin: 0.72, agreement: 0, coverage: 1.54, weightedCoverage: 1.68, evidence: 0, diversity: -0.61, pool: 0, known: 0.97 },
+    { relevant: 0.85, keywordStrength: 0.52, topCosine: 0.63, margin: 0.23, agreement: 0.55, coverage: 0.8, weightedCoverage: 0.78, evidence: 0.98, diversity: 0.83, pool: 0.91, known: 0.84 },
   ),
   // 20 answerable / 9 unanswerable; pooled model
   overview: model(
-    -4.31,
-    { relevant: 0.89, keywordStrength: 1.69, topCosine: 0, margin: 0.61, agreement: 0, coverage: 1.46, weightedCoverage: 1.58, evidence: 0, diversity: -0.73, pool: 0, known: 0.89 },
-    { relevant: 0.86, keywordStrength: 0.5, topCosine: 0.62, margin: 0.2, agreement: 0.55, coverage: 0.82, weightedCoverage: 0.8, evidence: 0.98, diversity: 0.96, pool: 0.92, known: 0.83 },
+    -4.39,
+    { relevant: 0.88, keywordStrength: 1.68, topCosine: 0, margin: 0.62, agreement: 0, coverage: 1.47, weightedCoverage: 1.6, evidence: 0, diversity: -0.74, pool: 0, known: 0.97 },
+    { relevant: 0.86, keywordStrength: 0.5, topCosine: 0.62, margin: 0.2, agreement: 0.55, coverage: 0.82, weightedCoverage: 0.8, evidence: 0.98, diversity: 0.96, pool: 0.92, known: 0.84 },
   ),
 });
 

@@ -94,6 +94,11 @@ export interface SignalInput {
   conceptIdf: readonly number[];
   /** Sections holding each concept (after a typo's correction), in concepts order: 0 when the docs never mention it. */
   conceptDf: readonly number[];
+  /**
+   * Whether each concept's word is generic English (analysis/generic-words.ts), in concepts order:
+   * its absence from the docs says nothing, so `known` does not count it.
+   */
+  conceptGeneric: readonly boolean[];
   /** The IDF of a term no section holds (idf(N, 0)): the most one concept can add to a BM25F score. */
   maxIdf: number;
   /** Sections in the pack (in the query's languages or not): scales `relevant` to the site. */
@@ -177,7 +182,20 @@ function agreement(input: SignalInput, options: SignalOptions): number | null {
 
 /** `coverage`: share of the query's concepts the top result holds (its Evidence.coverage). */
 function coverage(input: SignalInput): number {
-  return input.results[0]?.coverage ?? 0;
+  const top = input.results[0];
+  if (top === undefined) return 0;
+  // The share over the concepts an answer could hold: a generic word no section has is left out.
+  const asked = input.concepts.length - genericUnknown(input);
+  return asked > 0 ? Math.min(1, (top.coverage * input.concepts.length) / asked) : 0;
+}
+
+/**
+ * Concepts that are generic English words the docs never use (`though` on a small site): no
+ * section can hold them, and their absence says nothing, so `coverage`, `weightedCoverage` and
+ * `known` leave them out.
+ */
+function genericUnknown(input: SignalInput): number {
+  return input.conceptDf.filter((df, i) => df === 0 && input.conceptGeneric[i]).length;
 }
 
 /**
@@ -192,6 +210,7 @@ function weightedCoverage(input: SignalInput): number {
   let total = 0;
   let covered = 0;
   input.concepts.forEach((c, i) => {
+    if (input.conceptDf[i] === 0 && input.conceptGeneric[i]) return;
     const w = input.conceptIdf[i] ?? 0;
     total += w;
     if (found.has(c)) covered += w;
@@ -223,8 +242,8 @@ function pool(input: SignalInput, options: SignalOptions): number | null {
 }
 
 /**
- * `known`: 1 when the docs mention every concept of the query (a typo counts by its correction),
- * else 0. Not `coverage` again: a concept the best section lacks may sit in the next one (a
+ * `known`: 1 when the docs mention every concept of the query (a typo counts by its correction)
+ * but generic English words (`though`, `tell`: analysis/generic-words.ts), else 0. Not `coverage` again: a concept the best section lacks may sit in the next one (a
  * paraphrase, a word the docs put elsewhere), while one no section holds (`nba`, another
  * framework's API) is the plainest sign the docs are about something else. All or nothing, not a
  * share: one unknown word among six says as much as one among two, and a share let the fit treat
@@ -237,7 +256,7 @@ function pool(input: SignalInput, options: SignalOptions): number | null {
  */
 function known(input: SignalInput): number {
   if (input.concepts.length === 0) return 0;
-  return input.conceptDf.every((df) => df > 0) ? 1 : 0;
+  return input.conceptDf.every((df, i) => df > 0 || input.conceptGeneric[i]) ? 1 : 0;
 }
 
 export function computeSignals(input: SignalInput, options: SignalOptions = DEFAULT_SIGNAL_OPTIONS): ConfidenceSignals {

@@ -32,6 +32,7 @@ import { analyzeQuery, type QueryAnalysis } from '../analysis/query.ts';
 import { plainWordTerm } from '../analysis/segment.ts';
 import { DEFAULT_SNIPPET_OPTIONS, snippetFrom, type Snippet } from '../present/snippet.ts';
 import { idf } from '../keyword/bm25f.ts';
+import { GENERIC_ENGLISH_WORDS } from '../analysis/generic-words.ts';
 import { applyThreshold, type ThresholdDiagnostics } from '../rank/thresholds.ts';
 import { routeWeights } from '../rank/route-weights.ts';
 import type { Lang } from '../types.ts';
@@ -415,6 +416,7 @@ function judge(
     found: i === 0 ? topFound : [],
     hasExcerpt: r.evidence.excerpts.length > 0,
   }));
+  const generic = words.map((w) => GENERIC_ENGLISH_WORDS.has(w.toLowerCase()));
   const known = words.filter((_, i) => stats[i]!.df > 0);
   const knownWords = known.length > 0 && known.length < concepts.length ? known : null;
   return judgeConfidence(
@@ -422,6 +424,7 @@ function judge(
       concepts,
       conceptIdf: stats.map((t) => t.idf),
       conceptDf: stats.map((t) => t.df),
+      conceptGeneric: generic,
       maxIdf: idf(pack.keyword.size, 0),
       sectionCount: pack.sections.count,
       keyword: found.keyword,
@@ -432,7 +435,8 @@ function judge(
       mode: request.confidence ?? options.confidence.mode,
       missingWords: results.length === 0 ? [] : words.filter((_, i) => !present(i)),
       knownWords,
-      unknownWords: words.filter((_, i) => stats[i]!.df === 0),
+      // A generic word the docs lack is no news to the reader: the fallback names the others.
+      unknownWords: words.filter((_, i) => stats[i]!.df === 0 && !generic[i]),
       pages: chosen.map((h) => {
         const s = section(h.id);
         return { title: s.breadcrumb[0] ?? s.title, url: s.pageUrl };

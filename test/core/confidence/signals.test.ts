@@ -9,6 +9,7 @@ function input(over: Partial<SignalInput> = {}): SignalInput {
     concepts: ['rout', 'param'],
     conceptIdf: [1, 3],
     conceptDf: [400, 40],
+    conceptGeneric: [false, false],
     maxIdf: 6,
     sectionCount: 1000,
     keyword: { ran: true, hits: hits(['/a/', 12], ['/b/', 6], ['/c/', 3]), topScore: 12 },
@@ -30,8 +31,11 @@ describe('computeSignals', () => {
     // One unknown concept of two, or of six: the docs are about something else either way.
     expect(computeSignals(input({ conceptDf: [400, 0] })).known).toBe(0);
     const six = ['a', 'b', 'c', 'd', 'e', 'f'];
-    expect(computeSignals(input({ concepts: six, conceptIdf: six.map(() => 2), conceptDf: [9, 9, 9, 9, 9, 0] })).known).toBe(0);
-    expect(computeSignals(input({ concepts: [], conceptIdf: [], conceptDf: [] })).known).toBe(0);
+    expect(computeSignals(input({ concepts: six, conceptIdf: six.map(() => 2), conceptDf: [9, 9, 9, 9, 9, 0], conceptGeneric: six.map(() => false) })).known).toBe(0);
+    expect(computeSignals(input({ concepts: [], conceptIdf: [], conceptDf: [], conceptGeneric: [] })).known).toBe(0);
+    // A generic English word the docs never use (`though`) says nothing: it is not counted.
+    expect(computeSignals(input({ conceptDf: [400, 0], conceptGeneric: [false, true] })).known).toBe(1);
+    expect(computeSignals(input({ conceptDf: [0, 40], conceptGeneric: [false, true] })).known).toBe(0);
   });
 
   it('relevant counts the vector route’s kept hits (its threshold is absolute), else the keyword route’s', () => {

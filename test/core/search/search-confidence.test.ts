@@ -77,6 +77,17 @@ describe('the verdict in every outcome', () => {
     expect(verdictWithFallback.fallback!.suggestions.slice(1).every((s) => s.kind === 'page' && s.url.startsWith('/'))).toBe(true);
   });
 
+  it('leaves a generic English word the docs never use out of known, coverage and the fallback’s message', () => {
+    // `whereupon`: in analysis/generic-words.ts, nowhere in the fixture docs.
+    const plain = search({ q: 'route parameters' }).confidence.signals;
+    const generic = search({ q: 'route parameters whereupon' }).confidence.signals;
+    expect(generic.known).toBe(1);
+    expect(generic.coverage).toBe(plain.coverage);
+    expect(search({ q: 'route parameters kubernetes' }).confidence.signals.known).toBe(0);
+    const never = { ...DEFAULT_SEARCH_OPTIONS, confidence: { ...DEFAULT_SEARCH_OPTIONS.confidence, levels: { ...DEFAULT_SEARCH_OPTIONS.confidence.levels, byStrategy: { lookup: { high: 1, medium: 1, uncertain: 1 }, question: { high: 1, medium: 1, uncertain: 1 }, overview: { high: 1, medium: 1, uncertain: 1 } } } } };
+    expect(search({ q: 'route parameters kubernetes whereupon' }, never).fallback).toMatchObject({ cause: 'not-covered', message: 'The docs don’t mention “kubernetes”.' });
+  });
+
   it('still returns the closest candidates when it falls back', () => {
     const strict = { ...DEFAULT_SEARCH_OPTIONS, confidence: { ...DEFAULT_SEARCH_OPTIONS.confidence, levels: { ...DEFAULT_SEARCH_OPTIONS.confidence.levels, byStrategy: { lookup: { high: 1, medium: 1, uncertain: 1 }, question: { high: 1, medium: 1, uncertain: 1 }, overview: { high: 1, medium: 1, uncertain: 1 } } } } };
     const o = search({ q: 'route parameters' }, strict);
