@@ -123,12 +123,19 @@ export async function firstQueryBytes(packDir: string, query: string): Promise<{
  */
 export const FIRST_QUERY_SAMPLE = 40;
 
-/** firstQueryBytes for the first FIRST_QUERY_SAMPLE queries, each against a freshly loaded pack: their median and 95th percentile. */
-export async function firstQueryBytesSpread(packDir: string, queries: readonly BenchQuery[]): Promise<{ queries: number; p50: number; p95: number }> {
-  const bytes: number[] = [];
-  for (const { q } of queries.slice(0, FIRST_QUERY_SAMPLE)) bytes.push((await firstQueryBytes(packDir, q)).bytes);
-  const { p50, p95 } = summarize(bytes);
-  return { queries: bytes.length, p50, p95 };
+/**
+ * firstQueryBytes for the first FIRST_QUERY_SAMPLE queries, each against a freshly loaded pack:
+ * each query's figures (the first is the bench's first query, the report's own row) and their
+ * median and 95th percentile.
+ */
+export async function firstQueryBytesSpread(
+  packDir: string,
+  queries: readonly BenchQuery[],
+): Promise<{ each: Array<{ bytes: number; matrixBytes: number }>; queries: number; p50: number; p95: number }> {
+  const each: Array<{ bytes: number; matrixBytes: number }> = [];
+  for (const { q } of queries.slice(0, FIRST_QUERY_SAMPLE)) each.push(await firstQueryBytes(packDir, q));
+  const { p50, p95 } = summarize(each.map((e) => e.bytes));
+  return { each, queries: each.length, p50, p95 };
 }
 
 /** ORT in Node over the pack's own model.onnx and embedding.bin: the ONNX Worker's embedder. */

@@ -26,11 +26,6 @@ describe('reasonsFor: a reason on a signal the model gives no weight moved nothi
     // Facts no signal decides keep their effect.
     expect(effects(weights({}), {}, { results: 0 })).toMatchObject({ NO_RESULTS: 'lowers' });
   });
-
-  it('the default model: the top cosine and route agreement are described, not counted', () => {
-    const { weights: w } = DEFAULT_CONFIDENCE_MODEL.question;
-    expect(effects(w, { topCosine: 0.9, agreement: 1 }, { topCosine: 0.9 })).toMatchObject({ STRONG_MATCH: w.topCosine > 0 ? 'raises' : 'neutral', ROUTES_AGREE: w.agreement > 0 ? 'raises' : 'neutral' });
-  });
 });
 
 describe('reasonsFor: every code has an input that triggers it', () => {
