@@ -9,7 +9,7 @@
  */
 
 // Searching a pack: the one entry, its options, its request and answer.
-export { search, searchPack, SECTION_MEMO_SIZE } from './search/search.ts';
+export { search, searchPack } from './search/search.ts';
 export type { SearchOutcome, SearchResult, SearchDebug, RouteReport, RoutePosition } from './search/search.ts';
 export { queryVectorFor, staticQueryVector } from './search/query-vector.ts';
 export type { QueryVector, RouteSkip, SearchWarning } from './search/query-vector.ts';

@@ -12,7 +12,7 @@ import { importTransformer } from './embed/transformer-import.ts';
 import { searchableText } from '../core/analysis/fields.ts';
 import { classifyPool, DEFAULT_POOL_RULES, type PoolRule } from '../core/rank/pools.ts';
 import { encodeTermSet, termSetOf } from '../core/rank/term-set.ts';
-import { analyseSection } from '../core/present/section-matches.ts';
+import { sectionTerms } from '../core/present/section-matches.ts';
 import { createOrtEmbedder } from './embed/ort-node.ts';
 import { sectionEmbedDocs, trainEmbedding } from './embed/train.ts';
 import { ingestDirectory, resolveIngestOptions, type IngestOptions } from './ingest/index.ts';
@@ -195,7 +195,7 @@ export async function assemblePack(
   );
   // Term sets with the analyzer the index was built with, which is the one a search analyses by (the manifest's).
   const analyzer = keyword.head.options.analyzer;
-  const sections: StoredSection[] = classified.map((s) => ({ ...s, termSet: encodeTermSet(termSetOf(analyseSection(s, analyzer).terms)) }));
+  const sections: StoredSection[] = classified.map((s) => ({ ...s, termSet: encodeTermSet(termSetOf(sectionTerms(s, analyzer))) }));
   const pageFacets = new Map(pages.map((p) => [p.url, p.facets]));
   const store = sectionStoreFiles(sections, { ...DEFAULT_SECTION_BLOCKS_OPTIONS, ...options.layout?.blocks }, {
     names: validateFacetNames(options.facets ?? []),

@@ -18,7 +18,7 @@ import { searchableText } from '../../src/core/analysis/fields.ts';
 import { embedStatic, queryTokens } from '../../src/core/embed/semantic.ts';
 import { codeOfAsync } from '../support/errors.ts';
 import { decodeTermSet, termSetOf } from '../../src/core/rank/term-set.ts';
-import { analyseSection } from '../../src/core/present/section-matches.ts';
+import { sectionTerms } from '../../src/core/present/section-matches.ts';
 
 const SITE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/site');
 // The fixture site is small: one section block and one keyword partition at the default sizes.
@@ -138,7 +138,7 @@ describe('buildPack on the fixture site', () => {
     const sections = await readStoredSections(out);
     expect(sections.length).toBeGreaterThan(0);
     for (const s of sections) {
-      expect(decodeTermSet(s.termSet), s.id).toEqual(termSetOf(analyseSection(s, manifest.analyzer).terms));
+      expect(decodeTermSet(s.termSet), s.id).toEqual(termSetOf(sectionTerms(s, manifest.analyzer)));
     }
   });
 

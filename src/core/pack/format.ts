@@ -101,7 +101,7 @@ export type StoredSection = Section & {
   pool: PoolName;
   /**
    * Its distinct terms, as MMR compares sections by them (rank/term-set.ts, encodeTermSet of the
-   * terms of present/section-matches.ts analyseSection): stored so a search does not analyse the
+   * terms of present/section-matches.ts sectionTerms): stored so a search does not analyse the
    * text of candidates it does not show.
    */
   termSet: string;

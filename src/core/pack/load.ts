@@ -1,5 +1,4 @@
 import { modelFromFile, validateModelFile } from '../embed/model-file.ts';
-import type { AnalysedSection } from '../present/section-matches.ts';
 import { prepareTransformer, validateTransformerFile } from '../embed/transformer.ts';
 import { prepareTokenizer } from '../embed/vocabulary.ts';
 import { calibrationFromFile } from '../confidence/calibration.ts';
@@ -47,12 +46,6 @@ export interface LoadedPack {
    * reads no vectors at all.
    */
   readSemantic(): Promise<SemanticIndex | null>;
-  /**
-   * Memo of analysed sections, for MMR's term sets and the results' matches (a section's text never
-   * changes, so the memo only saves the analyzer's work on later queries of the isolate). Bounded:
-   * see SECTION_MEMO_SIZE.
-   */
-  analysedSections: Map<number, AnalysedSection>;
   /**
    * The verdict's model, and the thresholds fitted with it (null: the defaults), from the pack's
    * calibration or the defaults. `warning`: the pack's calibration was fitted on another version's
@@ -267,7 +260,6 @@ export async function loadPack(source: PackSource, options: LoadPackOptions = {}
       if (pack.semantic === null && readSemantic !== null) pack.semantic = await readSemantic();
       return pack.semantic;
     },
-    analysedSections: new Map(),
     confidence,
     source,
     read,

@@ -1,33 +1,27 @@
 /**
- * A result's query matches from ONE analysis of its searchable text (issue 19), which MMR's term
- * sets come from too. The snippet reads the matches in the prose or the code, the evidence those in
- * the whole text and in each paragraph: each used to analyse its own text again, and MMR once more,
- * the largest share of a search's CPU.
+ * A result's query matches from ONE pass over its searchable text (issue 19), which its snippet
+ * (the matches in the prose or the code), its evidence (those in the whole text and in each
+ * paragraph), the verdict and the correction all read: each used to analyse its own text again.
+ * The pass reads only the stretches that can hold a query term (find-terms.ts); MMR compares
+ * sections by term sets stored at build time (`sectionTerms`).
  * No token crosses a line break and the fields are joined by line breaks (fields.ts), so the tokens
  * of one part within the whole are exactly the part's own tokens, shifted.
  */
 import { searchableOffsets, searchableText } from '../analysis/fields.ts';
+import { findTerms } from '../analysis/find-terms.ts';
 import { segment, type AnalyzerOptions, type Token } from '../analysis/segment.ts';
 import { examinedLength, type TermMatch } from './snippet.ts';
 import type { Section } from '../types.ts';
 
-/** A section's searchable text analysed: every token of its examined part, and their distinct terms. */
-export interface AnalysedSection {
-  /** searchableText(section). */
-  full: string;
-  /** The tokens of `full`'s examined part (MAX_EXAMINED_CHARS), in text order. */
-  tokens: Token[];
-  /** Their distinct terms: what MMR compares sections by. */
-  terms: ReadonlySet<string>;
-  /** Where the prose and the code start in `full` (fields.ts searchableOffsets). */
-  offsets: { text: number; code: number };
+/** A section's searchable text, cut to the part snippets and evidence examine (MAX_EXAMINED_CHARS). */
+function examinedText(section: Section): { full: string; examined: string } {
+  const full = searchableText(section);
+  return { full, examined: full.slice(0, examinedLength(full)) };
 }
 
-/** One analysis of the section's searchable text (its examined part), for MMR, the snippet and the evidence alike. */
-export function analyseSection(section: Section, analyzer: Partial<AnalyzerOptions>): AnalysedSection {
-  const full = searchableText(section);
-  const tokens = segment(full.slice(0, examinedLength(full)), section.lang, analyzer);
-  return { full, tokens, terms: new Set(tokens.map((t) => t.term)), offsets: searchableOffsets(section) };
+/** The distinct terms of a section's searchable text (its examined part): its term set, stored at build time for MMR (term-set.ts). */
+export function sectionTerms(section: Section, analyzer: Partial<AnalyzerOptions>): Set<string> {
+  return new Set(segment(examinedText(section).examined, section.lang, analyzer).map((t) => t.term));
 }
 
 export interface SectionMatches {
@@ -49,14 +43,13 @@ export function matchesIn(matches: readonly Token[], at: number, length: number)
   return out;
 }
 
-/** The query's matches in a section, from its analysis (`analysed`, made here when not given). */
-export function sectionMatches(
-  section: Section,
-  queryTerms: ReadonlySet<string>,
-  analyzer: Partial<AnalyzerOptions>,
-  analysed: AnalysedSection = analyseSection(section, analyzer),
-): SectionMatches {
-  const { full, offsets } = analysed;
-  const matches = analysed.tokens.filter((t) => queryTerms.has(t.term));
+/**
+ * The query's matches in a section: the tokens of its examined searchable text whose term is one
+ * of `queryTerms` (find-terms.ts, which reads only the stretches that can hold them).
+ */
+export function sectionMatches(section: Section, queryTerms: ReadonlySet<string>, analyzer: Partial<AnalyzerOptions>): SectionMatches {
+  const { full, examined } = examinedText(section);
+  const offsets = searchableOffsets(section);
+  const matches = findTerms(examined, section.lang, queryTerms, analyzer);
   return { full, matches, text: matchesIn(matches, offsets.text, section.text.length), code: matchesIn(matches, offsets.code, section.code.length) };
 }

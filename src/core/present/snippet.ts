@@ -1,4 +1,5 @@
-import { segment, type AnalyzerOptions } from '../analysis/segment.ts';
+import { findTerms } from '../analysis/find-terms.ts';
+import type { AnalyzerOptions } from '../analysis/segment.ts';
 import type { Lang } from '../types.ts';
 
 /** A piece of a section's text to show under a result, with the query's matches marked. */
@@ -52,7 +53,7 @@ export function examinedLength(text: string, max = MAX_EXAMINED_CHARS): number {
 
 /** The query's matches in a text (its examined part): tokens whose analysed term is one of the query's terms. */
 function findMatches(text: string, lang: Lang, queryTerms: ReadonlySet<string>, analyzer: Partial<AnalyzerOptions>): TermMatch[] {
-  return segment(text.slice(0, examinedLength(text)), lang, analyzer).filter((t) => queryTerms.has(t.term));
+  return findTerms(text.slice(0, examinedLength(text)), lang, queryTerms, analyzer);
 }
 
 /** Merge overlapping spans: an identifier's whole token and its parts cover the same characters. */

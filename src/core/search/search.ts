@@ -10,7 +10,7 @@ import type { ResultSummary, RouteSummary } from '../confidence/signals.ts';
 import { compareFused, fuseRanks, type FusedHit, type Match, type RouteHit, type RouteName } from '../rank/fuse.ts';
 import { boostNamedHits } from '../rank/name-match.ts';
 import { evidenceFrom, type Evidence } from '../present/evidence.ts';
-import { analyseSection, sectionMatches, type AnalysedSection } from '../present/section-matches.ts';
+import { sectionMatches } from '../present/section-matches.ts';
 import { boostLinkedHits } from '../rank/graph-boost.ts';
 import { selectMmr, type MmrDecision } from '../rank/mmr.ts';
 import { decodeTermSet, type TermSet } from '../rank/term-set.ts';
@@ -304,10 +304,12 @@ function finish(pack: LoadedPack, ranked: Ranked, section: SectionLookup): Searc
     : selectWithMmr(pack, section, ranked.compared, request.limit, selectionOptions(options, ranked.filtering));
 
   const snippetOptions = { ...DEFAULT_SNIPPET_OPTIONS, length: options.snippetLength };
+  // Each result's query matches, found once (section-matches.ts): for its snippet and evidence,
+  // the verdict (the top result's) and the correction (the first few results').
+  const matches = chosen.map((hit) => sectionMatches(section(hit.id), queryTerms, manifest.analyzer));
   const results = chosen.map((hit, i): SearchResult => {
     const s = section(hit.id);
-    // One analysis of the section for its snippet and its evidence (section-matches.ts).
-    const found = sectionMatches(s, queryTerms, manifest.analyzer, analysedOf(pack, section, hit.id));
+    const found = matches[i]!;
     return {
       id: s.id,
       url: s.url,
@@ -334,6 +336,7 @@ function finish(pack: LoadedPack, ranked: Ranked, section: SectionLookup): Searc
     vector: vector ? { ran: true, hits: pageHits(pack, vector.hits), topScore: vector.diagnostics.topScore } : { ran: false, hits: [], topScore: null },
     chosen,
     results,
+    topTerms: new Set(matches[0]?.matches.map((t) => t.term)),
     // Nothing passed the filters, though the search has candidates without them: the fallback says so.
     filteredOut: ranked.filter !== null && results.length === 0 && ranked.filter.unfilteredCandidates > 0,
     vectorNotNeeded: query.skip === 'keyword-answered',
@@ -351,11 +354,8 @@ function finish(pack: LoadedPack, ranked: Ranked, section: SectionLookup): Searc
       analysis.words,
       ranked.matching.groups,
       ranked.matching.resolved,
-      // The results' text as analysed for their snippets (memoised): no second analysis.
-      chosen.slice(0, CORRECTION_SOURCES).map((h) => {
-        const { full, tokens } = analysedOf(pack, section, h.id);
-        return { text: full, tokens };
-      }),
+      // The results' matches as found for their snippets: no second analysis.
+      matches.slice(0, CORRECTION_SOURCES).map(({ full, matches }) => ({ text: full, tokens: matches })),
     ),
   };
   if (ranked.filtering) outcome.filters = Object.fromEntries(ranked.filtering.filters.map((f) => [f.facet.name, f.text]));
@@ -397,16 +397,17 @@ function judge(
     vector: RouteSummary;
     chosen: readonly FusedHit[];
     results: readonly SearchResult[];
+    /** The query's terms the top result holds (none without results). */
+    topTerms: ReadonlySet<string>;
     /** A filtered search with no results, whose query matches sections the filters exclude. */
     filteredOut: boolean;
     /** The vector route was not run: the keyword route answered (keywordAnswered). */
     vectorNotNeeded: boolean;
   },
 ) {
-  const { analysis, chosen, results } = found;
+  const { analysis, chosen, results, topTerms } = found;
   const { concepts, words } = analysis;
   const stats = found.conceptStats;
-  const topTerms = chosen[0] === undefined ? new Set<string>() : termsOf(pack, section, chosen[0].id);
   const present = (i: number) => found.groups[i]!.some((v) => topTerms.has(v.term));
   const topFound = concepts.filter((_, i) => present(i));
   const summaries: ResultSummary[] = results.map((r, i) => ({
@@ -469,31 +470,6 @@ function weighByPool(pack: LoadedPack, hits: readonly FusedHit[], options: Searc
 }
 
 /**
- * Most analysed sections the memo keeps (their tokens and term sets): 512 — the compared
- * candidates of the last ~17 queries (30 each at the default limit and depth), each its tokens
- * (some 60 at the Astro docs' median section of 420 characters) and their set. Unbounded, the memo grew towards the whole
- * store on a large site, which is exactly the memory lazily read blocks exist to save; a miss
- * costs one analysis of one section.
- */
-export const SECTION_MEMO_SIZE = 512;
-
-/** A section analysed (section-matches.ts), memoised in the pack (the oldest entry dropped beyond the bound). */
-function analysedOf(pack: LoadedPack, section: SectionLookup, id: number): AnalysedSection {
-  let analysed = pack.analysedSections.get(id);
-  if (!analysed) {
-    analysed = analyseSection(section(id), pack.manifest.analyzer);
-    if (pack.analysedSections.size >= SECTION_MEMO_SIZE) pack.analysedSections.delete(pack.analysedSections.keys().next().value!);
-    pack.analysedSections.set(id, analysed);
-  }
-  return analysed;
-}
-
-/** A section's distinct terms, from its analysis (the top result's, for the verdict: analysed for its snippet anyway). */
-function termsOf(pack: LoadedPack, section: SectionLookup, id: number): ReadonlySet<string> {
-  return analysedOf(pack, section, id).terms;
-}
-
-/**
  * Stored term sets decoded, by section object: a block's sections live as long as the block stays
  * resident, and their decoded sets with them (a WeakMap holds neither).
  */
@@ -522,7 +498,10 @@ function selectWithMmr(
 ): { chosen: FusedHit[]; mmr: MmrDecision[]; pools: PoolAudit[] | null } {
   const byId = new Map(compared.map((h) => [h.id, h]));
   const candidates = compared.map((h) => ({ id: h.id, pageUrl: pack.sections.pageOf(h.id), relevance: h.score, terms: termSetOfSection(section(h.id)) }));
-  const result = selectMmr(candidates, compared.length, options.mmr);
+  // Without pools only the first `limit` are shown, and MMR's order of the rest is never read: a
+  // step costs a Jaccard per selection its winner has not been compared with, so the selections
+  // past `limit` were most of its work (a fifth of the pipeline's CPU in the hybrid row's profile).
+  const result = selectMmr(candidates, options.pools.enabled ? compared.length : limit, options.mmr);
   return { ...selectFromPools(pack, result.selected.map((id) => byId.get(id)!), limit, options), mmr: result.decisions };
 }
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { segment, terms } from '../../../src/core/analysis/segment.ts';
 import { searchableText } from '../../../src/core/analysis/fields.ts';
-import { analyseSection, sectionMatches } from '../../../src/core/present/section-matches.ts';
+import { sectionTerms, sectionMatches } from '../../../src/core/present/section-matches.ts';
 import { sectionOf } from '../../support/section.ts';
 
 const WORDS = ['route', 'Routes', 'getStaticPaths', 'cache', 'the', 'deploy', 'café', 'HTTP2', 'c.req.param()', 'worker'];
@@ -25,6 +25,6 @@ describe('sectionMatches', () => {
   });
 
   it('gives MMR the term set by segment() rules: folded, stemmed, stop words dropped, deduplicated', () => {
-    expect([...analyseSection(sectionOf({ breadcrumb: [], title: '', text: 'Routes and ROUTING' }), {}).terms]).toEqual(['rout']);
+    expect([...sectionTerms(sectionOf({ breadcrumb: [], title: '', text: 'Routes and ROUTING' }), {})]).toEqual(['rout']);
   });
 });

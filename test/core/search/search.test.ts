@@ -9,7 +9,7 @@ import type { PackSource } from '../../../src/core/pack/source.ts';
 import { shardFile } from '../../../src/core/pack/shards.ts';
 import type { SearchRequest } from '../../../src/core/search/request.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../../src/core/search/options.ts';
-import { searchPack, search, SECTION_MEMO_SIZE } from '../../../src/core/search/search.ts';
+import { searchPack, search } from '../../../src/core/search/search.ts';
 import { queryVectorFor, staticQueryVector } from '../../../src/core/search/query-vector.ts';
 import { embedStatic, queryTokens } from '../../../src/core/embed/semantic.ts';
 import { terms } from '../../../src/core/analysis/segment.ts';
@@ -807,24 +807,6 @@ describe("a pack read lazily (the Worker's loadPack with read: 'lazy')", () => {
     expect((error as RecallBoxError).message).not.toContain('network connection lost');
     failing = false;
     expect((await search(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS)).results.length).toBeGreaterThan(0);
-  });
-});
-
-describe('the analysed-section memo', () => {
-  it(`keeps at most SECTION_MEMO_SIZE analysed sections however many sections queries show, and answers the same once entries were dropped`, async () => {
-    // 40 pages of 20 sections that share one word, each with a word of its own: one query per section shows 800 sections in all.
-    const docs: Record<string, string> = {};
-    for (let p = 0; p < 40; p++) {
-      docs[`p${p}.md`] = `# Page ${p}\n\n` + Array.from({ length: 20 }, (_, s) => `## Topic w${p}x${s}\n\nshared w${p}x${s} text.\n`).join('\n');
-    }
-    const { manifest, files: pieces } = await assemblePack(pagesOf(docs), { baseUrl: '/', createdAt: CREATED_AT, embedding: false });
-    const pack = await loadPack(memorySource({ ...pieces, 'manifest.json': JSON.stringify(manifest) }));
-    expect(pack.sections.count).toBeGreaterThan(SECTION_MEMO_SIZE);
-    const first = searchPack(pack, request('shared w0x1'), DEFAULT_SEARCH_OPTIONS).results;
-    for (let p = 0; p < 40; p++) for (let s = 0; s < 20; s++) searchPack(pack, request(`w${p}x${s}`), DEFAULT_SEARCH_OPTIONS);
-    expect(pack.analysedSections.size).toBeLessThanOrEqual(SECTION_MEMO_SIZE);
-    expect(pack.analysedSections.size).toBeGreaterThan(SECTION_MEMO_SIZE / 2);
-    expect(searchPack(pack, request('shared w0x1'), DEFAULT_SEARCH_OPTIONS).results).toEqual(first);
   });
 });
 

@@ -1,0 +1,82 @@
+/**
+ * The tokens of a text whose term is one of a few wanted terms — what a search reads of a result
+ * for its snippet, evidence and verdict — found without analysing the whole text (issue 19).
+ *
+ * `segment` over a result's text was a third of the pipeline's CPU (`npm run bench`, the hybrid
+ * row's profile), though a search only keeps the tokens of its query's few terms. In text that is
+ * all ASCII (most sections of English docs), a token whose term is `t` has a surface that, lower-
+ * cased, contains `t` minus its last STEM_CHANGE characters (termProbe). So the lower-cased text
+ * is searched for each term's probe, and only the stretches of run characters holding a hit are
+ * segmented. A stretch starts after a character no token or clitic can contain (isRunChar), where
+ * `segment`'s scan of the whole text would be between tokens too, so its tokens are exactly the
+ * whole text's tokens in that stretch. Text with any other character is segmented whole, as before:
+ * `fold` may change its length or letters there (NFKD, diacritics), and no probe is sure to be in it.
+ *
+ * Pinned by a property test against `segment` (test/core/analysis/find-terms.test.ts).
+ */
+import { segment, type AnalyzerOptions, type Token } from './segment.ts';
+import type { Lang } from '../types.ts';
+
+/**
+ * Most trailing characters of its term that stemming makes differ from the word it came from
+ * (0..; default 2). Porter's stemmer only rewrites a word's end, and what it keeps differs from the
+ * word by at most one replacement of up to two letters (`possibility` → `possibl`, `-biliti` →
+ * `-ble`; `say` → `sai`). Over every word of the Hono and Astro docs and the two test collections,
+ * and 300,000 random words built from Porter's suffixes, the most seen was 1 (ad hoc check, no
+ * project command). Case folding of ASCII keeps every letter in place.
+ */
+export const STEM_CHANGE = 2;
+
+const ALL_ASCII = /^[\x00-\x7f]*$/;
+
+/** The part of `term` that every surface it can come from holds, lower-cased: at least its first letter, which stemming never changes. */
+export function termProbe(term: string): string {
+  return term.slice(0, Math.max(1, term.length - STEM_CHANGE));
+}
+
+/**
+ * Characters a token (segment.ts: letters, digits, `_`, `$`, joined by `.`, `-`, `:`) or an
+ * English clitic (`'s`) can hold, in ASCII. Every other character ends a stretch that segments as
+ * it does inside the whole text.
+ */
+function isRunChar(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) || // a-z
+    (code >= 0x41 && code <= 0x5a) || // A-Z
+    (code >= 0x30 && code <= 0x3a) || // 0-9 and `:`
+    code === 0x5f || // _
+    code === 0x24 || // $
+    code === 0x2e || // .
+    code === 0x2d || // -
+    code === 0x27 // '
+  );
+}
+
+/** `segment(text, lang, analyzer)`'s tokens whose term is in `terms`, in text order. */
+export function findTerms(text: string, lang: Lang, terms: ReadonlySet<string>, analyzer?: Partial<AnalyzerOptions>): Token[] {
+  if (terms.size === 0 || text.length === 0) return [];
+  if (!ALL_ASCII.test(text)) return segment(text, lang, analyzer).filter((t) => terms.has(t.term));
+  const lower = text.toLowerCase();
+  const hits: number[] = [];
+  for (const term of terms) {
+    const probe = termProbe(term);
+    for (let at = lower.indexOf(probe); at !== -1; at = lower.indexOf(probe, at + 1)) hits.push(at);
+  }
+  if (hits.length === 0) return [];
+  hits.sort((a, b) => a - b);
+  const out: Token[] = [];
+  // Each stretch is segmented once: hits inside one already segmented are skipped.
+  let segmentedTo = 0;
+  for (const at of hits) {
+    if (at < segmentedTo) continue;
+    let from = at;
+    while (from > segmentedTo && isRunChar(text.charCodeAt(from - 1))) from--;
+    let to = at + 1;
+    while (to < text.length && isRunChar(text.charCodeAt(to))) to++;
+    for (const t of segment(text.slice(from, to), lang, analyzer)) {
+      if (terms.has(t.term)) out.push({ term: t.term, start: from + t.start, end: from + t.end });
+    }
+    segmentedTo = to;
+  }
+  return out;
+}

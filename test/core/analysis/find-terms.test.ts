@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findTerms, termProbe } from '../../../src/core/analysis/find-terms.ts';
+import { segment, terms as termsOf } from '../../../src/core/analysis/segment.ts';
+
+/**
+ * Words that stress what findTerms relies on: stems that rewrite a word's end (`possibilities` →
+ * `possibl`, `say` → `sai`), identifiers whose parts are terms (`getStaticPaths`, `HTTPServer`,
+ * `URLs`), joiners (`c.req.param`, `astro:content`, `std::fs`), clitics (`Astro's`, `don't`),
+ * numbers, stop words, and non-ASCII words (which send the text down the whole-text path).
+ */
+const WORDS = [
+  'route', 'Routes', 'routing', 'possibilities', 'possibility', 'deploy', 'say', 'said', 'relational', 'conditional', 'organization',
+  'activities', 'hopefulness', 'deploying', 'deployed', 'getStaticPaths', 'HTTPServer', 'XMLHttpRequest', 'URLs', 'HTTP2', 'vue3',
+  'c.req.param()', 'astro:content', 'std::fs', 'kebab-case', 'snake_case', '$env', "Astro's", "don't", "it's", '1.5', '2024-01-05',
+  'the', 'a', 'of', 'to', 'ui', 'api', 'café', 'Ünïcödé', 'a--b', 'x.-y', 'a:::b', "'quoted'", '...', '-flag', 'e.g.', 'path/to/file',
+];
+const SEPARATORS = [' ', ' ', ' ', '\n', '\t', ', ', '. ', '(', ')', '/', '"', "'", '`', '-', '.', ':', ''];
+
+const text = fc
+  .array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...SEPARATORS)), { maxLength: 30 })
+  .map((parts) => parts.map(([w, s]) => w + s).join(''));
+
+/** What findTerms must equal: every token of the whole text, kept when its term is wanted. */
+function expected(t: string, lang: string, wanted: ReadonlySet<string>) {
+  return segment(t, lang).filter((tok) => wanted.has(tok.term));
+}
+
+describe('findTerms', () => {
+  it("finds exactly segment()'s tokens of the wanted terms, in text order, for English and unstemmed text alike", () => {
+    fc.assert(
+      fc.property(text, fc.subarray(WORDS, { minLength: 1, maxLength: 4 }), fc.constantFrom('en', 'fr'), (t, query, lang) => {
+        // Terms the text holds and terms it may not: the query's words analysed as the index would.
+        const wanted = new Set([...termsOf(query.join(' '), lang), ...termsOf(t, lang).filter((_, i) => i % 3 === 0)]);
+        expect(findTerms(t, lang, wanted)).toEqual(expected(t, lang, wanted));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('finds a word whose stem differs from its start (possibilities → possibl) and an identifier part inside a word', () => {
+    const t = 'All possibilities of getStaticPaths deploy so.';
+    const wanted = new Set(['possibl', 'path', 'deploi']);
+    expect(findTerms(t, 'en', wanted).map((tok) => t.slice(tok.start, tok.end))).toEqual(['possibilities', 'Paths', 'deploy']);
+  });
+
+  it('finds nothing for no terms or no text, and nothing for terms the text lacks', () => {
+    expect(findTerms('route routes', 'en', new Set())).toEqual([]);
+    expect(findTerms('', 'en', new Set(['rout']))).toEqual([]);
+    expect(findTerms('route routes', 'en', new Set(['deploi']))).toEqual([]);
+  });
+
+  it('keeps at least the first letter of a term as its probe, and drops the letters stemming may rewrite', () => {
+    expect(termProbe('possibl')).toBe('possi');
+    expect(termProbe('ui')).toBe('u');
+    expect(termProbe('a')).toBe('a');
+  });
+});
