@@ -14,7 +14,7 @@
  *
  * Pinned by a property test against `segment` (test/core/analysis/find-terms.test.ts).
  */
-import { segment, type AnalyzerOptions, type Token } from './segment.ts';
+import { segment, segmentStretches, type AnalyzerOptions, type Token } from './segment.ts';
 import type { Lang } from '../types.ts';
 
 /**
@@ -64,19 +64,17 @@ export function findTerms(text: string, lang: Lang, terms: ReadonlySet<string>, 
   }
   if (hits.length === 0) return [];
   hits.sort((a, b) => a - b);
-  const out: Token[] = [];
-  // Each stretch is segmented once: hits inside one already segmented are skipped.
-  let segmentedTo = 0;
+  // The stretch around each hit, once: hits inside a stretch already taken are skipped.
+  const stretches: Array<[number, number]> = [];
+  let taken = 0;
   for (const at of hits) {
-    if (at < segmentedTo) continue;
+    if (at < taken) continue;
     let from = at;
-    while (from > segmentedTo && isRunChar(text.charCodeAt(from - 1))) from--;
+    while (from > taken && isRunChar(text.charCodeAt(from - 1))) from--;
     let to = at + 1;
     while (to < text.length && isRunChar(text.charCodeAt(to))) to++;
-    for (const t of segment(text.slice(from, to), lang, analyzer)) {
-      if (terms.has(t.term)) out.push({ term: t.term, start: from + t.start, end: from + t.end });
-    }
-    segmentedTo = to;
+    stretches.push([from, to]);
+    taken = to;
   }
-  return out;
+  return segmentStretches(text, stretches, lang, analyzer).filter((t) => terms.has(t.term));
 }

@@ -263,6 +263,25 @@ export function segmentWith(
   lang: Lang,
   options?: Partial<AnalyzerOptions>,
 ): Token[] {
+  const scan = scannerFor(segmenterFor, text, lang, options);
+  scan(0, text.length);
+  return scan.out;
+}
+
+/**
+ * `segment(text, …)`'s tokens inside the given stretches of `text` (ascending, not overlapping),
+ * scanned in one pass without segmenting the rest. Each stretch must start and end where the
+ * whole text's scan is between tokens: at its ends, or next to a character no token or clitic
+ * holds (find-terms.ts picks them so); then its tokens are exactly the whole text's tokens there.
+ */
+export function segmentStretches(text: string, stretches: ReadonlyArray<readonly [number, number]>, lang: Lang, options?: Partial<AnalyzerOptions>): Token[] {
+  const scan = scannerFor(intlSegmenterFor, text, lang, options);
+  for (const [from, to] of stretches) scan(from, to);
+  return scan.out;
+}
+
+/** Scans `text`'s runs that start in [from, to) into `out`, one analyzer context for every call. */
+function scannerFor(segmenterFor: SegmenterFactory, text: string, lang: Lang, options?: Partial<AnalyzerOptions>): ((from: number, to: number) => void) & { out: Token[] } {
   const base = baseLang(lang);
   const english = base === 'en';
   const stem = english && (options?.stem ?? DEFAULT_ANALYZER_OPTIONS.stem);
@@ -277,24 +296,27 @@ export function segmentWith(
     words: wordMemoFor(stem, stopWords, split),
     out: [],
   };
-  // A fresh RegExp per call keeps `lastIndex` local (V8 caches the compiled pattern by source).
+  // A fresh RegExp per scanner keeps `lastIndex` local (V8 caches the compiled pattern by source).
   const ascii = ASCII.test(text);
   const run = ascii ? new RegExp(ASCII_RUN_SOURCE, 'g') : new RegExp(RUN_SOURCE, 'gu');
   const clitic = english ? new RegExp(ENGLISH_CLITIC) : undefined;
-  for (let m = run.exec(text); m !== null; m = run.exec(text)) {
-    const word = m[0];
-    // A plain ASCII word (most words of any docs text) has no dictionary-script character: skip that test.
-    if (ascii || ASCII_PLAIN.test(word)) pushAsciiWord(ctx, word, m.index);
-    else if (HAS_DICT.test(word)) analyzeMixedRun(word, m.index, ctx);
-    else pushSpacedWord(ctx, word, m.index);
-    // A clitic starts with an apostrophe: only then is the clitic pattern worth running.
-    const next = text.charCodeAt(run.lastIndex);
-    if (clitic !== undefined && (next === APOSTROPHE || next === RIGHT_QUOTE)) {
-      clitic.lastIndex = run.lastIndex;
-      if (clitic.test(text)) run.lastIndex = clitic.lastIndex;
+  const scan = (from: number, to: number) => {
+    run.lastIndex = from;
+    for (let m = run.exec(text); m !== null && m.index < to; m = run.exec(text)) {
+      const word = m[0];
+      // A plain ASCII word (most words of any docs text) has no dictionary-script character: skip that test.
+      if (ascii || ASCII_PLAIN.test(word)) pushAsciiWord(ctx, word, m.index);
+      else if (HAS_DICT.test(word)) analyzeMixedRun(word, m.index, ctx);
+      else pushSpacedWord(ctx, word, m.index);
+      // A clitic starts with an apostrophe: only then is the clitic pattern worth running.
+      const next = text.charCodeAt(run.lastIndex);
+      if (clitic !== undefined && (next === APOSTROPHE || next === RIGHT_QUOTE)) {
+        clitic.lastIndex = run.lastIndex;
+        if (clitic.test(text)) run.lastIndex = clitic.lastIndex;
+      }
     }
-  }
-  return ctx.out;
+  };
+  return Object.assign(scan, { out: ctx.out });
 }
 
 // ---------------------------------------------------------------------------------------------
