@@ -4,13 +4,14 @@
  *
  * `segment` over a result's text was a third of the pipeline's CPU (`npm run bench`, the hybrid
  * row's profile), though a search only keeps the tokens of its query's few terms. In text that is
- * all ASCII (most sections of English docs), a token whose term is `t` has a surface that, lower-
- * cased, contains `t` minus its last STEM_CHANGE characters (termProbe). So the lower-cased text
+ * ASCII in its letters and digits (most sections of English docs), a token whose term is `t` has a
+ * surface that, lower-cased, contains `t` minus its last STEM_CHANGE characters (termProbe). So the lower-cased text
  * is searched for each term's probe, and only the stretches of run characters holding a hit are
  * segmented. A stretch starts after a character no token or clitic can contain (isRunChar), where
  * `segment`'s scan of the whole text would be between tokens too, so its tokens are exactly the
- * whole text's tokens in that stretch. Text with any other character is segmented whole, as before:
- * `fold` may change its length or letters there (NFKD, diacritics), and no probe is sure to be in it.
+ * whole text's tokens in that stretch. Text with a letter, mark or digit outside ASCII is segmented
+ * whole, as before: `fold` may change such a word's length or letters (NFKD, diacritics), and no
+ * probe is sure to be in it.
  *
  * Pinned by a property test against `segment` (test/core/analysis/find-terms.test.ts).
  */
@@ -27,7 +28,12 @@ import type { Lang } from '../types.ts';
  */
 export const STEM_CHANGE = 2;
 
-const ALL_ASCII = /^[\x00-\x7f]*$/;
+/**
+ * A letter, mark or digit outside ASCII: a text with one is segmented whole. Other characters
+ * outside ASCII (dashes, curly quotes, ellipses, arrows, emoji: common in English docs) are never
+ * part of a token, and lower-casing leaves them, and every ASCII letter, where they are.
+ */
+const NON_ASCII_WORD_CHAR = /(?![\x00-\x7f])[\p{L}\p{M}\p{N}]/u;
 
 /** The part of `term` that every surface it can come from holds, lower-cased: at least its first letter, which stemming never changes. */
 export function termProbe(term: string): string {
@@ -36,8 +42,8 @@ export function termProbe(term: string): string {
 
 /**
  * Characters a token (segment.ts: letters, digits, `_`, `$`, joined by `.`, `-`, `:`) or an
- * English clitic (`'s`) can hold, in ASCII. Every other character ends a stretch that segments as
- * it does inside the whole text.
+ * English clitic (`'s`, `’s`) can hold, in a text whose letters and digits are all ASCII. Every
+ * other character ends a stretch that segments as it does inside the whole text.
  */
 function isRunChar(code: number): boolean {
   return (
@@ -48,14 +54,15 @@ function isRunChar(code: number): boolean {
     code === 0x24 || // $
     code === 0x2e || // .
     code === 0x2d || // -
-    code === 0x27 // '
+    code === 0x27 || // '
+    code === 0x2019 // ’
   );
 }
 
 /** `segment(text, lang, analyzer)`'s tokens whose term is in `terms`, in text order. */
 export function findTerms(text: string, lang: Lang, terms: ReadonlySet<string>, analyzer?: Partial<AnalyzerOptions>): Token[] {
   if (terms.size === 0 || text.length === 0) return [];
-  if (!ALL_ASCII.test(text)) return segment(text, lang, analyzer).filter((t) => terms.has(t.term));
+  if (NON_ASCII_WORD_CHAR.test(text)) return segment(text, lang, analyzer).filter((t) => terms.has(t.term));
   const lower = text.toLowerCase();
   const hits: number[] = [];
   for (const term of terms) {
