@@ -389,34 +389,35 @@ class Bm25f {
  * O(n log n) over every matching document.
  */
 export function topHits(docs: readonly number[], scores: Float64Array, limit: number): number[] {
+  if (limit <= 0) return [];
   // `a` ranks below `b`: lower score, or the same score and a later document.
   const worse = (a: number, b: number) => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b);
-  const heap: number[] = [];
-  const siftDown = (i: number) => {
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let worst = i;
-      if (l < heap.length && worse(heap[l]!, heap[worst]!)) worst = l;
-      if (r < heap.length && worse(heap[r]!, heap[worst]!)) worst = r;
-      if (worst === i) return;
-      [heap[i], heap[worst]] = [heap[worst]!, heap[i]!];
-      i = worst;
-    }
-  };
+  const heap = new Int32Array(Math.min(limit, docs.length));
+  let size = 0;
   for (const doc of docs) {
-    if (heap.length < limit) {
-      heap.push(doc);
-      for (let i = heap.length - 1; i > 0; ) {
+    if (size < heap.length) {
+      // Sift up: parents worse than `doc` move down into the hole.
+      let i = size++;
+      while (i > 0) {
         const parent = (i - 1) >> 1;
-        if (!worse(heap[i]!, heap[parent]!)) break;
-        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+        if (!worse(doc, heap[parent]!)) break;
+        heap[i] = heap[parent]!;
         i = parent;
       }
-    } else if (limit > 0 && worse(heap[0]!, doc)) {
-      heap[0] = doc;
-      siftDown(0);
+      heap[i] = doc;
+    } else if (worse(heap[0]!, doc)) {
+      // `doc` replaces the worst kept hit; sift down: the worse child moves up into the hole.
+      let i = 0;
+      for (;;) {
+        const left = 2 * i + 1;
+        if (left >= size) break;
+        const child = left + 1 < size && worse(heap[left + 1]!, heap[left]!) ? left + 1 : left;
+        if (!worse(heap[child]!, doc)) break;
+        heap[i] = heap[child]!;
+        i = child;
+      }
+      heap[i] = doc;
     }
   }
-  return heap.sort((a, b) => scores[b]! - scores[a]! || a - b);
+  return Array.from(heap.subarray(0, size)).sort((a, b) => scores[b]! - scores[a]! || a - b);
 }
