@@ -34,6 +34,8 @@ export const STEM_CHANGE = 2;
  * part of a token, and lower-casing leaves them, and every ASCII letter, where they are.
  */
 const NON_ASCII_WORD_CHAR = /(?![\x00-\x7f])[\p{L}\p{M}\p{N}]/u;
+/** Any character outside ASCII: most texts have none, and this scan is cheaper than NON_ASCII_WORD_CHAR's. */
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /** The part of `term` that every surface it can come from holds, lower-cased: at least its first letter, which stemming never changes. */
 export function termProbe(term: string): string {
@@ -62,7 +64,7 @@ function isRunChar(code: number): boolean {
 /** `segment(text, lang, analyzer)`'s tokens whose term is in `terms`, in text order. */
 export function findTerms(text: string, lang: Lang, terms: ReadonlySet<string>, analyzer?: Partial<AnalyzerOptions>): Token[] {
   if (terms.size === 0 || text.length === 0) return [];
-  if (NON_ASCII_WORD_CHAR.test(text)) return segment(text, lang, analyzer).filter((t) => terms.has(t.term));
+  if (NON_ASCII.test(text) && NON_ASCII_WORD_CHAR.test(text)) return segment(text, lang, analyzer).filter((t) => terms.has(t.term));
   const lower = text.toLowerCase();
   const hits: number[] = [];
   for (const term of terms) {
