@@ -2,12 +2,12 @@
  * The tokens of a text whose term is one of a few wanted terms — what a search reads of a result
  * for its snippet, evidence and verdict — found without analysing the whole text (issue 19).
  *
- * `segment` over a result's text was a third of the pipeline's CPU (`npm run bench`, the hybrid
- * row's profile), though a search only keeps the tokens of its query's few terms. In text that is
- * ASCII in its letters and digits (most sections of English docs), a token whose term is `t` has a
- * surface that, lower-cased, contains `t` minus its last STEM_CHANGE characters (termProbe). So the lower-cased text
- * is searched for each term's probe, and only the stretches of run characters holding a hit are
- * segmented. A stretch starts after a character no token or clitic can contain (isRunChar), where
+ * `segment` over a result's text was a third of the pipeline's CPU (an ad hoc CPU profile of the
+ * queries of `npm run bench`'s hybrid row), though a search only keeps the tokens of its query's
+ * few terms. In text that is ASCII in its letters and digits (most sections of English docs), a
+ * token whose term is `t` has a surface that, lower-cased, contains `t` minus its last STEM_CHANGE
+ * characters (termProbe). So the lower-cased text is searched for each term's probe, and only the
+ * stretches of run characters holding a hit are segmented. A stretch starts after a character no token or clitic can contain (isRunChar), where
  * `segment`'s scan of the whole text would be between tokens too, so its tokens are exactly the
  * whole text's tokens in that stretch. Text with a letter, mark or digit outside ASCII is segmented
  * whole, as before: `fold` may change such a word's length or letters (NFKD, diacritics), and no

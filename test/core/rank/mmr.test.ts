@@ -245,6 +245,15 @@ describe('selectMmr: properties', () => {
     );
   });
 
+  it('selects with a smaller limit exactly the first selections of a larger one (search asks for only the results it shows)', () => {
+    fc.assert(
+      fc.property(candidatesArb(anyRelevance), limitArb, lambdaArb, capArb, (candidates, limit, lambda, perPageCap) => {
+        const all = selectMmr(candidates, candidates.length, { lambda, perPageCap }).selected;
+        expect(selectMmr(candidates, limit, { lambda, perPageCap }).selected).toEqual(all.slice(0, limit));
+      }),
+    );
+  });
+
   it('records a decision for every selection, in selection order, and only page-cap skips besides', () => {
     fc.assert(
       fc.property(candidatesArb(anyRelevance), limitArb, lambdaArb, capArb, (candidates, limit, lambda, perPageCap) => {
