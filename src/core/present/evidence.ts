@@ -110,7 +110,7 @@ export function evidenceFrom(
   const concepts = conceptOf ? new Set(conceptOf.values()).size : termCount;
   const distinct = (tokens: readonly Token[]) => new Set(tokens.map((t) => conceptOf?.get(t.term) ?? t.term)).size;
   const coverage = distinct(matches) / concepts;
-  const scored = paragraphsOf(section, full)
+  const scored = paragraphsOf(section, full, matches)
     .map((p, position) => {
       const inside = within(matches, p);
       return { p, position, inside, coverage: distinct(inside) / concepts };
@@ -152,7 +152,8 @@ function within(tokens: readonly Token[], p: Paragraph): Token[] {
 }
 
 /**
- * The paragraphs of the searchable text, in its order, as ranges of `full`.
+ * The paragraphs of the searchable text that can hold a match, in its order, as ranges of `full`:
+ * those of the parts (labelledParts) where one of `matches` lies; the others would score nothing.
  *
  * Separators: ingest (`src/indexer/ingest/text.ts`) writes each prose block — paragraph, list item,
  * table row, sub-heading — as ONE whitespace-normalised line of `Section.text`, so prose paragraphs
@@ -161,9 +162,11 @@ function within(tokens: readonly Token[], p: Paragraph): Token[] {
  * author's own grouping. No token crosses a line break (the analyzer never joins across whitespace),
  * so cutting `full` into paragraphs keeps every token of the one analysis whole.
  */
-function paragraphsOf(section: Section, full: string): Paragraph[] {
+function paragraphsOf(section: Section, full: string, matches: readonly Token[]): Paragraph[] {
   const out: Paragraph[] = [];
   for (const part of labelledParts(section, full)) {
+    // Splitting reads the whole part: a part without a match (often a long code block) is skipped.
+    if (within(matches, part).length === 0) continue;
     const separator = part.source === 'code' ? /\n[ \t]*\n/g : /\n/g;
     let from = part.start;
     const pieces = full.slice(part.start, part.end).split(separator);
