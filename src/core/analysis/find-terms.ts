@@ -37,6 +37,39 @@ const NON_ASCII_WORD_CHAR = /(?![\x00-\x7f])[\p{L}\p{M}\p{N}]/u;
 /** Any character outside ASCII: most texts have none, and this scan is cheaper than NON_ASCII_WORD_CHAR's. */
 const NON_ASCII = /[^\x00-\x7f]/;
 
+/**
+ * Most probe hits per character of text before the whole text is segmented instead (0..; default
+ * 0.25, one hit every four characters: about one in every word). Past it the stretches would cover
+ * the text anyway, and sorting the hits would cost more than segmenting it; without the bound a
+ * query of many short terms that all share a probe, against a text of the one letter they start
+ * with, collected a hit per term per character (ad hoc: 14–55 ms for one 32 KiB section, where
+ * segmenting it whole takes about 1 ms).
+ */
+export const MAX_HITS_PER_CHAR = 0.25;
+
+/**
+ * Most probes searched for in one text before it is segmented whole instead (1..; default 8).
+ * Each probe is one search of the whole text, and in a text of nearly one repeated letter a
+ * search costs about a sixth of segmenting it (ad hoc: 60 probes over a 32 KiB section of
+ * `aaaab aaaac …` took 7.5 ms, segmenting it 0.75 ms), so past a handful of probes segmenting is
+ * cheaper whatever the text. A query's terms, its completions and corrections included, have a
+ * median of 7–9 terms, and fewer probes once those a shorter probe already finds are dropped.
+ */
+export const MAX_PROBES = 8;
+
+/**
+ * The probes of `terms`, without those another probe begins: every place a longer probe occurs,
+ * its beginning occurs too, and the stretch around that hit holds both (completions of a typed word
+ * mostly begin with its probe).
+ */
+export function probesOf(terms: Iterable<string>): string[] {
+  const sorted = [...new Set(Array.from(terms, termProbe))].sort();
+  const kept: string[] = [];
+  // Sorted, a probe that another begins comes right after it or after probes it begins too.
+  for (const probe of sorted) if (kept.length === 0 || !probe.startsWith(kept[kept.length - 1]!)) kept.push(probe);
+  return kept;
+}
+
 /** The part of `term` that every surface it can come from holds, lower-cased: at least its first letter, which stemming never changes. */
 export function termProbe(term: string): string {
   return term.slice(0, Math.max(1, term.length - STEM_CHANGE));
@@ -64,12 +97,17 @@ function isRunChar(code: number): boolean {
 /** `segment(text, lang, analyzer)`'s tokens whose term is in `terms`, in text order. */
 export function findTerms(text: string, lang: Lang, terms: ReadonlySet<string>, analyzer?: Partial<AnalyzerOptions>): Token[] {
   if (terms.size === 0 || text.length === 0) return [];
-  if (NON_ASCII.test(text) && NON_ASCII_WORD_CHAR.test(text)) return segment(text, lang, analyzer).filter((t) => terms.has(t.term));
+  const whole = () => segment(text, lang, analyzer).filter((t) => terms.has(t.term));
+  if (NON_ASCII.test(text) && NON_ASCII_WORD_CHAR.test(text)) return whole();
   const lower = text.toLowerCase();
   const hits: number[] = [];
-  for (const term of terms) {
-    const probe = termProbe(term);
-    for (let at = lower.indexOf(probe); at !== -1; at = lower.indexOf(probe, at + 1)) hits.push(at);
+  const most = text.length * MAX_HITS_PER_CHAR;
+  const probes = probesOf(terms);
+  if (probes.length > MAX_PROBES) return whole();
+  for (const probe of probes) {
+    for (let at = lower.indexOf(probe); at !== -1; at = lower.indexOf(probe, at + 1)) {
+      if (hits.push(at) > most) return whole();
+    }
   }
   if (hits.length === 0) return [];
   hits.sort((a, b) => a - b);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findTerms, termProbe } from '../../../src/core/analysis/find-terms.ts';
+import { MAX_PROBES, findTerms, probesOf, termProbe } from '../../../src/core/analysis/find-terms.ts';
 import { segment, terms as termsOf } from '../../../src/core/analysis/segment.ts';
 
 /**
@@ -40,6 +40,19 @@ describe('findTerms', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('finds the same tokens when the query has more probes than it searches for, and segments the text whole', () => {
+    const t = WORDS.join(' ');
+    const wanted = new Set(termsOf(t, 'en'));
+    expect(probesOf(wanted).length).toBeGreaterThan(MAX_PROBES);
+    expect(findTerms(t, 'en', wanted)).toEqual(expected(t, 'en', wanted));
+  });
+
+  it('searches for a probe once, and not for a probe that a shorter one begins', () => {
+    // Probes `ro` (of rout: route, routing), `rout` (router), `routeconf` (routeconfig): one search for `ro` finds them all.
+    expect(probesOf(['rout', 'router', 'routeconfig', 'rout'])).toEqual(['ro']);
+    expect(probesOf(['deploi', 'cach', 'config'])).toEqual(['ca', 'conf', 'depl']);
   });
 
   it('finds a word whose stem differs from its start (possibilities → possibl) and an identifier part inside a word', () => {
