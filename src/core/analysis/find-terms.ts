@@ -2,29 +2,29 @@
  * The tokens of a text whose term is one of a few wanted terms — what a search reads of a result
  * for its snippet, evidence and verdict — found without analysing the whole text (issue 19).
  *
- * `segment` over a result's text was a third of the pipeline's CPU (an ad hoc CPU profile of the
- * queries of `npm run bench`'s hybrid row), though a search only keeps the tokens of its query's
- * few terms. In text that is ASCII in its letters and digits (most sections of English docs), a
- * token whose term is `t` has a surface that, lower-cased, contains `t` minus its last STEM_CHANGE
- * characters (termProbe). So the lower-cased text is searched for each term's probe, and only the
- * stretches of run characters holding a hit are segmented. A stretch starts after a character no token or clitic can contain (isRunChar), where
- * `segment`'s scan of the whole text would be between tokens too, so its tokens are exactly the
- * whole text's tokens in that stretch. Text with a letter, mark or digit outside ASCII is segmented
- * whole, as before: `fold` may change such a word's length or letters (NFKD, diacritics), and no
- * probe is sure to be in it.
+ * A search keeps only the tokens of its query's few terms, yet segmenting each shown result's whole
+ * text was most of its presentation's work (`npm run bench`'s hybrid row: p50/p95 1.62/7.13 ms
+ * before this and MMR's shorter selection, 0.87/2.37 ms after, one run each). In text whose letters
+ * and digits are ASCII (most sections of English docs), a token whose term is `t` has a surface
+ * that, lower-cased, contains `t` minus its last STEM_CHANGE characters (termProbe). So the
+ * lower-cased text is searched for each term's probe, and only the stretches of run characters
+ * holding a hit are segmented. A stretch starts after a character no token or clitic can contain
+ * (isAsciiRunChar, segment.ts), where the scan of the whole text is between tokens too, so its
+ * tokens are exactly the whole text's tokens in that stretch. Text with a letter, mark or digit
+ * outside ASCII is segmented whole, as before: `fold` may change such a word's length or letters
+ * (NFKD, diacritics), and no probe is sure to be in it.
  *
- * Pinned by a property test against `segment` (test/core/analysis/find-terms.test.ts).
+ * Pinned by property tests against `segment` (test/core/analysis/find-terms.test.ts).
  */
-import { segment, segmentStretches, type AnalyzerOptions, type Token } from './segment.ts';
+import { isAsciiRunChar, segment, segmentStretches, type AnalyzerOptions, type Token } from './segment.ts';
 import type { Lang } from '../types.ts';
 
 /**
  * Most trailing characters of its term that stemming makes differ from the word it came from
  * (0..; default 2). Porter's stemmer only rewrites a word's end, and what it keeps differs from the
  * word by at most one replacement of up to two letters (`possibility` → `possibl`, `-biliti` →
- * `-ble`; `say` → `sai`). Over every word of the Hono and Astro docs and the two test collections,
- * and 300,000 random words built from Porter's suffixes, the most seen was 1 (ad hoc check, no
- * project command). Case folding of ASCII keeps every letter in place.
+ * `-ble`; `deploy` → `deploi`). Case folding of ASCII keeps every letter in place. A property
+ * test stems random words built from Porter's suffixes and checks each holds its term's probe.
  */
 export const STEM_CHANGE = 2;
 
@@ -39,21 +39,17 @@ const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
  * Most probe hits per character of text before the whole text is segmented instead (0..; default
- * 0.25, one hit every four characters: about one in every word). Past it the stretches would cover
- * the text anyway, and sorting the hits would cost more than segmenting it; without the bound a
- * query of many short terms that all share a probe, against a text of the one letter they start
- * with, collected a hit per term per character (ad hoc: 14–55 ms for one 32 KiB section, where
- * segmenting it whole takes about 1 ms).
+ * 0.25, one hit every four characters: about one in every word). Past it the stretches cover the
+ * text anyway, and collecting and sorting the hits costs more than segmenting it once.
  */
 export const MAX_HITS_PER_CHAR = 0.25;
 
 /**
- * Most probes searched for in one text before it is segmented whole instead (1..; default 8).
- * Each probe is one search of the whole text, and in a text of nearly one repeated letter a
- * search costs about a sixth of segmenting it (ad hoc: 60 probes over a 32 KiB section of
- * `aaaab aaaac …` took 7.5 ms, segmenting it 0.75 ms), so past a handful of probes segmenting is
- * cheaper whatever the text. A query's terms, its completions and corrections included, have a
- * median of 7–9 terms, and fewer probes once those a shorter probe already finds are dropped.
+ * Most probes searched for in one text before it is segmented whole instead (1..; default 8). Each
+ * probe is one search of the whole text, and in text that nearly repeats its probes' letters (`aaaab
+ * aaaac …`) a search goes letter by letter, so past a handful of probes segmenting once is the
+ * cheaper bound whatever the text. Dropping the probes another begins (probesOf) leaves most
+ * queries, their completions and corrections included, well under it.
  */
 export const MAX_PROBES = 8;
 
@@ -73,25 +69,6 @@ export function probesOf(terms: Iterable<string>): string[] {
 /** The part of `term` that every surface it can come from holds, lower-cased: at least its first letter, which stemming never changes. */
 export function termProbe(term: string): string {
   return term.slice(0, Math.max(1, term.length - STEM_CHANGE));
-}
-
-/**
- * Characters a token (segment.ts: letters, digits, `_`, `$`, joined by `.`, `-`, `:`) or an
- * English clitic (`'s`, `’s`) can hold, in a text whose letters and digits are all ASCII. Every
- * other character ends a stretch that segments as it does inside the whole text.
- */
-function isRunChar(code: number): boolean {
-  return (
-    (code >= 0x61 && code <= 0x7a) || // a-z
-    (code >= 0x41 && code <= 0x5a) || // A-Z
-    (code >= 0x30 && code <= 0x3a) || // 0-9 and `:`
-    code === 0x5f || // _
-    code === 0x24 || // $
-    code === 0x2e || // .
-    code === 0x2d || // -
-    code === 0x27 || // '
-    code === 0x2019 // ’
-  );
 }
 
 /** `segment(text, lang, analyzer)`'s tokens whose term is in `terms`, in text order. */
@@ -117,9 +94,9 @@ export function findTerms(text: string, lang: Lang, terms: ReadonlySet<string>, 
   for (const at of hits) {
     if (at < taken) continue;
     let from = at;
-    while (from > taken && isRunChar(text.charCodeAt(from - 1))) from--;
+    while (from > taken && isAsciiRunChar(text.charCodeAt(from - 1))) from--;
     let to = at + 1;
-    while (to < text.length && isRunChar(text.charCodeAt(to))) to++;
+    while (to < text.length && isAsciiRunChar(text.charCodeAt(to))) to++;
     stretches.push([from, to]);
     taken = to;
   }

@@ -138,6 +138,26 @@ const ENGLISH_CLITIC = /['’](?:s|t|re|ve|ll|d|m)(?![\p{L}\p{M}\p{N}_$])/iuy;
 const APOSTROPHE = 0x27;
 const RIGHT_QUOTE = 0x2019;
 
+/**
+ * Whether a character can be part of a run or a clitic in text whose letters and digits are ASCII:
+ * a word character (ASCII_WORD), a joiner (JOINER) or an apostrophe (ENGLISH_CLITIC). Every other
+ * character separates runs, so a scan started right after one finds the runs the scan of the whole
+ * text finds there (segmentStretches; find-terms.ts picks its stretches by this).
+ */
+export function isAsciiRunChar(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) || // a-z
+    (code >= 0x41 && code <= 0x5a) || // A-Z
+    (code >= 0x30 && code <= 0x3a) || // 0-9 and `:`
+    code === 0x5f || // _
+    code === 0x24 || // $
+    code === 0x2e || // .
+    code === 0x2d || // -
+    code === APOSTROPHE ||
+    code === RIGHT_QUOTE
+  );
+}
+
 const UPPER = String.raw`\p{Lu}\p{M}*`;
 /** Lower-case and uncased letters (Arabic, Hebrew, …): they never start a new camelCase part. */
 const LOWER = String.raw`[\p{Ll}\p{Lt}\p{Lm}\p{Lo}]\p{M}*`;

@@ -10,13 +10,13 @@
 import { searchableOffsets, searchableText } from '../analysis/fields.ts';
 import { findTerms } from '../analysis/find-terms.ts';
 import { segment, type AnalyzerOptions, type Token } from '../analysis/segment.ts';
-import { examinedLength, type TermMatch } from './snippet.ts';
+import { examinedPart, type TermMatch } from './snippet.ts';
 import type { Section } from '../types.ts';
 
 /** A section's searchable text, cut to the part snippets and evidence examine (MAX_EXAMINED_CHARS). */
 function examinedText(section: Section): { full: string; examined: string } {
   const full = searchableText(section);
-  return { full, examined: full.slice(0, examinedLength(full)) };
+  return { full, examined: examinedPart(full) };
 }
 
 /** The distinct terms of a section's searchable text (its examined part): its term set, stored at build time for MMR (term-set.ts). */

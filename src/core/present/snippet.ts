@@ -51,9 +51,14 @@ export function examinedLength(text: string, max = MAX_EXAMINED_CHARS): number {
   return space > 0 ? space : max;
 }
 
+/** The part of `text` presentation analyses (examinedLength). */
+export function examinedPart(text: string): string {
+  return text.slice(0, examinedLength(text));
+}
+
 /** The query's matches in a text (its examined part): tokens whose analysed term is one of the query's terms. */
 function findMatches(text: string, lang: Lang, queryTerms: ReadonlySet<string>, analyzer: Partial<AnalyzerOptions>): TermMatch[] {
-  return findTerms(text.slice(0, examinedLength(text)), lang, queryTerms, analyzer);
+  return findTerms(examinedPart(text), lang, queryTerms, analyzer);
 }
 
 /** Merge overlapping spans: an identifier's whole token and its parts cover the same characters. */

@@ -24,6 +24,13 @@ const text = fc
   .array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...SEPARATORS)), { maxLength: 30 })
   .map((parts) => parts.map(([w, s]) => w + s).join(''));
 
+/** Endings Porter's stemmer rewrites (its steps 1–5), some of them more than once in a word. */
+const PORTER_SUFFIXES = [
+  'ational', 'tional', 'enci', 'anci', 'izer', 'bli', 'alli', 'entli', 'eli', 'ousli', 'ization', 'ation', 'ator', 'alism', 'iveness',
+  'fulness', 'ousness', 'aliti', 'iviti', 'biliti', 'logi', 'icate', 'ative', 'alize', 'iciti', 'ical', 'ful', 'ness', 'y', 'ies',
+  'ied', 'ing', 'ed', 's', 'ly', 'bility', 'bilities', 'iness', 'ously', 'ement', 'ment', 'ent', 'ism', 'ible', 'able', 'e', 'll',
+];
+
 /** What findTerms must equal: every token of the whole text, kept when its term is wanted. */
 function expected(t: string, lang: string, wanted: ReadonlySet<string>) {
   return segment(t, lang).filter((tok) => wanted.has(tok.term));
@@ -53,6 +60,17 @@ describe('findTerms', () => {
     // Probes `ro` (of rout: route, routing), `rout` (router), `routeconf` (routeconfig): one search for `ro` finds them all.
     expect(probesOf(['rout', 'router', 'routeconfig', 'rout'])).toEqual(['ro']);
     expect(probesOf(['deploi', 'cach', 'config'])).toEqual(['ca', 'conf', 'depl']);
+  });
+
+  it('finds every word built of letters and Porter suffixes by its term, however stemming rewrites its end', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]{1,8}$/), fc.array(fc.constantFrom(...PORTER_SUFFIXES), { maxLength: 2 }), (start, suffixes) => {
+        const word = start + suffixes.join('');
+        const wanted = new Set(termsOf(word, 'en'));
+        expect(findTerms(word, 'en', wanted)).toEqual(expected(word, 'en', wanted));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('finds a word whose stem differs from its start (possibilities → possibl) and an identifier part inside a word', () => {
