@@ -45,13 +45,6 @@ export interface KeywordHit {
 const TITLE_BIT = 1;
 const NAMING_BITS: Readonly<Record<FieldName, number>> = { title: TITLE_BIT, headings: 2, body: 0 };
 
-/** Per document, how many concepts its naming fields hold: in either, in the page title, in its own heading. */
-interface Naming {
-  named: Uint16Array;
-  title: Uint16Array;
-  heading: Uint16Array;
-}
-
 export interface KeywordSearchOptions {
   /** Language to analyze the query in. */
   lang: Lang;
@@ -227,6 +220,9 @@ class Bm25f {
     private readonly factors: readonly Float64Array[],
   ) {}
 
+  /** The working arrays of `search`, allocated by the first one (Scratch). */
+  private scratch: Scratch | undefined;
+
   /**
    * `missing` ends the KEYWORD_NOT_RESIDENT message: why a partition is not at hand. `groups`: per
    * query concept, the terms it is matched by with their weights (one exact term per concept for a
@@ -237,88 +233,71 @@ class Bm25f {
     if (groups.length === 0 || limit <= 0) return [];
     // Every partition is found before any work: a query fails whole, not after ranking half.
     const holders = groups.map((variants) => this.holders(variants.map((v) => v.term), partOf, missing));
-    // Dense per-document accumulators instead of Maps: a common term's postings can cover most
-    // sections, and a Worker has a few milliseconds of CPU per request; typed arrays keep the
-    // inner loop allocation-free (Maps here showed 30+ ms GC pauses on the Astro docs).
-    const scores = new Float64Array(this.size);
-    const naming: Naming = { named: new Uint16Array(this.size), title: new Uint16Array(this.size), heading: new Uint16Array(this.size) };
-    const hits: number[] = [];
-    const isHit = new Uint8Array(this.size);
-    // Per concept, the documents it contributed to: `matched` is listed for the returned hits only.
-    // Built for every hit, it was one array per matching document — on a 135,000-section site a
-    // common term matches nearly all of them, and those arrays (with a sort of every hit) were
-    // most of the keyword route's time there.
-    const contributedTo: number[][] = [];
-    const pseudo = new Float64Array(this.size);
-    const seenAtTerm = new Uint32Array(this.size);
-    const namedAtConcept = new Uint32Array(this.size);
-    // A concept's best weighted contribution per document, over its variants.
-    const best = new Float64Array(this.size);
-    const containing: number[] = [];
+    this.scratch ??= new Scratch(this.size);
+    const scratch = this.scratch;
+    try {
+      return this.rank(groups, holders, limit, scratch, within);
+    } finally {
+      scratch.reset();
+    }
+  }
+
+  private rank(
+    groups: readonly (readonly TermVariant[])[],
+    holders: readonly FlexIndex[][],
+    limit: number,
+    scratch: Scratch,
+    within: ((doc: number) => boolean) | undefined,
+  ): KeywordHit[] {
+    // Per concept, the documents it contributed to (a copy of its `conceptDocs`): `matched` is
+    // listed for the returned hits only (matchedConcepts). Built for every hit, it was one array
+    // per matching document — on a 135,000-section site a common term matches nearly all of them,
+    // and those arrays (with a sort of every hit) were most of the keyword route's time there.
+    const contributedTo: Int32Array[] = [];
     let variantMark = 0;
     groups.forEach((variants, c) => {
-      const docs: number[] = [];
+      let docs = 0;
       // A variant is a guess at the word typed: when the index holds that word, no variant counts as
       // rarer than it (a rare completion of a common word would otherwise outscore the word itself).
       let typedIdf = Infinity;
       variants.forEach((variant, v) => {
-        containing.length = 0;
-        this.accumulate(variant.term, holders[c]![v]!, ++variantMark, c + 1, pseudo, seenAtTerm, namedAtConcept, containing, naming);
-        const rarity = Math.min(idf(this.size, containing.length), typedIdf);
-        if (v === 0 && containing.length > 0) typedIdf = rarity;
-        const weight = variant.weight * rarity;
-        for (const doc of containing) {
-          const contribution = weight * saturate(pseudo[doc], this.options.k1);
-          pseudo[doc] = 0;
-          if (contribution <= 0) continue;
-          if (best[doc] === 0) docs.push(doc);
-          if (contribution > best[doc]!) best[doc] = contribution;
-        }
+        const count = this.accumulate(variant.term, holders[c]![v]!, ++variantMark, c + 1, scratch);
+        const rarity = Math.min(idf(this.size, count), typedIdf);
+        if (v === 0 && count > 0) typedIdf = rarity;
+        docs = keepBest(scratch, count, variant.weight * rarity, this.options.k1, docs);
       });
-      for (const doc of docs) {
-        if (isHit[doc] === 0) {
-          isHit[doc] = 1;
-          hits.push(doc);
-        }
-        scores[doc] += best[doc]!;
-        best[doc] = 0;
-      }
-      contributedTo.push(docs);
+      addConcept(scratch, docs);
+      contributedTo.push(scratch.conceptDocs.slice(0, docs));
     });
-    const top = topHits(within ? hits.filter(within) : hits, scores, limit);
-    const matched = new Map<number, string[]>(top.map((doc) => [doc, []]));
-    groups.forEach((variants, c) => {
-      for (const doc of contributedTo[c]!) matched.get(doc)?.push(variants[0]!.term);
-    });
+    const hits = scratch.hits.subarray(0, scratch.hitCount);
+    const top = topHits(within ? hits.filter(within) : hits, scratch.scores, limit);
+    const matched = matchedConcepts(scratch, top, groups, contributedTo);
     const all = groups.length;
     return top.map((doc) => ({
       doc,
-      score: scores[doc]!,
+      score: scratch.scores[doc]!,
       matched: matched.get(doc)!,
-      namedTerms: naming.named[doc]!,
-      namedByOneField: naming.title[doc] === all || naming.heading[doc] === all,
+      namedTerms: scratch.named[doc]!,
+      namedByOneField: scratch.title[doc] === all || scratch.heading[doc] === all,
     }));
   }
 
   termStats(terms: readonly string[], partOf: PartOf, missing: string): TermStat[] {
     const holders = this.holders(terms, partOf, missing);
-    // One mark per term, as search() does: no clearing of a per-section array between terms.
-    const seenAtTerm = new Uint32Array(this.size);
-    return terms.map((term, t) => {
-      let df = 0;
-      for (const field of FIELD_NAMES) {
-        for (const docs of holders[t].slots(field, term)) {
-          if (!docs) continue;
-          for (const doc of docs) {
-            if (seenAtTerm[doc] !== t + 1) {
-              seenAtTerm[doc] = t + 1;
-              df++;
-            }
-          }
+    this.scratch ??= new Scratch(this.size);
+    const scratch = this.scratch;
+    try {
+      // One mark per term, as search() does: no clearing of a per-section array between terms.
+      return terms.map((term, t) => {
+        let df = 0;
+        for (const field of FIELD_NAMES) {
+          for (const docs of holders[t]!.slots(field, term)) if (docs) df += markNew(docs, t + 1, scratch);
         }
-      }
-      return { term, df, idf: idf(this.size, df) };
-    });
+        return { term, df, idf: idf(this.size, df) };
+      });
+    } finally {
+      scratch.reset();
+    }
   }
 
   /** The partition holding each term; throws KEYWORD_NOT_RESIDENT for the first one not at hand. */
@@ -333,53 +312,191 @@ class Bm25f {
   }
 
   /**
-   * Adds tf~(term, d) into `pseudo` for every document containing the term in any field and lists
-   * those documents in `containing` (its length is the df). `mark` tells this term's documents
-   * from earlier terms' in `seenAtTerm`; `namedMark` (its concept's) lets a document count a
-   * concept as named once, however many of its variants or naming fields hold it, and once per
-   * naming field: `namedAtTerm` holds the concept's mark shifted left by two, and in the low bits
-   * the naming fields found holding it so far.
+   * Adds tf~(term, d) into `scratch.pseudo` for every document containing the term in any field,
+   * lists those documents first in `scratch.containing` and returns how many (the df). `mark` tells
+   * this term's documents from earlier terms' in `scratch.seen`; `namedMark` (its concept's) lets a
+   * document count a concept as named once, however many of its variants or naming fields hold it,
+   * and once per naming field: `scratch.namedAt` holds the concept's mark shifted left by two, and
+   * in the low bits the naming fields found holding it so far.
    */
-  private accumulate(
-    term: string,
-    flex: FlexIndex,
-    mark: number,
-    namedMark: number,
-    pseudo: Float64Array,
-    seenAtTerm: Uint32Array,
-    namedAtTerm: Uint32Array,
-    containing: number[],
-    naming: Naming,
-  ): void {
-    FIELD_NAMES.forEach((field, f) => {
-      const factor = this.factors[f];
+  private accumulate(term: string, flex: FlexIndex, mark: number, namedMark: number, scratch: Scratch): number {
+    let count = 0;
+    for (let f = 0; f < FIELD_NAMES.length; f++) {
+      const field = FIELD_NAMES[f]!;
       const bit = NAMING_BITS[field];
-      const perField = bit === TITLE_BIT ? naming.title : naming.heading;
       const slots = flex.slots(field, term);
       for (let slot = 0; slot < slots.length; slot++) {
         const docs = slots[slot];
-        if (!docs) continue;
-        const frequency = slot + 1;
-        for (const doc of docs) {
-          if (seenAtTerm[doc] !== mark) {
-            seenAtTerm[doc] = mark;
-            containing.push(doc);
-          }
-          pseudo[doc] += factor[doc] * frequency;
-          // A document counts a concept as named once, however many naming fields hold it, and
-          // once in each naming field that does.
-          if (bit !== 0) {
-            const stored = namedAtTerm[doc]!;
-            const fields = stored >>> 2 === namedMark ? stored & 3 : 0;
-            if ((fields & bit) === 0) {
-              if (fields === 0) naming.named[doc]++;
-              perField[doc]++;
-              namedAtTerm[doc] = (namedMark << 2) | fields | bit;
-            }
-          }
-        }
+        if (docs) count = addPostings(docs, slot + 1, this.factors[f]!, mark, namedMark, bit, scratch, count);
       }
-    });
+    }
+    return count;
+  }
+}
+
+/**
+ * Per-document working arrays of a search, allocated once per index and reused: a search runs
+ * synchronously from start to end, so one set serves every query of an isolate, and each search
+ * puts every entry it set back to 0 (`reset`, over the documents it `touched`). Allocated per
+ * query they were 5 MB on a 135,000-section index, zeroed and collected each time.
+ */
+class Scratch {
+  /** Per document, its BM25F score so far; > 0 exactly for the hits. */
+  readonly scores: Float64Array;
+  /** Per document, tf~ of the term being accumulated. */
+  readonly pseudo: Float64Array;
+  /** Per document, its concept's best weighted contribution so far, over the concept's variants. */
+  readonly best: Float64Array;
+  /** Per document, the mark of the last term that found it (0: none this search). */
+  readonly seen: Uint32Array;
+  /** Per document, the concept mark and naming-field bits (see accumulate). */
+  readonly namedAt: Uint32Array;
+  /** Per document, how many concepts its naming fields hold: in either, in the page title, in its own heading. */
+  readonly named: Uint16Array;
+  readonly title: Uint16Array;
+  readonly heading: Uint16Array;
+  /** The documents of the term being accumulated, first `count` entries. */
+  readonly containing: Int32Array;
+  /** The documents the concept being ranked contributes to, first entries. */
+  readonly conceptDocs: Int32Array;
+  /** The documents with a score, first `hitCount` entries. */
+  readonly hits: Int32Array;
+  hitCount = 0;
+  /** Per document, 1 while it is among the hits returned (matchedConcepts), else 0. */
+  readonly isTop: Uint8Array;
+  /** Every document any term found this search, first `touchedCount` entries. */
+  readonly touched: Int32Array;
+  touchedCount = 0;
+
+  constructor(size: number) {
+    this.scores = new Float64Array(size);
+    this.pseudo = new Float64Array(size);
+    this.best = new Float64Array(size);
+    this.seen = new Uint32Array(size);
+    this.namedAt = new Uint32Array(size);
+    this.named = new Uint16Array(size);
+    this.title = new Uint16Array(size);
+    this.heading = new Uint16Array(size);
+    this.containing = new Int32Array(size);
+    this.conceptDocs = new Int32Array(size);
+    this.hits = new Int32Array(size);
+    this.isTop = new Uint8Array(size);
+    this.touched = new Int32Array(size);
+  }
+
+  /** Puts back to 0 every entry the search set (pseudo and best are 0 again after each term and concept). */
+  reset(): void {
+    for (let i = 0; i < this.touchedCount; i++) {
+      const doc = this.touched[i]!;
+      this.scores[doc] = 0;
+      this.pseudo[doc] = 0;
+      this.best[doc] = 0;
+      this.seen[doc] = 0;
+      this.namedAt[doc] = 0;
+      this.named[doc] = 0;
+      this.title[doc] = 0;
+      this.heading[doc] = 0;
+    }
+    this.touchedCount = 0;
+    this.hitCount = 0;
+  }
+}
+
+/**
+ * One slot of a term's postings in one field (documents holding it `frequency` times): adds to
+ * their tf~, lists those new to this term in `containing` after its first `count` entries, and
+ * counts the concept as named where `bit` is a naming field's. Returns the new count. A function
+ * of its own, over typed arrays, so the engine compiles this loop — the keyword route's — alone.
+ */
+function addPostings(docs: readonly number[], frequency: number, factor: Float64Array, mark: number, namedMark: number, bit: number, scratch: Scratch, count: number): number {
+  const { pseudo, seen, containing, namedAt } = scratch;
+  const perField = bit === TITLE_BIT ? scratch.title : scratch.heading;
+  for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i]!;
+    const last = seen[doc]!;
+    if (last !== mark) {
+      if (last === 0) scratch.touched[scratch.touchedCount++] = doc;
+      seen[doc] = mark;
+      containing[count++] = doc;
+    }
+    pseudo[doc] += factor[doc]! * frequency;
+    // A document counts a concept as named once, however many naming fields hold it, and
+    // once in each naming field that does.
+    if (bit !== 0) {
+      const stored = namedAt[doc]!;
+      const fields = stored >>> 2 === namedMark ? stored & 3 : 0;
+      if ((fields & bit) === 0) {
+        if (fields === 0) scratch.named[doc]++;
+        perField[doc]++;
+        namedAt[doc] = (namedMark << 2) | fields | bit;
+      }
+    }
+  }
+  return count;
+}
+
+/** Marks `docs` found by the term of `mark` (in `scratch.seen`), and returns how many it had not found yet. */
+function markNew(docs: readonly number[], mark: number, scratch: Scratch): number {
+  const { seen } = scratch;
+  let found = 0;
+  for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i]!;
+    const last = seen[doc]!;
+    if (last === mark) continue;
+    if (last === 0) scratch.touched[scratch.touchedCount++] = doc;
+    seen[doc] = mark;
+    found++;
+  }
+  return found;
+}
+
+/**
+ * Saturates the tf~ of the term just accumulated (its first `count` documents in `containing`),
+ * weighs it, keeps each document's best contribution for the concept in `best` — listing in
+ * `conceptDocs`, after its first `docs` entries, those it is the concept's first for — and puts
+ * tf~ back to 0 for the next term. Returns the new number of the concept's documents.
+ */
+function keepBest(scratch: Scratch, count: number, weight: number, k1: number, docs: number): number {
+  const { containing, pseudo, best, conceptDocs } = scratch;
+  for (let i = 0; i < count; i++) {
+    const doc = containing[i]!;
+    const contribution = weight * saturate(pseudo[doc]!, k1);
+    pseudo[doc] = 0;
+    if (contribution <= 0) continue;
+    if (best[doc] === 0) conceptDocs[docs++] = doc;
+    if (contribution > best[doc]!) best[doc] = contribution;
+  }
+  return docs;
+}
+
+/**
+ * Per document of `top`, the concepts (their first term, in query order) that contributed to it.
+ * A concept's documents can be most of the index, so they are checked against the few top ones
+ * by a per-document mark (`isTop`), not a map lookup each.
+ */
+function matchedConcepts(scratch: Scratch, top: readonly number[], groups: readonly (readonly TermVariant[])[], contributedTo: readonly Int32Array[]): Map<number, string[]> {
+  const matched = new Map<number, string[]>(top.map((doc) => [doc, []]));
+  const { isTop } = scratch;
+  for (const doc of top) isTop[doc] = 1;
+  groups.forEach((variants, c) => {
+    const docs = contributedTo[c]!;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      if (isTop[doc] === 1) matched.get(doc)!.push(variants[0]!.term);
+    }
+  });
+  for (const doc of top) isTop[doc] = 0;
+  return matched;
+}
+
+/** Adds a concept's best contributions (its first `docs` documents in `conceptDocs`) into the scores, listing new hits in `hits`. */
+function addConcept(scratch: Scratch, docs: number): void {
+  const { conceptDocs, scores, best, hits } = scratch;
+  for (let i = 0; i < docs; i++) {
+    const doc = conceptDocs[i]!;
+    if (scores[doc] === 0) hits[scratch.hitCount++] = doc;
+    scores[doc] += best[doc]!;
+    best[doc] = 0;
   }
 }
 
@@ -388,7 +505,7 @@ class Bm25f {
  * them all: a bounded heap whose root is the worst kept hit. O(n log limit) instead of
  * O(n log n) over every matching document.
  */
-export function topHits(docs: readonly number[], scores: Float64Array, limit: number): number[] {
+export function topHits(docs: ArrayLike<number> & Iterable<number>, scores: Float64Array, limit: number): number[] {
   if (limit <= 0) return [];
   // `a` ranks below `b`: lower score, or the same score and a later document.
   const worse = (a: number, b: number) => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b);

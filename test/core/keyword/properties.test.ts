@@ -59,8 +59,44 @@ describe('search over random small collections', () => {
   });
 });
 
+const throughJson = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+describe('one index answering many searches', () => {
+  // Searches share per-document working arrays (search.ts Scratch); each must leave them as it found them.
+  const search = fc.record({
+    query: text,
+    lang: fc.constantFrom(...LANGS),
+    // Per concept, a second variant (as a completion or correction would be) with this weight, or none.
+    variantWeight: fc.option(fc.double({ min: 0.1, max: 1, noNaN: true }), { nil: undefined }),
+    variantWord: fc.constantFrom(...VOCABULARY),
+    // Only documents at even positions, as a filter would accept.
+    filtered: fc.boolean(),
+  });
+
+  it('answers each of a sequence of searches and term counts as a freshly loaded index answers it alone', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(keywordDoc, { maxLength: 12 }), fc.array(search, { minLength: 2, maxLength: 6 }), async (docs, searches) => {
+        const stored = throughJson(await buildKeywordIndex(docs));
+        const reused = await loadKeywordIndex(throughJson(stored));
+        for (const s of searches) {
+          const fresh = await loadKeywordIndex(throughJson(stored));
+          const variant = analyze(s.variantWord, 'en', DEFAULT_ANALYZER_OPTIONS)[0];
+          const groups = queryTerms(s.query, s.lang, fresh.options).map((term) => [
+            { term, weight: 1, kind: 'exact' as const },
+            ...(s.variantWeight !== undefined && variant !== undefined && variant !== term ? [{ term: variant, weight: s.variantWeight, kind: 'prefix' as const }] : []),
+          ]);
+          const within = s.filtered ? (doc: number) => doc % 2 === 0 : undefined;
+          expect(reused.searchGroups(groups, docs.length + 1, within)).toEqual(fresh.searchGroups(groups, docs.length + 1, within));
+          const terms = groups.flat().map((v) => v.term);
+          expect(reused.termStats(terms)).toEqual(fresh.termStats(terms));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
 describe('partitioning by term', () => {
-  const throughJson = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
   const lazily = (stored: StoredKeywordIndex) =>
     openKeywordIndex(throughJson(stored.head), async (i) => ({ data: throughJson(stored.parts[i]), bytes: 1 }), { residentBytes: 2 });
 
