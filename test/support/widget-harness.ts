@@ -299,3 +299,24 @@ export async function inShadow<T>(page: Page, fn: (root: ShadowRoot) => T): Prom
   await page.waitForFunction(() => customElements.get('recall-box') !== undefined);
   return page.evaluate(`(${fn.toString()})(document.querySelector('recall-box').shadowRoot)`) as Promise<T>;
 }
+
+/** Distinct window slots for the listeners `nextEventDetail` installs. */
+let listenerSlot = 0;
+
+/**
+ * Listens for the next `type` event on the page's document and resolves once the listener is in
+ * place, with a function that waits for that event's detail. Installing the listener in the same
+ * step as the action that fires the event races it — the listener's evaluate can reach the page
+ * after a key press or click has already fired the event, and the wait then never ends — so the
+ * action must come after this resolves.
+ */
+export async function nextEventDetail(page: Page, type: string): Promise<() => Promise<unknown>> {
+  const slot = `__recallBoxNextEvent${++listenerSlot}`;
+  await page.evaluate(
+    ([t, key]) => {
+      (window as unknown as Record<string, Promise<unknown>>)[key] = new Promise((resolve) => document.addEventListener(t, (e) => resolve((e as CustomEvent).detail), { once: true }));
+    },
+    [type, slot] as const,
+  );
+  return () => page.evaluate((key) => (window as unknown as Record<string, Promise<unknown>>)[key], slot);
+}

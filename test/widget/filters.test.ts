@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { WIDGET_DEFAULTS } from '../../src/widget/options.ts';
 import { STRINGS } from '../../src/widget/strings.ts';
-import { answer, lowAnswer, sampleResults, useWidgetHarness, withFacets } from '../support/widget-harness.ts';
+import { answer, lowAnswer, nextEventDetail, sampleResults, useWidgetHarness, withFacets } from '../support/widget-harness.ts';
 
 const h = useWidgetHarness();
 const EN = STRINGS.en;
@@ -45,9 +45,9 @@ describe('a fallback the filters caused', () => {
       return low;
     };
     await h.page.goto(h.fixture('<recall-box debounce="0" filter-version="v9"></recall-box>'));
-    const cause = h.page.evaluate(() => new Promise((resolve) => document.addEventListener('recall-box:fallback', (e) => resolve((e as CustomEvent).detail.cause))));
+    const fallback = await nextEventDetail(h.page, 'recall-box:fallback');
     await h.page.getByRole('combobox', { name: EN.label }).fill('route');
-    expect(await cause).toBe('filtered');
+    expect(((await fallback()) as { cause: string }).cause).toBe('filtered');
     expect(await h.page.locator('recall-box [part~="fallback-message"]').textContent()).toMatch(/filters chosen/);
   });
 });
@@ -90,10 +90,10 @@ describe('the filter control (attribute facets)', () => {
     const input = h.page.getByRole('combobox', { name: EN.label });
     await input.fill('route');
     await h.page.getByRole('radiogroup', { name: 'pool' }).waitFor();
-    const event = h.page.evaluate(() => new Promise((resolve) => document.addEventListener('recall-box:filter', (e) => resolve((e as CustomEvent).detail))));
+    const event = await nextEventDetail(h.page, 'recall-box:filter');
     const before = h.requests.length;
     await h.page.getByRole('radio', { name: 'reference 1' }).click();
-    expect(await event).toEqual({ facet: 'pool', value: 'reference' });
+    expect(await event()).toEqual({ facet: 'pool', value: 'reference' });
     await expect.poll(() => h.requests.length).toBe(before + 1);
     expect(h.requests.at(-1)!.params.get('q')).toBe('route');
     expect(h.requests.at(-1)!.params.get('filter.pool')).toBe('reference');

@@ -7,15 +7,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { WIDGET_DEFAULTS } from '../../src/widget/options.ts';
 import { STRINGS } from '../../src/widget/strings.ts';
-import { answer, sampleResults, useWidgetHarness } from '../support/widget-harness.ts';
+import { answer, nextEventDetail, sampleResults, useWidgetHarness } from '../support/widget-harness.ts';
 
 const h = useWidgetHarness();
 const EN = STRINGS.en;
 
 const pinKey = () => `${WIDGET_DEFAULTS.pinKeyPrefix}${h.server.url}/search`;
 const storedPins = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as unknown[], pinKey());
-/** The next `recall-box:<type>` event's detail. */
-const nextEvent = (page: Page, type: string) => page.evaluate((t) => new Promise((resolve) => document.addEventListener(t, (e) => resolve((e as CustomEvent).detail), { once: true })), type);
 /** What the polite live region says once the announce delay has passed. */
 const announced = (page: Page) => page.evaluate(() => document.querySelector('recall-box')!.shadowRoot!.querySelector('[data-live=polite]')!.textContent);
 
@@ -27,10 +25,10 @@ describe('pinning a result', () => {
     await input.fill('route');
     const option = h.page.getByRole('option', { name: /^Route parameters/ });
     await option.hover();
-    const pinned = nextEvent(h.page, 'recall-box:pin');
+    const pinned = await nextEventDetail(h.page, 'recall-box:pin');
     const url = h.page.url();
     await option.locator('[part~="pin"]').click();
-    expect(await pinned).toEqual({ url: '/guides/routing/#route-parameters', title: 'Route parameters', pinned: true });
+    expect(await pinned()).toEqual({ url: '/guides/routing/#route-parameters', title: 'Route parameters', pinned: true });
     expect(h.page.url()).toBe(url);
     expect(await option.getAttribute('data-pinned')).not.toBeNull();
     await expect.poll(() => announced(h.page)).toBe(`${EN.pinned}: Route parameters`);
@@ -67,9 +65,9 @@ describe('pinning a result', () => {
     // The active option and the query are untouched.
     expect(await second.getAttribute('aria-selected')).toBe('true');
     expect(await input.inputValue()).toBe('route');
-    const unpinned = nextEvent(h.page, 'recall-box:pin');
+    const unpinned = await nextEventDetail(h.page, 'recall-box:pin');
     await h.page.keyboard.press('Control+d');
-    expect(await unpinned).toMatchObject({ pinned: false });
+    expect(await unpinned()).toMatchObject({ pinned: false });
     expect(await second.getAttribute('data-pinned')).toBeNull();
     expect(await storedPins(h.page)).toEqual([]);
     await expect.poll(() => announced(h.page)).toMatch(new RegExp(`^${EN.unpinned}: `));
