@@ -196,14 +196,17 @@ class PartitionedIndex implements KeywordIndex {
     const parts = await Promise.all(indexes.map((index) => this.source.load(index)));
     const held = new Map(indexes.map((index, i) => [index, parts[i]]));
     const partOf: PartOf = (term) => held.get(partitionOf(term, this.starts));
+    // The df of every term this view's searches looked up: a query's verdict asks termStats for
+    // terms its keyword route has just counted, and would otherwise read their postings again.
+    const counted = new Map<string, number>();
     const searchGroups = (groups: readonly (readonly TermVariant[])[], limit?: number, within?: (doc: number) => boolean) =>
-      this.ranking.search(groups, limit, partOf, NOT_IN_VIEW, within);
+      this.ranking.search(groups, limit, partOf, NOT_IN_VIEW, within, counted);
     const searchTerms = (terms: readonly string[], limit?: number) => searchGroups(exactGroups(terms), limit);
     return {
       search: (query, options) => searchTerms(queryTerms(query, options.lang, this.options), options.limit),
       searchTerms,
       searchGroups,
-      termStats: (terms) => this.ranking.termStats(terms, partOf, NOT_IN_VIEW),
+      termStats: (terms) => this.ranking.termStats(terms, partOf, NOT_IN_VIEW, counted),
     };
   }
 
@@ -227,16 +230,24 @@ class Bm25f {
    * `missing` ends the KEYWORD_NOT_RESIDENT message: why a partition is not at hand. `groups`: per
    * query concept, the terms it is matched by with their weights (one exact term per concept for a
    * plain query); `matched` lists, per hit, the concepts (their first term) it matched. `within`:
-   * only the documents it accepts are hits.
+   * only the documents it accepts are hits. `counted`: where each looked-up term's df (the number
+   * of documents holding it, whatever `within` accepts) is recorded, for termStats.
    */
-  search(groups: readonly (readonly TermVariant[])[], limit = this.options.defaultLimit, partOf: PartOf, missing: string, within?: (doc: number) => boolean): KeywordHit[] {
+  search(
+    groups: readonly (readonly TermVariant[])[],
+    limit = this.options.defaultLimit,
+    partOf: PartOf,
+    missing: string,
+    within?: (doc: number) => boolean,
+    counted?: Map<string, number>,
+  ): KeywordHit[] {
     if (groups.length === 0 || limit <= 0) return [];
     // Every partition is found before any work: a query fails whole, not after ranking half.
     const holders = groups.map((variants) => this.holders(variants.map((v) => v.term), partOf, missing));
     this.scratch ??= new Scratch(this.size);
     const scratch = this.scratch;
     try {
-      return this.rank(groups, holders, limit, scratch, within);
+      return this.rank(groups, holders, limit, scratch, within, counted);
     } finally {
       scratch.reset();
     }
@@ -248,6 +259,7 @@ class Bm25f {
     limit: number,
     scratch: Scratch,
     within: ((doc: number) => boolean) | undefined,
+    counted: Map<string, number> | undefined,
   ): KeywordHit[] {
     // Per concept, the documents it contributed to (a copy of its `conceptDocs`): `matched` is
     // listed for the returned hits only (matchedConcepts). Built for every hit, it was one array
@@ -262,6 +274,7 @@ class Bm25f {
       let typedIdf = Infinity;
       variants.forEach((variant, v) => {
         const count = this.accumulate(variant.term, holders[c]![v]!, ++variantMark, c + 1, scratch);
+        counted?.set(variant.term, count);
         const rarity = Math.min(idf(this.size, count), typedIdf);
         if (v === 0 && count > 0) typedIdf = rarity;
         docs = keepBest(scratch, count, variant.weight * rarity, this.options.k1, docs);
@@ -282,13 +295,16 @@ class Bm25f {
     }));
   }
 
-  termStats(terms: readonly string[], partOf: PartOf, missing: string): TermStat[] {
+  /** `counted`: dfs a search already recorded (search's `counted`), used instead of reading the postings again. */
+  termStats(terms: readonly string[], partOf: PartOf, missing: string, counted?: ReadonlyMap<string, number>): TermStat[] {
     const holders = this.holders(terms, partOf, missing);
     this.scratch ??= new Scratch(this.size);
     const scratch = this.scratch;
     try {
       // One mark per term, as search() does: no clearing of a per-section array between terms.
       return terms.map((term, t) => {
+        const known = counted?.get(term);
+        if (known !== undefined) return { term, df: known, idf: idf(this.size, known) };
         let df = 0;
         for (const field of FIELD_NAMES) {
           for (const docs of holders[t]!.slots(field, term)) if (docs) df += markNew(docs, t + 1, scratch);
