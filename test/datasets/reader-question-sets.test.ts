@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseKnownItemQueries, type KnownItemQuery } from '../../src/datasets/docs.ts';
 import { ingestDirectory } from '../../src/indexer/ingest/index.ts';
 
-// The reader question sets in bench/queries (first, fresh, fresh2, fresh3 and fresh4), held to what their READMEs
+// The reader question sets in bench/queries (first, fresh, fresh2 … fresh5), held to what their READMEs
 // say: distinct queries, the later sets never repeating the earlier ones, and every target a page
 // of the docs it is asked of (when ../shared holds those docs).
 
@@ -16,8 +16,8 @@ const SITES = [
   { site: 'astro', docs: path.resolve(root, '../shared/corpora/astro-docs/en') },
 ] as const;
 /** The sets written after the first ones, each with its own README. */
-const LATER = ['fresh', 'fresh2', 'fresh3', 'fresh4'] as const;
-/** What the READMEs of bench/queries/fresh, fresh2, fresh3 and fresh4 say each such set holds. */
+const LATER = ['fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5'] as const;
+/** What the READMEs of bench/queries/fresh … fresh5 say each such set holds. */
 const FRESH_COUNTS = { questions: 80, unanswerable: 35 };
 /** The most questions of one such set one page is the target of (their READMEs). */
 const FRESH_MAX_PER_PAGE = 2;
