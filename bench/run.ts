@@ -17,7 +17,7 @@
  *    (bench/adversarial.ts; --no-adversarial skips).
  * Prints Markdown tables and writes bench/.out/bench.json. Skips (exit 0) when the corpus is absent.
  *
- * `npm run bench -- --scale [--large] [--reuse-packs] [--pack-read auto|lazy|whole]` runs only the scale section instead
+ * `npm run bench -- --scale [--large] [--reuse-packs] [--pack-read auto|lazy|whole] [--block-bytes <n>]` runs only the scale section instead
  * (bench/scale.ts): small site, Astro en, Astro en+zh-cn+ja and, with --large, a ×20 replica.
  */
 import { everySection, type PackReadMode } from '../src/core/index.ts';
@@ -93,6 +93,8 @@ interface Args {
   packRead: PackReadMode;
   /** `--part-bytes`: both packs' keyword partition size (the build's `--part-bytes`); default the build's. */
   partBytes: number | null;
+  /** `--block-bytes`: the scale section's packs' section block size (the build's `--block-bytes`); default the build's. */
+  blockBytes: number | null;
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
@@ -118,6 +120,7 @@ function readArgs(argv: string[]): Args {
       'reuse-packs': { type: 'boolean', default: false },
       'pack-read': { type: 'string', default: 'auto' },
       'part-bytes': { type: 'string' },
+      'block-bytes': { type: 'string' },
     },
   });
   return {
@@ -133,6 +136,7 @@ function readArgs(argv: string[]): Args {
     reusePacks: values['reuse-packs'],
     packRead: packReadMode(values['pack-read']),
     partBytes: values['part-bytes'] === undefined ? null : positiveInt('part-bytes', values['part-bytes'], 1),
+    blockBytes: values['block-bytes'] === undefined ? null : positiveInt('block-bytes', values['block-bytes'], 1),
   };
 }
 
@@ -249,7 +253,7 @@ async function measureLoad(args: Args, queries: Parameters<typeof runLoad>[2]): 
 async function main(): Promise<void> {
   const args = readArgs(process.argv.slice(2));
   if (args.scale) {
-    console.log(renderScale(await benchScale({ large: args.large, worker: args.worker, reusePacks: args.reusePacks, packRead: args.packRead })));
+    console.log(renderScale(await benchScale({ large: args.large, worker: args.worker, reusePacks: args.reusePacks, packRead: args.packRead, blockBytes: args.blockBytes })));
     return;
   }
   if (!existsSync(args.corpus)) {

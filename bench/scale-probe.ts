@@ -2,7 +2,7 @@
  * One measurement of the scale bench (bench/scale.ts) in a process of its own, so its memory
  * figures are its own and not the bench's:
  *
- *   tsx bench/scale-probe.ts build <docs-dir> <pack-dir>          → {ms, sections, pages, maxRssMiB}
+ *   tsx bench/scale-probe.ts build <docs-dir> <pack-dir> [block-bytes] → {ms, sections, pages, maxRssMiB}
  *   tsx bench/scale-probe.ts queries <pack-dir> <queries.json> <n> → writes n queries drawn from the pack's headings
  *   tsx bench/scale-probe.ts query <pack-dir> <queries.json> [auto|lazy|whole] → {loadMs, heapMiB, externalMiB, afterQueriesMiB, maxRssMiB, coldP50, p50, p95}
  *
@@ -39,7 +39,7 @@ function heldMiB(): { heap: number; external: number } {
 
 const [mode, a, b, c] = process.argv.slice(2);
 if (mode === 'build' && a && b) {
-  const summary = await buildPack(a, b);
+  const summary = await buildPack(a, b, c === undefined ? {} : { layout: { blocks: { blockBytes: Number(c) } } });
   console.log(JSON.stringify({ ms: Math.round(summary.ms), sections: summary.sections, pages: summary.pages, maxRssMiB: maxRssMiB() }));
 } else if (mode === 'queries' && a && b) {
   // The query sample needs every section's headings: read the pack whole, in this process only.

@@ -3,7 +3,7 @@
  * latency and memory grow from a small site to the Astro docs in three languages, and — with
  * `--large` — to a synthetic ×20 replica of them (~100k sections):
  *
- *   npm run bench -- --scale [--large] [--reuse-packs] [--pack-read auto|lazy|whole]
+ *   npm run bench -- --scale [--large] [--reuse-packs] [--pack-read auto|lazy|whole] [--block-bytes <n>]
  *                                                           (or: npx tsx bench/scale.ts [--large] …)
  *
  * Per corpus: a build in a child process (wall time, peak RSS), the pack's size and shard count, a
@@ -151,7 +151,13 @@ async function measureWorker(name: string, queries: readonly string[], packRead:
   }
 }
 
-export async function benchScale(options: { large: boolean; worker: boolean; reusePacks: boolean; packRead: PackReadMode }): Promise<ScaleRow[]> {
+/**
+ * `blockBytes`: the packs' section block size (the build's `--block-bytes`), or null for the
+ * build's default. Packs of another block size are kept apart (`scale-<name>-b<bytes>`), so both
+ * can be reused; the query sample is the default packs' (the same docs give the same headings).
+ */
+export async function benchScale(options: { large: boolean; worker: boolean; reusePacks: boolean; packRead: PackReadMode; blockBytes?: number | null }): Promise<ScaleRow[]> {
+  const variant = options.blockBytes ? `-b${options.blockBytes}` : '';
   const corpora: Array<{ name: string; dir: () => Promise<string | null> }> = [
     { name: 'fixture', dir: async () => path.join(ROOT, 'test/fixtures/site') },
     { name: 'astro-en', dir: async () => (existsSync(path.join(ASTRO, 'en')) ? path.join(ASTRO, 'en') : null) },
@@ -168,8 +174,8 @@ export async function benchScale(options: { large: boolean; worker: boolean; reu
       log(`${corpus.name}: skipped, ${ASTRO} not found`);
       continue;
     }
-    const packDir = path.join(SITE, `scale-${corpus.name}`);
-    const buildFile = path.join(OUT, `scale-${corpus.name}-build.json`);
+    const packDir = path.join(SITE, `scale-${corpus.name}${variant}`);
+    const buildFile = path.join(OUT, `scale-${corpus.name}${variant}-build.json`);
     let build: { ms: number; sections: number; pages: number; maxRssMiB: number };
     const reused = options.reusePacks && existsSync(path.join(packDir, 'manifest.json')) && existsSync(buildFile);
     if (reused) {
@@ -177,22 +183,22 @@ export async function benchScale(options: { large: boolean; worker: boolean; reu
       log(`${corpus.name}: reusing the pack built in ${(build.ms / 1000).toFixed(1)} s`);
     } else {
       log(`${corpus.name}: building ${path.relative(ROOT, docs)}`);
-      build = await probe(['build', docs, packDir]);
+      build = await probe(['build', docs, packDir, ...(options.blockBytes ? [String(options.blockBytes)] : [])]);
       await writeFile(buildFile, JSON.stringify(build));
     }
     const size = await packSize(packDir);
     log(`${corpus.name}: ${build.sections} sections, loading and querying in Node`);
     const queryFile = path.join(OUT, `scale-${corpus.name}-queries.json`);
     // The query sample is drawn from a whole-pack read in a process of its own (none of its memory counts below).
-    if (!(reused && existsSync(queryFile))) await probe(['queries', packDir, queryFile, String(QUERY_COUNT)]);
+    if (!(existsSync(queryFile) && (reused || variant !== ''))) await probe(['queries', packDir, queryFile, String(QUERY_COUNT)]);
     const node = await probe<ScaleRow['node']>(['query', packDir, queryFile, options.packRead]);
     let worker: ScaleRow['worker'] = null;
     if (options.worker) {
       log(`${corpus.name}: the Worker under wrangler dev`);
-      worker = await measureWorker(corpus.name, JSON.parse(await readFile(queryFile, 'utf8')) as string[], options.packRead);
+      worker = await measureWorker(`${corpus.name}${variant}`, JSON.parse(await readFile(queryFile, 'utf8')) as string[], options.packRead);
     }
     rows.push({
-      name: corpus.name,
+      name: `${corpus.name}${variant}`,
       pages: build.pages,
       sections: build.sections,
       buildMs: build.ms,
@@ -250,6 +256,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     worker: !argv.includes('--no-worker'),
     reusePacks: argv.includes('--reuse-packs'),
     packRead: packReadMode(argv.includes('--pack-read') ? argv[argv.indexOf('--pack-read') + 1] : 'auto'),
+    blockBytes: argv.includes('--block-bytes') ? Number(argv[argv.indexOf('--block-bytes') + 1]) : null,
   });
   console.log(renderScale(rows));
 }
