@@ -403,7 +403,10 @@ class Scratch {
     this.touched = new Int32Array(size);
   }
 
-  /** Puts back to 0 every entry the search set (pseudo and best are 0 again after each term and concept). */
+  /**
+   * Puts back to 0 every entry the search set. A search that completes leaves pseudo and best at 0
+   * already (after each term and concept); they are cleared too for one that stopped midway.
+   */
   reset(): void {
     for (let i = 0; i < this.touchedCount; i++) {
       const doc = this.touched[i]!;
