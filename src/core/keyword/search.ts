@@ -431,16 +431,11 @@ class Scratch {
  * of its own, over typed arrays, so the engine compiles this loop — the keyword route's — alone.
  */
 function addPostings(docs: readonly number[], frequency: number, factor: Float64Array, mark: number, namedMark: number, bit: number, scratch: Scratch, count: number): number {
-  const { pseudo, seen, containing, namedAt } = scratch;
+  const { pseudo, containing, namedAt } = scratch;
   const perField = bit === TITLE_BIT ? scratch.title : scratch.heading;
   for (let i = 0; i < docs.length; i++) {
     const doc = docs[i]!;
-    const last = seen[doc]!;
-    if (last !== mark) {
-      if (last === 0) scratch.touched[scratch.touchedCount++] = doc;
-      seen[doc] = mark;
-      containing[count++] = doc;
-    }
+    if (firstSeen(scratch, doc, mark)) containing[count++] = doc;
     pseudo[doc] += factor[doc]! * frequency;
     // A document counts a concept as named once, however many naming fields hold it, and
     // once in each naming field that does.
@@ -457,18 +452,22 @@ function addPostings(docs: readonly number[], frequency: number, factor: Float64
   return count;
 }
 
-/** Marks `docs` found by the term of `mark` (in `scratch.seen`), and returns how many it had not found yet. */
+/**
+ * Whether the term of `mark` finds `doc` for the first time, marking it found (`scratch.seen`) and,
+ * when no term of this search has found it yet, touched (for reset).
+ */
+function firstSeen(scratch: Scratch, doc: number, mark: number): boolean {
+  const last = scratch.seen[doc]!;
+  if (last === mark) return false;
+  if (last === 0) scratch.touched[scratch.touchedCount++] = doc;
+  scratch.seen[doc] = mark;
+  return true;
+}
+
+/** How many of `docs` the term of `mark` finds for the first time (firstSeen). */
 function markNew(docs: readonly number[], mark: number, scratch: Scratch): number {
-  const { seen } = scratch;
   let found = 0;
-  for (let i = 0; i < docs.length; i++) {
-    const doc = docs[i]!;
-    const last = seen[doc]!;
-    if (last === mark) continue;
-    if (last === 0) scratch.touched[scratch.touchedCount++] = doc;
-    seen[doc] = mark;
-    found++;
-  }
+  for (let i = 0; i < docs.length; i++) if (firstSeen(scratch, docs[i]!, mark)) found++;
   return found;
 }
 
