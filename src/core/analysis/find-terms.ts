@@ -3,8 +3,8 @@
  * for its snippet, evidence and verdict — found without analysing the whole text (issue 19).
  *
  * A search keeps only the tokens of its query's few terms, yet segmenting each shown result's whole
- * text was most of its presentation's work (`npm run bench`'s hybrid row: p50/p95 1.62/7.13 ms
- * before this and MMR's shorter selection, 0.87/2.37 ms after, one run each). In text whose letters
+ * text was most of its presentation's work (README, Performance: `npm run bench`'s hybrid row
+ * before and after). In text whose letters
  * and digits are ASCII (most sections of English docs), a token whose term is `t` has a surface
  * that, lower-cased, contains `t` minus its last STEM_CHANGE characters (termProbe). So the
  * lower-cased text is searched for each term's probe, and only the stretches of run characters
