@@ -22,7 +22,10 @@
  *                                   also fits the pooled model on reader question sets (answerable
  *                                   ones whose page is in the top 3, and the unanswerable), e.g.
  *                                   one site's, judged on the other's with --held-out. Tried on
- *                                   2026-12-05 with the first to third fresh sets: fitted with
+ *                                   2026-12-05 with the first set and fresh to fresh3 (the usage line
+ *                                   above, the --held-out lists replaced by `--train <one site>=
+ *                                   <its first, fresh, fresh2, fresh3 sets> --held-out <the other
+ *                                   site>=<its same sets>`, each way): fitted with
  *                                   Astro's and judged on Hono's it answered 71.9% instead of 60.7%
  *                                   (unanswerable answered 1.2% / 0.6%), but fitted with Hono's and
  *                                   judged on Astro's it answered 9.9% of the unanswerable instead
