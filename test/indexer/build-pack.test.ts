@@ -336,7 +336,7 @@ describe('writePack', () => {
     await writePack(out, manifest('aaaa'), { 'sections.json': '{"sections":[]}', 'keyword.json': '{}' });
     expect(await snapshot(out)).toEqual({
       'keyword.json': '{}',
-      'manifest.json': `${JSON.stringify(manifest('aaaa'), null, 2)}\n`,
+      'manifest.json': `${JSON.stringify(manifest('aaaa'))}\n`,
       'sections.json': '{"sections":[]}',
     });
   });
