@@ -93,28 +93,44 @@ export async function vectorRouteQuery(packDir: string, base: string): Promise<{
  * (lazily: the heads at load, then what the query needs — the vectors only for a query the
  * vector route runs for). Deterministic, unlike the
  * Worker's cold-start time: under `wrangler dev` a cold isolate's load grew with the bytes it read.
+ * `waves`: the files read, by file name, in the order the reads waited on each other — a read
+ * started before any read of the previous wave had finished is in that wave (what the cold-start
+ * floor reads: bench/read-floor-worker.ts).
  */
-export async function firstQueryBytes(packDir: string, query: string): Promise<{ bytes: number; matrixBytes: number }> {
+export async function firstQueryBytes(packDir: string, query: string): Promise<{ bytes: number; matrixBytes: number; waves: string[][] }> {
   const inner = fsPackSource(packDir);
   let bytes = 0;
   let matrixBytes = 0;
+  const waves: string[][] = [];
+  let finishedWaves = 0;
+  const inWave = async <T>(name: string, read: () => Promise<T>): Promise<T> => {
+    const wave = finishedWaves;
+    (waves[wave] ??= []).push(name);
+    try {
+      return await read();
+    } finally {
+      finishedWaves = Math.max(finishedWaves, wave + 1);
+    }
+  };
   const counted: PackSource = {
     label: inner.label,
-    read: async (name) => {
-      const text = await inner.read(name);
-      if (text !== null) bytes += new TextEncoder().encode(text).byteLength;
-      return text;
-    },
-    readBytes: async (name) => {
-      const data = await inner.readBytes(name);
-      if (data !== null) bytes += data.byteLength;
-      if (data !== null && name.startsWith(PACK_FILES.matrix)) matrixBytes += data.byteLength;
-      return data;
-    },
+    read: (name) =>
+      inWave(name, async () => {
+        const text = await inner.read(name);
+        if (text !== null) bytes += new TextEncoder().encode(text).byteLength;
+        return text;
+      }),
+    readBytes: (name) =>
+      inWave(name, async () => {
+        const data = await inner.readBytes(name);
+        if (data !== null) bytes += data.byteLength;
+        if (data !== null && name.startsWith(PACK_FILES.matrix)) matrixBytes += data.byteLength;
+        return data;
+      }),
   };
   const pack = await loadPack(counted, { read: 'lazy', createKernel: wasmKernel });
   await search(pack, parseSearchRequest({ q: query }, DEFAULT_SEARCH_OPTIONS), DEFAULT_SEARCH_OPTIONS);
-  return { bytes, matrixBytes };
+  return { bytes, matrixBytes, waves };
 }
 
 /**
@@ -131,8 +147,8 @@ export const FIRST_QUERY_SAMPLE = 40;
 export async function firstQueryBytesSpread(
   packDir: string,
   queries: readonly BenchQuery[],
-): Promise<{ each: Array<{ bytes: number; matrixBytes: number }>; queries: number; p50: number; p95: number }> {
-  const each: Array<{ bytes: number; matrixBytes: number }> = [];
+): Promise<{ each: Array<Awaited<ReturnType<typeof firstQueryBytes>>>; queries: number; p50: number; p95: number }> {
+  const each: Array<Awaited<ReturnType<typeof firstQueryBytes>>> = [];
   for (const { q } of queries.slice(0, FIRST_QUERY_SAMPLE)) each.push(await firstQueryBytes(packDir, q));
   const { p50, p95 } = summarize(each.map((e) => e.bytes));
   return { each, queries: each.length, p50, p95 };

@@ -152,6 +152,11 @@ function coldStartTable(cold: ColdStartBench): string {
     const [hybrid, keywordOnly] = cold.targets.filter((t) => t.query === query);
     if (hybrid && keywordOnly) rows.push([`**ratio ${hybrid.name} / ${keywordOnly.name}, \`${query}\`**`, `**${formatRatio(hybrid.medianMs / keywordOnly.medianMs)}**`, '']);
   }
+  // How far above the bare reading of its files each Worker's cold start is: the search's own share.
+  for (const floor of cold.targets.filter((t) => t.floorOf)) {
+    const worker = cold.targets.find((t) => t.name === floor.floorOf && t.query === floor.query && !t.floorOf);
+    if (worker) rows.push([`**ratio ${worker.name} / the bare reads of its files, \`${floor.query}\`**`, `**${formatRatio(worker.medianMs / floor.medianMs)}**`, '']);
+  }
   return table(
     [`Worker cold start: first /search after a fresh \`wrangler dev\` (isolate start, pack load, ORT session), median of ${cold.rounds} fresh starts`, 'median', 'each start'],
     rows,

@@ -35,7 +35,7 @@ import { selectQueries } from './queries.ts';
 import { benchKernels, kernelTableRows } from './kernel.ts';
 import { renderReport, WORKERD_CLOCK_NOTE, type BenchReport, type FirstQueryBytes } from './report.ts';
 import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts';
-import { benchLatency, summarizeColdStarts, timeRequest, type ColdStartBench, type LatencyBench } from './worker-bench.ts';
+import { benchLatency, summarizeColdStarts, timeReads, timeRequest, type ColdStartBench, type ColdStartTarget, type LatencyBench } from './worker-bench.ts';
 import { LOAD_DEFAULTS, runLoad, type LoadRun } from './load-bench.ts';
 import { benchScale, packReadMode, renderScale } from './scale.ts';
 import { benchAdversarial } from './adversarial.ts';
@@ -50,6 +50,7 @@ const RESULT_FILE = path.join(OUT_DIR, 'bench.json');
 const DEFAULT_CORPUS = path.resolve(ROOT, '../shared/corpora/astro-docs/en');
 const BENCH_CONFIG = 'bench/wrangler.bench.toml';
 const TRIVIAL_CONFIG = 'bench/wrangler.trivial.toml';
+const READ_FLOOR_CONFIG = 'bench/wrangler.read-floor.toml';
 
 /** Builds whose median is reported: 3 is the fewest that gives a median that ignores one outlier. */
 const DEFAULT_BUILDS = 3;
@@ -199,33 +200,58 @@ async function measureWorkers(args: Args, queries: Parameters<typeof benchLatenc
 }
 
 /**
+ * A cold start's floor under `wrangler dev`: the files a Worker's first query reads (in the waves
+ * node-bench.ts firstQueryBytes finds), read and checked by a bare Worker that does nothing else.
+ */
+interface ReadFloor {
+  /** The Worker in WORKERS whose first query's files these are. */
+  of: string;
+  query: string;
+  /** PACK_PATH of that Worker's pack. */
+  packPath: string;
+  waves: string[][];
+}
+
+/**
  * The cold start as a reader sees it: the first /search of a freshly started Worker (isolate start,
- * pack load, and the ORT session for the ONNX entry), COLD_ROUNDS times for every Worker in WORKERS.
- * Each sample has its Worker alone: with all four up, whichever was asked first was the fastest in
+ * pack load, and the ORT session for the ONNX entry), COLD_ROUNDS times for every Worker in WORKERS,
+ * and beside them the floors: the same first query's files read by a bare Worker, freshly started
+ * too. Each sample has its Worker alone: with all four up, whichever was asked first was the fastest in
  * every round (the others' first searches, the ONNX entry's above all, kept the machine busy after
  * they answered), so a rotated order still measured the order.
  */
-async function measureColdStarts(lookup: string, question: string | null): Promise<ColdStartBench> {
+async function measureColdStarts(lookup: string, question: string | null, floors: readonly ReadFloor[]): Promise<ColdStartBench> {
   // Every Worker with the bench's first query (a heading: the keyword route answers it alone), and
   // the pack with vectors against the keyword-only one (the first two) with a query the vector
   // route runs for, whose cold start also reads the vectors.
-  const targets = [...WORKERS.map((w) => ({ w, query: lookup })), ...(question === null ? [] : WORKERS.slice(0, 2).map((w) => ({ w, query: question })))];
+  const searches = [...WORKERS.map((w) => ({ w, query: lookup })), ...(question === null ? [] : WORKERS.slice(0, 2).map((w) => ({ w, query: question })))];
+  const floorWorker: WorkerSpec = { name: 'read floor', config: READ_FLOOR_CONFIG, healthPath: ASSET_HEALTH_PATH };
+  const targets: Array<ColdStartTarget & { time: (url: string) => ReturnType<typeof timeRequest>; w: WorkerSpec }> = [
+    ...searches.map(({ w, query }) => ({ name: w.name, query, w, time: (url: string) => timeRequest({ name: w.name, url }, query) })),
+    ...floors.map((f) => ({
+      name: `bare reads of its first query's ${f.waves.flat().length} files in ${f.waves.length} waves (bench/read-floor-worker.ts), ${f.of}`,
+      query: f.query,
+      floorOf: f.of,
+      w: floorWorker,
+      time: (url: string) => timeReads(url, f.packPath, f.waves),
+    })),
+  ];
   const samples: number[][] = [];
   for (let round = 0; round < COLD_ROUNDS; round++) {
     const times: number[] = [];
-    for (const { w, query } of targets) {
+    for (const target of targets) {
       times.push(
-        await withWorkers([w], async ([server]) => {
-          const sample = await timeRequest({ name: w.name, url: server!.url }, query);
-          if (!sample.ok) throw new Error(`cold start of ${w.name}: ${sample.detail}`);
+        await withWorkers([target.w], async ([server]) => {
+          const sample = await target.time(server!.url);
+          if (!sample.ok) throw new Error(`cold start of ${target.name}: ${sample.detail}`);
           return sample.ms;
         }),
       );
     }
     samples.push(times);
-    log(`cold starts, round ${round + 1} of ${COLD_ROUNDS}: ${targets.map(({ w, query }, t) => `${w.name} (${query}) ${Math.round(times[t]!)} ms`).join('; ')}`);
+    log(`cold starts, round ${round + 1} of ${COLD_ROUNDS}: ${targets.map(({ name, query }, t) => `${name} (${query}) ${Math.round(times[t]!)} ms`).join('; ')}`);
   }
-  return summarizeColdStarts(targets.map(({ w, query }) => ({ name: w.name, query })), samples);
+  return summarizeColdStarts(targets.map(({ name, query, floorOf }) => ({ name, query, ...(floorOf && { floorOf }) })), samples);
 }
 
 /** The load runs: the default Worker with the answer cache off (every request searches), then on. */
@@ -283,7 +309,13 @@ async function main(): Promise<void> {
   // The bench's first query is the spread's first: its row reuses those reads.
   const firstQuery: FirstQueryBytes[] = [{ query: lookup, pack: packEach[0]!, keywordOnly: keywordEach[0]! }];
   if (question !== null) firstQuery.push({ query: question, pack: await firstQueryBytes(PACK_DIR, question), keywordOnly: await firstQueryBytes(KEYWORD_PACK_DIR, question) });
-  const coldStarts = args.worker ? await measureColdStarts(lookup, question) : null;
+  // The floors of the first two Workers' cold starts (the pack with vectors and the keyword-only one);
+  // a Worker without its own PACK_PATH serves wrangler.bench.toml's, /pack/.
+  const floors: ReadFloor[] = [
+    { of: WORKERS[0]!.name, query: lookup, packPath: WORKERS[0]!.vars?.PACK_PATH ?? '/pack/', waves: packEach[0]!.waves },
+    { of: WORKERS[1]!.name, query: lookup, packPath: WORKERS[1]!.vars?.PACK_PATH ?? '/pack/', waves: keywordEach[0]!.waves },
+  ];
+  const coldStarts = args.worker ? await measureColdStarts(lookup, question, floors) : null;
   const latency = args.worker ? await measureWorkers(args, queries) : null;
 
   log(`timing the pipeline: ${queries.length} queries × ${args.rounds} rounds`);

@@ -87,17 +87,40 @@ export async function benchLatency(targets: readonly Target[], queries: readonly
 /** Each Worker's first /search after a fresh start, over several rounds (run.ts measureColdStarts). */
 export interface ColdStartBench {
   rounds: number;
-  /** A Worker and the query its cold start was timed with. */
-  targets: Array<{ name: string; query: string; samplesMs: number[]; medianMs: number }>;
+  /**
+   * A Worker and the query its cold start was timed with; `floorOf` names the Worker whose first
+   * query's files this target only reads (bench/read-floor-worker.ts).
+   */
+  targets: Array<ColdStartTarget & { samplesMs: number[]; medianMs: number }>;
+}
+
+export interface ColdStartTarget {
+  name: string;
+  query: string;
+  floorOf?: string;
 }
 
 /** Per target, its samples over the rounds (samples[round][target]) and their median. */
-export function summarizeColdStarts(targets: ReadonlyArray<{ name: string; query: string }>, samples: readonly (readonly number[])[]): ColdStartBench {
+export function summarizeColdStarts(targets: readonly ColdStartTarget[], samples: readonly (readonly number[])[]): ColdStartBench {
   return {
     rounds: samples.length,
-    targets: targets.map(({ name, query }, t) => {
+    targets: targets.map((target, t) => {
       const mine = samples.map((round) => round[t]!);
-      return { name, query, samplesMs: mine, medianMs: summarize(mine).p50 };
+      return { ...target, samplesMs: mine, medianMs: summarize(mine).p50 };
     }),
   };
+}
+
+/** Time of one GET of the read-floor Worker (bench/read-floor-worker.ts): `waves` of files under `packPath`, read and checked. */
+export async function timeReads(url: string, packPath: string, waves: readonly (readonly string[])[]): Promise<Sample> {
+  const query = new URLSearchParams({ path: packPath, waves: waves.map((w) => w.join(',')).join('|') });
+  const started = performance.now();
+  try {
+    const res = await fetch(`${url}/read?${query}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const body = await res.text();
+    const ms = performance.now() - started;
+    return res.status === 200 ? { ms, ok: true, results: 0, detail: '' } : { ms, ok: false, results: 0, detail: `${res.status} ${body.slice(0, 200)}` };
+  } catch (e) {
+    return { ms: performance.now() - started, ok: false, results: 0, detail: String(e) };
+  }
 }
