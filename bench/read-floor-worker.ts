@@ -28,16 +28,21 @@ export default {
       return Response.json({ error: 'path must be a pack folder and waves file names' }, { status: 400 });
     }
     let bytes = 0;
-    for (const wave of waves) {
-      await Promise.all(
-        wave.map(async (name) => {
-          const res = await env.ASSETS.fetch(new Request(`https://assets.invalid${packPath}${name}`));
-          if (!res.ok) throw new Error(`${packPath}${name}: ${res.status}`);
-          const body = new Uint8Array(await res.arrayBuffer());
-          await crypto.subtle.digest('SHA-256', body);
-          bytes += body.byteLength;
-        }),
-      );
+    try {
+      for (const wave of waves) {
+        await Promise.all(
+          wave.map(async (name) => {
+            const res = await env.ASSETS.fetch(new Request(`https://assets.invalid${packPath}${name}`));
+            if (!res.ok) throw new Error(`${packPath}${name}: assets answered ${res.status}`);
+            const body = new Uint8Array(await res.arrayBuffer());
+            await crypto.subtle.digest('SHA-256', body);
+            bytes += body.byteLength;
+          }),
+        );
+      }
+    } catch (e) {
+      // Said in the body, so the bench's error names the file instead of a bare 500.
+      return Response.json({ error: e instanceof Error ? e.message : String(e) }, { status: 502 });
     }
     return Response.json({ files: waves.flat().length, bytes });
   },
