@@ -12,7 +12,9 @@
  * thresholds included: the transfer the issue asks about, e.g. fitted on Hono, judged on Astro) —
  * the shares of answerable questions answered, shown (answered or uncertain) with their page in the
  * top 3, and of unanswerable ones answered and shown as uncertain, with the AUROC, and the share
- * the scores could answer at the issue's 5% and 20% of the unanswerable (answeredAtRate). Docs
+ * the scores could answer at the issue's 5% and 20% of the unanswerable (answeredAtRate); then,
+ * with several --held-out sets, what one threshold shared by all of them answers on each at those
+ * rates (commonThreshold). Docs
  * folders are labelled with calibrate's reader-like queries (datasets/reader-queries.ts) and the
  * off-topic questions (datasets/off-topic-queries.ts).
  *
@@ -150,6 +152,23 @@ function answeredAtRate(scores: ReadonlyArray<{ answerable: boolean; score: numb
   return positives.filter((p) => p > bar).length / positives.length;
 }
 
+/**
+ * What one threshold shared by every held-out set can do: the lowest score at which no set answers
+ * more than `rate` of its unanswerable queries, and the share of each set's answerable queries at
+ * or above it. answeredAtRate asks it of each set alone; defaults serve every site at once, so a
+ * signal that helps only where it moves one site's scores past another's shows here.
+ */
+function commonThreshold(sets: ReadonlyArray<ReadonlyArray<{ answerable: boolean; score: number }>>, rate: number): { threshold: number; answered: number[] } {
+  const candidates = [...new Set(sets.flat().map((x) => x.score)), Number.POSITIVE_INFINITY].sort((a, b) => a - b);
+  const within = (t: number) =>
+    sets.every((set) => {
+      const negatives = set.filter((x) => !x.answerable);
+      return negatives.filter((x) => x.score >= t).length <= rate * negatives.length;
+    });
+  const threshold = candidates.find(within)!;
+  return { threshold, answered: sets.map((set) => set.filter((x) => x.answerable && x.score >= threshold).length / set.filter((x) => x.answerable).length) };
+}
+
 /** The outcome shares of one calibration on one held-out set, counted as `npm run eval` counts them (eval/answering.ts). */
 function outcomes(c: Calibration, samples: readonly HeldOut[]): string {
   const t: LevelThresholds = c.thresholds ?? DEFAULT_THRESHOLDS;
@@ -179,11 +198,27 @@ const models: Array<[string, Calibration]> = [
   }),
   ...[...byDataset].map(([name, samples]): [string, Calibration] => [`fitted on ${name} alone`, fit(samples, [name])]),
 ];
+const heldOutSets: Array<{ name: string; samples: HeldOut[] }> = [];
 for (const spec of values['held-out'] ?? []) {
   const { name, samples } = await heldOut(spec);
+  heldOutSets.push({ name, samples });
   console.log(`\n${name}: ${samples.filter((s) => s.answerable).length} answerable, ${samples.filter((s) => !s.answerable).length} unanswerable`);
   console.log(
     '| model | answered | shown, page in top 3 | unanswerable answered | unanswerable uncertain | AUROC | could answer at 5% unanswerable | at 20% |\n| --- | --- | --- | --- | --- | --- | --- | --- |',
   );
   for (const [label, c] of models) console.log(`| ${label} | ${outcomes(c, samples)} |`);
+}
+if (heldOutSets.length > 1) {
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  console.log(`\nEvery held-out set at once: one threshold for all of them (${heldOutSets.map((h) => h.name.split(' ')[0]).join(', ')}), answered per set`);
+  console.log(`| model | ≤ ${pct(TARGET_UNANSWERED)} of every set's unanswerable: threshold, answered | ≤ ${pct(TARGET_SHOWN)}: threshold, answered |\n| --- | --- | --- |`);
+  for (const [label, c] of models) {
+    const t: LevelThresholds = c.thresholds ?? DEFAULT_THRESHOLDS;
+    const sets = heldOutSets.map((h) => h.samples.map((s) => ({ answerable: s.answerable, score: decide(s.signals, s.strategy, c.model, t, s.searchable).score })));
+    const cell = (rate: number) => {
+      const { threshold, answered } = commonThreshold(sets, rate);
+      return `${threshold.toFixed(4)}: ${answered.map(pct).join(' / ')}`;
+    };
+    console.log(`| ${label} | ${cell(TARGET_UNANSWERED)} | ${cell(TARGET_SHOWN)} |`);
+  }
 }
