@@ -1,7 +1,8 @@
 /**
  * The floor under a cold start: a bare Worker that reads the pack files recall-box's first query
- * reads, in the same waves (a wave's files at once, the next wave after it), checks each against
- * its SHA-256 as recall-box does, and answers nothing else. Served by its own `wrangler dev`
+ * reads, in the same waves (a wave's files at once, the next wave after it), hashes each with
+ * SHA-256 as recall-box does to check it (the digest is computed, not compared: the cost is the
+ * point), and answers nothing else. Served by its own `wrangler dev`
  * (bench/wrangler.read-floor.toml) over the bench site's static assets, its first request shows
  * what starting an isolate and reading those files cost under `wrangler dev` on their own, so the
  * bench can say how much of recall-box's cold start is the search's own work.

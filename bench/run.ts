@@ -157,6 +157,8 @@ function log(message: string): void {
  * would load the pack, and the first /search would no longer show the cold start.
  */
 const ASSET_HEALTH_PATH = '/pack/manifest.json';
+/** PACK_PATH in bench/wrangler.bench.toml: the pack of a Worker in WORKERS that sets none of its own. */
+const BENCH_PACK_PATH = '/pack/';
 
 /**
  * The Workers compared, started one after another (parallel starts on 2 cores distort nothing
@@ -201,7 +203,7 @@ async function measureWorkers(args: Args, queries: Parameters<typeof benchLatenc
 
 /**
  * A cold start's floor under `wrangler dev`: the files a Worker's first query reads (in the waves
- * node-bench.ts firstQueryBytes finds), read and checked by a bare Worker that does nothing else.
+ * node-bench.ts firstQueryBytes finds), read and hashed by a bare Worker that does nothing else.
  */
 interface ReadFloor {
   /** The Worker in WORKERS whose first query's files these are. */
@@ -309,11 +311,10 @@ async function main(): Promise<void> {
   // The bench's first query is the spread's first: its row reuses those reads.
   const firstQuery: FirstQueryBytes[] = [{ query: lookup, pack: packEach[0]!, keywordOnly: keywordEach[0]! }];
   if (question !== null) firstQuery.push({ query: question, pack: await firstQueryBytes(PACK_DIR, question), keywordOnly: await firstQueryBytes(KEYWORD_PACK_DIR, question) });
-  // The floors of the first two Workers' cold starts (the pack with vectors and the keyword-only one);
-  // a Worker without its own PACK_PATH serves wrangler.bench.toml's, /pack/.
+  // The floors of the first two Workers' cold starts (the pack with vectors and the keyword-only one).
   const floors: ReadFloor[] = [
-    { of: WORKERS[0]!.name, query: lookup, packPath: WORKERS[0]!.vars?.PACK_PATH ?? '/pack/', waves: packEach[0]!.waves },
-    { of: WORKERS[1]!.name, query: lookup, packPath: WORKERS[1]!.vars?.PACK_PATH ?? '/pack/', waves: keywordEach[0]!.waves },
+    { of: WORKERS[0]!.name, query: lookup, packPath: WORKERS[0]!.vars?.PACK_PATH ?? BENCH_PACK_PATH, waves: packEach[0]!.waves },
+    { of: WORKERS[1]!.name, query: lookup, packPath: WORKERS[1]!.vars?.PACK_PATH ?? BENCH_PACK_PATH, waves: keywordEach[0]!.waves },
   ];
   const coldStarts = args.worker ? await measureColdStarts(lookup, question, floors) : null;
   const latency = args.worker ? await measureWorkers(args, queries) : null;

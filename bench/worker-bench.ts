@@ -37,20 +37,26 @@ export interface Sample {
   detail: string;
 }
 
-/** One GET /search, timed from before the request to the last byte of the body. */
-export async function timeRequest(target: Target, q: string): Promise<Sample> {
-  const url = `${target.url}/search?q=${encodeURIComponent(q)}`;
+/**
+ * One GET, timed from before the request to the last byte of the body; a 200's body goes to
+ * `results` (how many results it holds), any other status or a failure is the sample's detail.
+ */
+async function timeGet(url: string, results: (body: string) => number): Promise<Sample> {
   const started = performance.now();
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     const body = await res.text();
     const ms = performance.now() - started;
     if (res.status !== 200) return { ms, ok: false, results: 0, detail: `${res.status} ${body.slice(0, 200)}` };
-    const results = (JSON.parse(body) as { results?: unknown[] }).results?.length ?? 0;
-    return { ms, ok: true, results, detail: '' };
+    return { ms, ok: true, results: results(body), detail: '' };
   } catch (e) {
     return { ms: performance.now() - started, ok: false, results: 0, detail: String(e) };
   }
+}
+
+/** One GET /search, timed from before the request to the last byte of the body. */
+export function timeRequest(target: Target, q: string): Promise<Sample> {
+  return timeGet(`${target.url}/search?q=${encodeURIComponent(q)}`, (body) => (JSON.parse(body) as { results?: unknown[] }).results?.length ?? 0);
 }
 
 /**
@@ -111,16 +117,8 @@ export function summarizeColdStarts(targets: readonly ColdStartTarget[], samples
   };
 }
 
-/** Time of one GET of the read-floor Worker (bench/read-floor-worker.ts): `waves` of files under `packPath`, read and checked. */
-export async function timeReads(url: string, packPath: string, waves: readonly (readonly string[])[]): Promise<Sample> {
+/** Time of one GET of the read-floor Worker (bench/read-floor-worker.ts): `waves` of files under `packPath`, read and hashed. */
+export function timeReads(url: string, packPath: string, waves: readonly (readonly string[])[]): Promise<Sample> {
   const query = new URLSearchParams({ path: packPath, waves: waves.map((w) => w.join(',')).join('|') });
-  const started = performance.now();
-  try {
-    const res = await fetch(`${url}/read?${query}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    const body = await res.text();
-    const ms = performance.now() - started;
-    return res.status === 200 ? { ms, ok: true, results: 0, detail: '' } : { ms, ok: false, results: 0, detail: `${res.status} ${body.slice(0, 200)}` };
-  } catch (e) {
-    return { ms: performance.now() - started, ok: false, results: 0, detail: String(e) };
-  }
+  return timeGet(`${url}/read?${query}`, () => 0);
 }
