@@ -12,9 +12,9 @@
  * thresholds included: the transfer the issue asks about, e.g. fitted on Hono, judged on Astro) —
  * the shares of answerable questions answered, shown (answered or uncertain) with their page in the
  * top 3, and of unanswerable ones answered and shown as uncertain, with the AUROC, and the share
- * the scores could answer at the issue's 5% and 20% of the unanswerable (answeredAtRate); then,
+ * the scores could answer at the issue's 5% and 20% of the unanswerable (commonThreshold of the set); then,
  * with several --held-out sets, what one threshold shared by all of them answers on each at those
- * rates (commonThreshold). Docs
+ * rates. Docs
  * folders are labelled with calibrate's reader-like queries (datasets/reader-queries.ts) and the
  * off-topic questions (datasets/off-topic-queries.ts).
  *
@@ -140,23 +140,11 @@ const TARGET_UNANSWERED = 0.05;
 const TARGET_SHOWN = 0.2;
 
 /**
- * The share of answerable queries a threshold could answer while at most `rate` of the
- * unanswerable ones reach it: how well the scores order the queries at the operating point the
- * issue asks for, apart from where the thresholds happen to sit.
- */
-function answeredAtRate(scores: ReadonlyArray<{ answerable: boolean; score: number }>, rate: number): number {
-  const negatives = scores.filter((x) => !x.answerable).map((x) => x.score).sort((a, b) => b - a);
-  const positives = scores.filter((x) => x.answerable).map((x) => x.score);
-  // Strictly above the first unanswerable score past the allowed share.
-  const bar = negatives[Math.floor(rate * negatives.length)] ?? -Infinity;
-  return positives.filter((p) => p > bar).length / positives.length;
-}
-
-/**
  * What one threshold shared by every held-out set can do: the lowest score at which no set answers
  * more than `rate` of its unanswerable queries, and the share of each set's answerable queries at
- * or above it. answeredAtRate asks it of each set alone; defaults serve every site at once, so a
- * signal that helps only where it moves one site's scores past another's shows here.
+ * or above it. Of one set alone: how well its scores order its queries at that rate, apart from
+ * where the thresholds happen to sit; of several: what defaults serving every site at once can do,
+ * so a signal that helps only where it moves one site's scores past another's shows there.
  */
 function commonThreshold(sets: ReadonlyArray<ReadonlyArray<{ answerable: boolean; score: number }>>, rate: number): { threshold: number; answered: number[] } {
   const candidates = [...new Set(sets.flat().map((x) => x.score)), Number.POSITIVE_INFINITY].sort((a, b) => a - b);
@@ -185,7 +173,7 @@ function outcomes(c: Calibration, samples: readonly HeldOut[]): string {
     pct(figures.unanswerableAnswered),
     pct(figures.unanswerableUncertain),
     figures.auroc?.toFixed(3) ?? '–',
-    ...[TARGET_UNANSWERED, TARGET_SHOWN].map((rate) => pct(answeredAtRate(scores, rate))),
+    ...[TARGET_UNANSWERED, TARGET_SHOWN].map((rate) => pct(commonThreshold([scores], rate).answered[0]!)),
   ].join(' | ');
 }
 
