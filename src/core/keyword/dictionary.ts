@@ -15,11 +15,10 @@ import { isRecord } from '../is-record.ts';
 
 /**
  * The dictionary as the keyword head stores it; the three lists are parallel, in term order. Plain
- * JSON arrays, decoded by the runtime's native JSON.parse: tried on 2026-12-05 (ad hoc, not kept),
- * the lists as compact strings decoded in JavaScript made the Astro en head 151 → 108 KB but a
- * cold pack load in Node 5–8 ms slower (interpreted decoding against native parsing), and the
- * Worker's cold first /search under `wrangler dev` no faster (keyword-only pack, median of nine
- * fresh starts each: 158 against 161 ms).
+ * JSON arrays, decoded by the runtime's native JSON.parse: the lists as compact strings made the
+ * head smaller, but decoding them in JavaScript cost a cold isolate more than the native parse
+ * saved, and the Worker's cold start was no faster (tried and not kept; README, Performance, under
+ * the cold start against the bare reads of its files).
  */
 export interface StoredDictionary {
   /** UTF-16 code units each term shares with the one before it (0 for the first). */
