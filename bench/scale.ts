@@ -216,6 +216,13 @@ export async function benchScale(options: { large: boolean; worker: boolean; reu
   return rows;
 }
 
+/** `--block-bytes`' value, checked: a whole number ≥ 1 (else the packs would silently be the default's). */
+function blockBytesArg(raw: string | undefined): number {
+  const bytes = Number(raw);
+  if (!Number.isInteger(bytes) || bytes < 1) throw new Error(`--block-bytes must be a whole number ≥ 1, got ${JSON.stringify(raw)}`);
+  return bytes;
+}
+
 /** `--pack-read`'s value, checked: one of PACK_READ_MODES. */
 export function packReadMode(raw: string | undefined): PackReadMode {
   if ((PACK_READ_MODES as readonly (string | undefined)[]).includes(raw)) return raw as PackReadMode;
@@ -256,7 +263,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     worker: !argv.includes('--no-worker'),
     reusePacks: argv.includes('--reuse-packs'),
     packRead: packReadMode(argv.includes('--pack-read') ? argv[argv.indexOf('--pack-read') + 1] : 'auto'),
-    blockBytes: argv.includes('--block-bytes') ? Number(argv[argv.indexOf('--block-bytes') + 1]) : null,
+    blockBytes: argv.includes('--block-bytes') ? blockBytesArg(argv[argv.indexOf('--block-bytes') + 1]) : null,
   });
   console.log(renderScale(rows));
 }
