@@ -206,7 +206,8 @@ class BlockStore extends HeadColumns implements SectionStore {
   }
 }
 
-function missing(id: number): never {
+/** SECTIONS_NOT_RESIDENT for a section a lookup was not built with. */
+export function missing(id: number): never {
   throw new RecallBoxError('SECTIONS_NOT_RESIDENT', `section ${id} was not loaded for this query.`);
 }
 

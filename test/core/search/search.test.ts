@@ -726,6 +726,34 @@ describe("a pack read lazily (the Worker's loadPack with read: 'lazy')", () => {
     expect(new Set(read).size).toBe(read.length);
   });
 
+  it('answers every query without debug, at every limit, exactly as the same pack read whole (it then reads only what MMR compares)', async () => {
+    const whole = await loadPack(memorySource(files));
+    for (const limit of [1, 2, 3, 5, 10]) {
+      for (const q of QUERIES) {
+        // A new pack each time: nothing read by an earlier query, as a first-time query finds it.
+        const lazy = await loadPack(memorySource(files), { read: 'lazy' });
+        expect(await search(lazy, request(q, { limit }), DEFAULT_SEARCH_OPTIONS), `${q} @${limit}`).toEqual(await search(whole, request(q, { limit }), DEFAULT_SEARCH_OPTIONS));
+      }
+    }
+  });
+
+  it('reads the sections MMR compares and shows, not every candidate it could compare', async () => {
+    // One section a block: a block read is a section read.
+    const { manifest, files: pieces } = await assemblePack(pagesOf(DOCS), { baseUrl: '/', createdAt: CREATED_AT, embedding: SMALL_SITE_EMBEDDING, layout: { ...LAYOUT, blocks: { blockBytes: 1 } } });
+    const single = { ...pieces, 'manifest.json': JSON.stringify(manifest) };
+    const whole = await loadPack(memorySource(single));
+    const q = request('middleware', { limit: 1 });
+    // MMR compares the best depth × limit candidates (3 here): the bar this search stays under.
+    const fused = (await search(whole, q, { ...DEFAULT_SEARCH_OPTIONS, debug: true })).debug!.fused;
+    expect(fused.length).toBeGreaterThanOrEqual(DEFAULT_SEARCH_OPTIONS.mmr.depth);
+    const source = memorySource(single);
+    const lazy = await loadPack(source, { read: 'lazy' });
+    expect(await search(lazy, q, DEFAULT_SEARCH_OPTIONS)).toEqual(await search(whole, q, DEFAULT_SEARCH_OPTIONS));
+    const blocksRead = source.reads.filter((n) => /^sections-/.test(n)).length;
+    expect(blocksRead).toBeGreaterThan(0);
+    expect(blocksRead).toBeLessThan(DEFAULT_SEARCH_OPTIONS.mmr.depth);
+  });
+
   it('reads the vectors only for the first query the keyword route does not answer, once, and a failed read again on the next', async () => {
     const semanticReads = (source: { reads: string[] }) => source.reads.filter((n) => /^(vectors\.bin|embedding\.)/.test(n));
     const source = memorySource(files);
