@@ -4,7 +4,7 @@
  *
  *   tsx bench/scale-probe.ts build <docs-dir> <pack-dir> [block-bytes] → {ms, sections, pages, maxRssMiB}
  *   tsx bench/scale-probe.ts queries <pack-dir> <queries.json> <n> → writes n queries drawn from the pack's headings
- *   tsx bench/scale-probe.ts query <pack-dir> <queries.json> [auto|lazy|whole] → {loadMs, heapMiB, externalMiB, afterQueriesMiB, maxRssMiB, coldP50, p50, p95}
+ *   tsx bench/scale-probe.ts query <pack-dir> <queries.json> [auto|lazy|whole] → {loadMs, heapMiB, externalMiB, afterQueriesMiB, maxRssMiB, coldP50, blockReadsPerQuery, p50, p95}
  *
  * `query` loads the pack as the Worker does (lazily, WASM kernel), records what it holds after
  * load, runs the hybrid pipeline (static embedder) over the queries once — each reading the blocks
@@ -75,6 +75,8 @@ if (mode === 'build' && a && b) {
     cold.push(performance.now() - t);
   }
   const afterQueries = heldMiB();
+  // Section blocks the first pass read (a lazily read pack's block store counts them; read whole: none).
+  const blockReads = (pack.sections as { reads?: number }).reads ?? 0;
   const samples: number[] = [];
   for (const q of queries) {
     const t = performance.now();
@@ -90,6 +92,7 @@ if (mode === 'build' && a && b) {
       afterQueriesMiB: afterQueries.heap + afterQueries.external - baseline.heap - baseline.external,
       maxRssMiB: maxRssMiB(),
       coldP50: percentile(cold, 50),
+      blockReadsPerQuery: blockReads / queries.length,
       p50: percentile(samples, 50),
       p95: percentile(samples, 95),
       queries: queries.length,

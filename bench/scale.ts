@@ -48,7 +48,7 @@ export interface ScaleRow {
   packBytes: number;
   packFiles: number;
   largestFileBytes: number;
-  node: { read: string; loadMs: number; heapMiB: number; externalMiB: number; afterQueriesMiB: number; maxRssMiB: number; coldP50: number; p50: number; p95: number };
+  node: { read: string; loadMs: number; heapMiB: number; externalMiB: number; afterQueriesMiB: number; maxRssMiB: number; coldP50: number; blockReadsPerQuery: number; p50: number; p95: number };
   worker: {
     coldMs: number;
     p50: number;
@@ -248,6 +248,8 @@ export function renderScale(rows: readonly ScaleRow[]): string {
     line('Node: the pack\'s JS heap + external (typed arrays, WASM memory) after load — what counts against a 128 MB isolate', (r) => `${r.node.heapMiB} + ${r.node.externalMiB} MiB`),
     line(`Node: the pack's memory after ${QUERY_COUNT} queries (blocks and partitions cached) / process peak RSS`, (r) => `${r.node.afterQueriesMiB} / ${r.node.maxRssMiB} MiB`),
     line('Node: hybrid pipeline, first pass p50 (reads) / warm p50 / p95', (r) => `${ms(r.node.coldP50)} / ${ms(r.node.p50)} / ${ms(r.node.p95)}`),
+    // What the Worker's first-time rows wait on: each block is a fetch of its own.
+    line('Node: section blocks read per query in the first pass (each a fetch in the Worker)', (r) => (r.node.read === 'whole' ? 'none (read whole)' : r.node.blockReadsPerQuery.toFixed(1))),
     line('Worker: cold first /search', w((x) => (x.failure ? `failed after ${ms(x.coldMs)}` : ms(x.coldMs)))),
     line('Worker: GET /search p50 / p95 (each query the first time)', w((x) => `${ms(x.p50)} / ${ms(x.p95)}`)),
     line('Worker: the same queries again p50 / p95', w((x) => `${ms(x.againP50)} / ${ms(x.againP95)}`)),

@@ -63,6 +63,11 @@ export class ResidentCache<T> {
     return this.readCount;
   }
 
+  /** Whether the piece is held, without making it the most recently used. */
+  has(key: number): boolean {
+    return this.held.has(key);
+  }
+
   /** The piece when it is held, else undefined; a hit makes it the most recently used. */
   peek(key: number): T | undefined {
     const piece = this.held.get(key);

@@ -46,6 +46,8 @@ export interface SectionStore {
   load(ids: readonly number[]): Promise<SectionLookup>;
   /** The sections `ids` when they are in memory (always, for a store read whole); else SECTIONS_NOT_RESIDENT. */
   resident(ids: readonly number[]): SectionLookup;
+  /** Whether the sections `ids` are all in memory, so that loading them reads nothing (always, for a store read whole). */
+  holds(ids: readonly number[]): boolean;
   /** Every section, for a store read whole; null for one read block by block. */
   readonly all: readonly StoredSection[] | null;
 }
@@ -158,6 +160,10 @@ class WholeStore extends HeadColumns implements SectionStore {
     for (const id of ids) this.checkPosition(id);
     return (id) => this.all[id] ?? missing(id);
   }
+
+  holds(): boolean {
+    return true;
+  }
 }
 
 /** Blocks read on demand, a bounded number kept. */
@@ -196,6 +202,10 @@ class BlockStore extends HeadColumns implements SectionStore {
       held.set(b, block);
     }
     return this.lookup(held);
+  }
+
+  holds(ids: readonly number[]): boolean {
+    return ids.every((id) => this.cache.has(this.blockOf(id)));
   }
 
   private lookup(held: ReadonlyMap<number, StoredSection[]>): SectionLookup {

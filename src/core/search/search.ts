@@ -528,10 +528,9 @@ const UNREAD_TERMS: TermSet = new Uint32Array(0);
 /**
  * How many of the compared candidates, in rank order, readSections reads with its guess, as a
  * multiple of the limit. 2: the results and as many again. MMR demotes a near-duplicate in favour
- * of the next candidate, so what it compares reaches past the first `limit`; on Astro en's reader
- * questions, read one per query as first-time queries, the guess then holds what MMR compares for
- * 88% of them and a query reads 10.4 section blocks instead of 13.9 (those first-time reads are what
- * the bench's first-time Worker rows time).
+ * of the next candidate, so what it compares reaches past the first `limit`; read ahead so, the guess
+ * usually holds all of it, and the second round trip is the exception. What a first-time query reads:
+ * `npm run bench -- --scale --large`, row "section blocks read per query in the first pass".
  */
 const SELECTION_READ_AHEAD = 2;
 
@@ -543,14 +542,15 @@ const SELECTION_READ_AHEAD = 2;
  * downwards), what it compared and chose and the first SELECTION_READ_AHEAD × limit candidates
  * read, then the selection run again on what was read. When that run compared and chose only
  * sections read, it used true term sets only: it is the selection `finish` makes, so the answer is
- * the one reading every candidate gives. Otherwise the rest is read, in a second round trip. A pack
- * read whole, a debug answer (it lists every candidate), pools (MMR then orders every candidate)
- * and picks without MMR read every candidate at once.
+ * the one reading every candidate gives. Otherwise the rest is read, in a second round trip. When
+ * every candidate is in memory already (a pack read whole, blocks an earlier query read), a debug
+ * answer (it lists every candidate), pools (MMR then orders every candidate) and picks without
+ * MMR, every candidate is loaded at once: nothing to spare, or nothing to guess.
  */
 async function readSections(pack: LoadedPack, ranked: Ranked): Promise<SectionLookup> {
   const options = selectionOptions(ranked.options, ranked.filtering);
   const every = () => pack.sections.load(sectionsToRead(ranked));
-  if (ranked.picked || ranked.options.debug || options.pools.enabled || pack.sections.all !== null) return every();
+  if (ranked.picked || ranked.options.debug || options.pools.enabled || pack.sections.holds(ranked.compared.map((h) => h.id))) return every();
   const held = new Map<number, StoredSection>();
   /** The sections the selection compares or chooses that are not read, the selection run on what is. */
   const unreadForSelection = (): Set<number> => {

@@ -108,6 +108,12 @@ describe.each(stores)('SectionStore (%s)', (_name, open) => {
     for (const id of ids) expect(section(id)).toEqual(SECTIONS[id]);
   });
 
+  it('holds what it loaded: loading it again reads nothing', async () => {
+    const store = await open();
+    await store.load([3, 30]);
+    expect(store.holds([30, 3])).toBe(true);
+  });
+
   it('gives them synchronously once loaded', async () => {
     const store = await open();
     await store.load([3, 30]);
@@ -131,6 +137,24 @@ describe('a store read block by block', () => {
     await Promise.all([store.load([39]), store.load([38, 0])]);
     expect(reads).toEqual([head.blocks[0]!.file, head.blocks.at(-1)!.file]);
     expect(store.reads).toBe(2);
+  });
+
+  it('holds the sections of the blocks it read, and no others', async () => {
+    const store = openBlockStore(head, reader().read);
+    expect(store.holds([])).toBe(true);
+    expect(store.holds([0])).toBe(false);
+    await store.load([0]);
+    // Section 1 shares section 0's block; the last section does not.
+    expect(store.holds([0, 1])).toBe(true);
+    expect(store.holds([0, 39])).toBe(false);
+    await store.load([39]);
+    expect(store.holds([0, 1, 39])).toBe(true);
+  });
+
+  it('holds nothing it evicted', async () => {
+    const store = openBlockStore(head, reader().read, { residentBytes: 1 }); // nothing stays
+    await store.load([0]);
+    expect(store.holds([0])).toBe(false);
   });
 
   it('answers SECTIONS_NOT_RESIDENT to a synchronous read of a block it has not read, and lists no whole store', () => {
@@ -182,5 +206,9 @@ describe('a store read block by block', () => {
 describe('a store read whole', () => {
   it('lists every section in order', async () => {
     expect(everySection(await readWholeStore(head, reader().read))).toEqual(SECTIONS);
+  });
+
+  it('holds every section without a load', async () => {
+    expect((await readWholeStore(head, reader().read)).holds([0, 17, 39])).toBe(true);
   });
 });
