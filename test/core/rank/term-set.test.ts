@@ -48,6 +48,27 @@ describe('encodeTermSet, decodeTermSet', () => {
     );
   });
 
+  it('accepts exactly the padded base64 of whole hashes', () => {
+    // The definition, as a regular expression: what the char-code loop must agree with.
+    const padded = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+    const byDefinition = (text: string) => padded.test(text) && Math.floor((text.length / 4) * 3 - (text.match(/=*$/)![0].length)) % 4 === 0;
+    // Close calls: a stored set with one character replaced (by a digit, padding or another
+    // character), and texts of any characters.
+    const replaced = fc
+      .tuple(termsArb, fc.nat(), fc.constantFrom(...'AQgw+/=9-_ .\u00e9\u0100'.split('')))
+      .map(([terms, at, c]) => {
+        const text = encodeTermSet(termSetOf(terms));
+        const i = text.length === 0 ? 0 : at % text.length;
+        return text.slice(0, i) + c + text.slice(i + 1);
+      });
+    fc.assert(
+      fc.property(fc.oneof(replaced, fc.string({ maxLength: 12 })), (text) => {
+        expect(isStoredTermSet(text), text).toBe(byDefinition(text));
+      }),
+    );
+    for (const text of ['', 'AAAAAA==', 'AAAAAAA=', 'AAAA', '====', 'AA=A', 'AAAAAAAAAAAA']) expect(isStoredTermSet(text), text).toBe(byDefinition(text));
+  });
+
   it('refuses text that is not base64 of whole hashes, or hashes out of order, with INDEX_CORRUPT', () => {
     const two = encodeTermSet(termSetOf(['a', 'b']));
     for (const bad of ['not base64!', 'AAA=', 'AAAAAA==' + 'x', two.slice(0, -4)]) {
