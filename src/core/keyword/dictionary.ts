@@ -64,19 +64,34 @@ export function decodeDictionary(value: unknown): { terms: string[]; counts: num
   const { shared, suffixes, counts } = value;
   if (!Array.isArray(shared) || !Array.isArray(suffixes) || !Array.isArray(counts)) return 'needs the lists shared, suffixes and counts';
   if (shared.length !== suffixes.length || counts.length !== suffixes.length) return 'shared, suffixes and counts differ in length';
-  const terms: string[] = [];
+  const terms: string[] = new Array<string>(suffixes.length);
   let previous = '';
   for (let i = 0; i < suffixes.length; i++) {
     const keep = shared[i];
+    const suffix = suffixes[i];
     if (!Number.isInteger(keep) || keep < 0 || keep > previous.length) return `entry ${i} shares more than the term before it has`;
-    if (typeof suffixes[i] !== 'string') return `entry ${i} has no suffix`;
+    if (typeof suffix !== 'string') return `entry ${i} has no suffix`;
     if (!Number.isInteger(counts[i]) || counts[i] < 0) return `entry ${i} has no count`;
-    const term = previous.slice(0, keep) + suffixes[i];
-    if (i > 0 && compareTerms(previous, term) >= 0) return `terms are not sorted and distinct at entry ${i} ("${term}")`;
-    terms.push(term);
+    const term = keep === 0 ? suffix : previous.slice(0, keep) + suffix;
+    if (i > 0 && !follows(previous, keep, suffix, term)) return `terms are not sorted and distinct at entry ${i} ("${term}")`;
+    terms[i] = term;
     previous = term;
   }
   return { terms, counts: counts as number[] };
+}
+
+/**
+ * Whether `term` (the first `keep` code units of `previous`, then `suffix`) sorts after `previous`.
+ * The two agree up to `keep`, so the first code unit after it decides — read without building
+ * the concatenated `term` — unless the suffix begins with the code unit `previous` has there (a
+ * shorter shared prefix than the encoder writes), which the whole comparison settles.
+ */
+function follows(previous: string, keep: number, suffix: string, term: string): boolean {
+  if (keep === previous.length) return suffix.length > 0;
+  if (suffix.length === 0) return false;
+  const next = suffix.charCodeAt(0);
+  const was = previous.charCodeAt(keep);
+  return next !== was ? next > was : compareTerms(previous, term) < 0;
 }
 
 /** The decoded dictionary with its lookups (from decodeDictionary). */

@@ -25,6 +25,28 @@ describe('the term dictionary', () => {
     });
   });
 
+  it('accepts a stored list exactly when the terms it spells are sorted and distinct, however it shares prefixes', () => {
+    // Any shares (not only the longest an encoder writes) and any suffixes: what decoding checks
+    // by the first code unit after the shared prefix must agree with comparing the whole terms.
+    const stored = fc.array(fc.tuple(fc.nat({ max: 4 }), fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 3 })), { maxLength: 12 });
+    fc.assert(
+      fc.property(stored, (entries) => {
+        const terms: string[] = [];
+        let previous = '';
+        const shared = entries.map(([keep, suffix]) => {
+          const k = Math.min(keep, previous.length);
+          previous = previous.slice(0, k) + suffix;
+          terms.push(previous);
+          return k;
+        });
+        const decoded = decodeDictionary({ shared, suffixes: entries.map(([, s]) => s), counts: entries.map(() => 1) });
+        const sorted = terms.every((t, i) => i === 0 || compareTerms(terms[i - 1]!, t) < 0);
+        if (sorted) expect(decoded).toEqual({ terms, counts: terms.map(() => 1) });
+        else expect(decoded).toMatch(/not sorted and distinct/);
+      }),
+    );
+  });
+
   it('round-trips any sorted distinct term list, and the stored form is valid', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: 'binary' }), { maxLength: 40 }), (terms) => {
