@@ -11,8 +11,31 @@
  * The seed differs from the harness's WITHHOLD_SEED, so `npm run eval` measures a calibrated
  * model on a split it was not fitted on.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_SHARD_OPTIONS, PACK_FILES, RecallBoxError, readManifest, readPackFile, search, type CalibrationFile, type CalibrationSample, type PackManifest } from '../core/index.ts';
+import {
+  DEFAULT_CONFIDENCE_MODEL,
+  DEFAULT_QUESTION_RATES,
+  DEFAULT_SEARCH_OPTIONS,
+  DEFAULT_SHARD_OPTIONS,
+  isRecallBoxError,
+  loadPack,
+  PACK_FILES,
+  questionThresholds,
+  RecallBoxError,
+  readManifest,
+  readPackFile,
+  search,
+  type CalibrationFile,
+  type CalibrationSample,
+  type LevelThresholds,
+  type PackManifest,
+  type QuestionRates,
+} from '../core/index.ts';
+import { DEFAULT_FIT_OPTIONS } from '../core/confidence/calibration.ts';
+import { QUERY_STRATEGIES, type QueryStrategy } from '../core/analysis/query.ts';
+import { isRecord } from '../core/is-record.ts';
+import { SIGNAL_NAMES } from '../core/confidence/signals.ts';
 import { parseSearchRequest } from '../protocol/request.ts';
 import { splitForWithholding } from '../datasets/withhold.ts';
 import { buildEvalPack } from '../datasets/collection-pack.ts';
@@ -100,4 +123,116 @@ export async function writeCalibration(packDir: string, file: CalibrationFile): 
   const updated: PackManifest = { ...manifest, buildId: computeBuildId(files), files: stored.entries };
   await writePack(packDir, updated, stored.pieces);
   return updated;
+}
+
+/** One line of a --questions file: a reader's question, with the page that answers it or none. */
+export interface ReaderQuestion {
+  query: string;
+  /** The page (URL path, as the pack's results give it, without `#anchor`) that answers it; null when the docs do not. */
+  url: string | null;
+}
+
+/**
+ * The questions of a JSON-lines file, as `npm run eval` reads them: `{"query": "…", "url": "/…"}`
+ * for one the docs answer, `{"query": "…", "unanswerable": true}` for one they do not. A line that
+ * is neither is DATASET_INVALID, naming the file and line.
+ */
+export async function readQuestions(file: string): Promise<ReaderQuestion[]> {
+  const text = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
+    throw new RecallBoxError('DATASET_NOT_FOUND', `cannot read the questions file ${file} (${e.code ?? e.message}).`);
+  });
+  const questions: ReaderQuestion[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (line.trim() === '') return;
+    const where = `${file}:${i + 1}`;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new RecallBoxError('DATASET_INVALID', `${where} is not JSON; each line is {"query": "…", "url": "/page/"} or {"query": "…", "unanswerable": true}.`);
+    }
+    if (!isRecord(value) || typeof value.query !== 'string' || value.query.trim() === '') {
+      throw new RecallBoxError('DATASET_INVALID', `${where} has no "query" text.`);
+    }
+    if (value.unanswerable === true) questions.push({ query: value.query, url: null });
+    else if (typeof value.url === 'string' && value.url !== '') questions.push({ query: value.query, url: value.url.replace(/#.*$/, '') });
+    else throw new RecallBoxError('DATASET_INVALID', `${where} has neither a "url" (the page that answers it) nor "unanswerable": true.`);
+  });
+  return questions;
+}
+
+/** What the questions said, for the command's summary: in-sample, the thresholds were placed on them. */
+export interface QuestionsReport {
+  answerable: number;
+  unanswerable: number;
+  /** Shares of the answerable questions answered, and shown (answered or uncertain) with their page among the first 3 results' pages. */
+  answered: number;
+  shownInTop3: number;
+  /** Shares of the unanswerable questions answered, and shown as uncertain. */
+  unanswerableAnswered: number;
+  unanswerableUncertain: number;
+}
+
+/**
+ * A calibration of the default model's thresholds on a site's own reader questions: each searched
+ * in the pack as the Worker searches it (default search options), scored by the default model
+ * whatever calibration the pack holds, and the thresholds placed by questionThresholds. The model
+ * stays the defaults': fitted on a site's made-up queries it answered no more reader questions
+ * than the defaults do (README, Confidence), while where the bar lies is what differs by site.
+ */
+export async function questionsCalibration(
+  packDir: string,
+  files: readonly string[],
+  createdAt: string,
+  rates: Readonly<QuestionRates> = DEFAULT_QUESTION_RATES,
+): Promise<{ file: CalibrationFile; report: QuestionsReport }> {
+  const questions = (await Promise.all(files.map(readQuestions))).flat();
+  // Scored by the default model whatever calibration the pack holds: the verdict's own score (the
+  // response's signals are rounded for reporting, and a score redone from them can differ by a step).
+  const pack = { ...(await loadPack(fsPackSource(packDir))), confidence: { model: DEFAULT_CONFIDENCE_MODEL, calibrated: false, thresholds: null } };
+  const options = DEFAULT_SEARCH_OPTIONS;
+  const scored: Array<{ answerable: boolean; score: number; searchable: boolean; inTop3: boolean; strategy: QueryStrategy }> = [];
+  for (const q of questions) {
+    let out;
+    try {
+      out = await search(pack, parseSearchRequest({ q: q.query }, options), options);
+    } catch (e) {
+      if (isRecallBoxError(e) && (e.code === 'QUERY_EMPTY' || e.code === 'QUERY_TOO_LONG')) throw new RecallBoxError('DATASET_INVALID', `the question "${q.query.slice(0, 60)}" cannot be searched: ${e.message}`);
+      throw e;
+    }
+    const searchable = out.results.length > 0 && !out.confidence.reasons.some((r) => r.code === 'NO_CONCEPTS');
+    const score = out.confidence.score;
+    const pages = [...new Set(out.results.map((r) => r.url.replace(/#.*$/, '')))].slice(0, 3);
+    scored.push({ answerable: q.url !== null, score, searchable, inTop3: q.url !== null && pages.includes(q.url), strategy: out.confidence.strategy });
+  }
+  const thresholds = questionThresholds(scored.filter((q) => !q.answerable).map((q) => q.score), rates);
+  const byStrategy = Object.fromEntries(
+    QUERY_STRATEGIES.map((strategy) => {
+      const own = scored.filter((q) => q.strategy === strategy);
+      return [strategy, { answerable: own.filter((q) => q.answerable).length, unanswerable: own.filter((q) => !q.answerable).length, model: 'defaults' as const }];
+    }),
+  ) as CalibrationFile['fittedOn']['byStrategy'];
+  const file: CalibrationFile = {
+    signals: [...SIGNAL_NAMES],
+    models: JSON.parse(JSON.stringify(DEFAULT_CONFIDENCE_MODEL)) as CalibrationFile['models'],
+    thresholds,
+    fittedOn: { datasets: [], l2: DEFAULT_FIT_OPTIONS.l2, createdAt, byStrategy, questions: { files: files.map((f) => path.basename(f)), rates: { ...rates } } },
+  };
+  return { file, report: questionsReport(scored, thresholds) };
+}
+
+function questionsReport(scored: ReadonlyArray<{ answerable: boolean; score: number; searchable: boolean; inTop3: boolean }>, t: LevelThresholds): QuestionsReport {
+  const answerable = scored.filter((q) => q.answerable);
+  const unanswerable = scored.filter((q) => !q.answerable);
+  const share = (list: typeof scored, test: (q: (typeof scored)[number]) => boolean) => (list.length === 0 ? 0 : list.filter(test).length / list.length);
+  const answered = (q: (typeof scored)[number]) => q.searchable && q.score >= t.medium;
+  const shown = (q: (typeof scored)[number]) => q.searchable && q.score >= t.uncertain;
+  return {
+    answerable: answerable.length,
+    unanswerable: unanswerable.length,
+    answered: share(answerable, answered),
+    shownInTop3: share(answerable, (q) => shown(q) && q.inTop3),
+    unanswerableAnswered: share(unanswerable, answered),
+    unanswerableUncertain: share(unanswerable, (q) => shown(q) && !answered(q)),
+  };
 }

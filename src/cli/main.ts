@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { PACK_FILES, fitCalibration, isRecallBoxError } from '../core/index.ts';
 import type { BuildSummary } from '../indexer/build-pack.ts';
-import { calibrationDataset, labelledSignals, writeCalibration } from './calibrate.ts';
+import { calibrationDataset, labelledSignals, questionsCalibration, writeCalibration } from './calibrate.ts';
 import { resolveBuild, runBuild, type ResolvedBuild } from './build-command.ts';
 import type { BuildFlags } from './build-options.ts';
 import { init, InitUsageError } from './init.ts';
@@ -80,6 +80,13 @@ it in the pack as confidence.json; without --pack it only prints the fit.
                    or a SMART/BEIR collection with judgements; repeatable      required
   --queries        known-item queries {"query","url"} per line, for a single docs --dataset
   --pack           the pack to store the calibration in (rewritten atomically, new buildId)
+
+  recall-box calibrate --questions <file.jsonl>[,<file.jsonl>…] --pack <pack-dir>
+
+Places the verdict's thresholds on your readers' own questions, searched in the pack: {"query",
+"url"} per line for one the docs answer, {"query","unanswerable":true} for one they do not (at
+least 20 of those). The default model answers at most 5% of the unanswerable ones and shows at
+most 20% answered or uncertain; stored in the pack as confidence.json.
 `;
 
 function formatKb(bytes: number): string {
@@ -179,6 +186,7 @@ export async function main(argv: string[], out: (s: string) => void = writeStdou
         run: { type: 'boolean' },
         dataset: { type: 'string', multiple: true },
         queries: { type: 'string' },
+        questions: { type: 'string', multiple: true },
         pack: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -212,6 +220,9 @@ export async function main(argv: string[], out: (s: string) => void = writeStdou
     ['prefix', ['upload']],
     ['run', ['upload']],
     ['pack', ['calibrate', 'upload']],
+    ['dataset', ['calibrate']],
+    ['queries', ['calibrate']],
+    ['questions', ['calibrate']],
   ];
   const misplaced = owners.find(([flag, commands]) => values[flag] !== undefined && !commands.includes(command));
   if (misplaced) return usage(`--${misplaced[0]} belongs to ${misplaced[1].map((c) => `\`${c}\``).join(' and ')}.`);
@@ -349,13 +360,47 @@ async function uploadCommand(
   }
 }
 
-/** `recall-box calibrate`: label queries by the withheld-documents protocol, fit, store in the pack. */
-async function calibrateCommand(
-  values: { dataset?: string[]; queries?: string; pack?: string },
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+/** `recall-box calibrate --questions`: the default model's thresholds placed on the site's own reader questions, stored in the pack. */
+async function calibrateOnQuestions(
+  values: { dataset?: string[]; queries?: string; questions?: string[]; pack?: string },
   positionals: string[],
   out: (s: string) => void,
   err: (s: string) => void,
 ): Promise<number> {
+  if (values.pack === undefined || values.dataset !== undefined || values.queries !== undefined || positionals.length > 0) {
+    err(`recall-box: expected \`calibrate --questions <file.jsonl>[,<file.jsonl>…] --pack <pack-dir>\` (the questions are searched in that pack; no --dataset).\n\n${USAGE}`);
+    return 2;
+  }
+  const files = values.questions!.flatMap((v) => v.split(',')).filter((f) => f !== '');
+  try {
+    const { file, report } = await questionsCalibration(values.pack, files, new Date().toISOString());
+    const t = file.thresholds!;
+    const rates = file.fittedOn.questions!.rates;
+    out(`recall-box: ${report.answerable} answerable and ${report.unanswerable} unanswerable questions (${files.join(', ')}), searched in ${values.pack}`);
+    out(`  thresholds: high ${t.high}, answer ${t.medium}, uncertain ${t.uncertain} (default model; at most ${percent(rates.answer)} of the unanswerable answered, ${percent(rates.show)} answered or uncertain)`);
+    out(
+      `  on these questions: ${percent(report.answered)} of the answerable answered, ${percent(report.shownInTop3)} shown with their page in the top 3; ` +
+        `of the unanswerable ${percent(report.unanswerableAnswered)} answered, ${percent(report.unanswerableUncertain)} uncertain (the questions the thresholds were placed on: judge them on others)`,
+    );
+    const manifest = await writeCalibration(values.pack, file);
+    out(`recall-box: stored confidence.json in ${values.pack} (pack ${manifest.buildId})`);
+    return 0;
+  } catch (e) {
+    err(isRecallBoxError(e) ? `recall-box: ${e.message}` : `recall-box: calibrate failed: ${(e as Error).stack ?? e}`);
+    return 1;
+  }
+}
+
+/** `recall-box calibrate`: label queries by the withheld-documents protocol, fit, store in the pack. */
+async function calibrateCommand(
+  values: { dataset?: string[]; queries?: string; questions?: string[]; pack?: string },
+  positionals: string[],
+  out: (s: string) => void,
+  err: (s: string) => void,
+): Promise<number> {
+  if (values.questions !== undefined) return calibrateOnQuestions(values, positionals, out, err);
   const datasets = values.dataset ?? [];
   if (datasets.length === 0 || positionals.length > 0) {
     err(`recall-box: expected \`calibrate --dataset <dir> [--pack <pack-dir>]\`.\n\n${USAGE}`);

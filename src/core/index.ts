@@ -65,7 +65,7 @@ export type { Fallback, FallbackSuggestion } from './confidence/fallback.ts';
 export type { Correction } from './present/correction.ts';
 export { confidenceScore, DEFAULT_CONFIDENCE_MODEL } from './confidence/score.ts';
 export type { ConfidenceModel } from './confidence/score.ts';
-export { calibrationFromFile, fitCalibration, fitThresholds, modelFromCalibration, type Calibration } from './confidence/calibration.ts';
+export { calibrationFromFile, DEFAULT_QUESTION_RATES, fitCalibration, fitThresholds, modelFromCalibration, questionThresholds, type Calibration, type QuestionRates } from './confidence/calibration.ts';
 export type { CalibrationFile, CalibrationSample } from './confidence/calibration.ts';
 
 // Shared small things.

@@ -140,6 +140,71 @@ describe('writeCalibration', () => {
   }, 60_000);
 });
 
+describe('recall-box calibrate --questions (thresholds on the site\'s own reader questions)', () => {
+  // Everyday questions the fixture's docs do not answer, and two they do.
+  const UNANSWERABLE = OFF_TOPIC_QUERIES.slice(0, 40);
+  const ANSWERABLE = [
+    { query: 'how do i register a handler for a post request', url: '/guides/routing/' },
+    { query: 'ship my app to cloudflare workers', url: '/guides/deploying/' },
+  ];
+  const questionLines = (unanswerable: readonly string[]) =>
+    [...ANSWERABLE.map((q) => JSON.stringify(q)), ...unanswerable.map((query) => JSON.stringify({ query, unanswerable: true }))].join('\n') + '\n';
+
+  it('places the default model\'s thresholds so that the calibrated pack answers at most 5% of the unanswerable ones', async () => {
+    const dir = await copyOfPack('questions');
+    const file = path.join(root, 'questions.jsonl');
+    await writeFile(file, questionLines(UNANSWERABLE));
+    const r = await run(['calibrate', '--questions', file, '--pack', dir]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`${ANSWERABLE.length} answerable and ${UNANSWERABLE.length} unanswerable questions`);
+    const stored = JSON.parse(await readFile(path.join(dir, 'confidence.json'), 'utf8')) as CalibrationFile;
+    expect(stored.models).toEqual(JSON.parse(JSON.stringify(DEFAULT_CONFIDENCE_MODEL)));
+    expect(stored.fittedOn.questions).toEqual({ files: ['questions.jsonl'], rates: { answer: 0.05, show: 0.2 } });
+    // The pack as the Worker loads it: its verdicts follow the new thresholds.
+    const pack = await loadPack(fsPackSource(dir));
+    expect(pack.confidence.calibrated).toBe(true);
+    const outcomes = [];
+    for (const q of UNANSWERABLE) outcomes.push((await search(pack, parseSearchRequest({ q }, DEFAULT_SEARCH_OPTIONS), DEFAULT_SEARCH_OPTIONS)).confidence.outcome);
+    expect(outcomes.filter((o) => o === 'answer').length).toBeLessThanOrEqual(Math.floor(0.05 * UNANSWERABLE.length));
+    expect(outcomes.filter((o) => o !== 'fallback').length).toBeLessThanOrEqual(Math.floor(0.2 * UNANSWERABLE.length));
+    expect(r.out).toContain(`pack ${pack.manifest.buildId}`);
+  }, 60_000);
+
+  it('returns 1 with CALIBRATION_FAILED\'s message for fewer than 20 unanswerable questions, and leaves the pack as it was', async () => {
+    const dir = await copyOfPack('questions-few');
+    const before = await readFile(path.join(dir, 'manifest.json'), 'utf8');
+    const file = path.join(root, 'few.jsonl');
+    await writeFile(file, questionLines(UNANSWERABLE.slice(0, 19)));
+    const r = await run(['calibrate', '--questions', file, '--pack', dir]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^recall-box: CALIBRATION_FAILED: thresholds need at least 20 questions the docs do not answer/);
+    expect(await readFile(path.join(dir, 'manifest.json'), 'utf8')).toBe(before);
+  }, 60_000);
+
+  it('returns 1 naming the file and line of a question that is neither answerable nor marked unanswerable', async () => {
+    const file = path.join(root, 'unmarked.jsonl');
+    await writeFile(file, questionLines(UNANSWERABLE) + JSON.stringify({ query: 'no url, no mark' }) + '\n');
+    const r = await run(['calibrate', '--questions', file, '--pack', await copyOfPack('questions-bad')]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${file}:${ANSWERABLE.length + UNANSWERABLE.length + 1} has neither a "url"`);
+  });
+
+  it.each([
+    ['no --pack', ['calibrate', '--questions', 'q.jsonl']],
+    ['--dataset beside it', ['calibrate', '--questions', 'q.jsonl', '--dataset', SITE, '--pack', 'p']],
+  ])('returns 2 with the usage for %s', async (_name, argv) => {
+    const r = await run(argv);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/calibrate --questions/);
+  });
+
+  it('belongs to calibrate: build refuses it', async () => {
+    const r = await run(['build', SITE, '--questions', 'q.jsonl']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--questions belongs to `calibrate`/);
+  });
+});
+
 describe('recall-box calibrate (CLI)', () => {
   it('prints the fit per strategy and stores nothing without --pack', async () => {
     const r = await run(['calibrate', '--dataset', SITE]);

@@ -231,6 +231,60 @@ export function matchThresholds(
   return { high: bar('high'), medium: bar('medium'), uncertain: bar('uncertain') };
 }
 
+/** Shares of a site's unanswerable reader questions the verdict may answer, and answer or show as uncertain. */
+export interface QuestionRates {
+  /** Range 0..1. Default 0.05: issue 17's bound on unanswerable questions answered. */
+  answer: number;
+  /** Range `answer`..1. Default 0.2: its bound on those answered or shown under the uncertain notice (5% + 15%). */
+  show: number;
+}
+
+export const DEFAULT_QUESTION_RATES: Readonly<QuestionRates> = Object.freeze({ answer: 0.05, show: 0.2 });
+
+/**
+ * Fewest unanswerable questions questionThresholds places thresholds on. 20: at the default 5%,
+ * the first number of them whose 5% is a whole question; with fewer, one question more or less moves
+ * the bar by more than the rate itself.
+ */
+export const MIN_UNANSWERABLE_QUESTIONS = 20;
+
+/**
+ * Thresholds placed on a site's own reader questions that the docs do not answer, by their scores
+ * (as the verdict reports them: 0 for a question with no results): `medium`, the lowest at which at
+ * most `rates.answer` of them are answered; `uncertain`, the lowest at which at most `rates.show`
+ * are answered or shown as uncertain; `high` the reference's, or `medium` when that is higher. (A
+ * question scoring 1, which no bar can exceed, is answered whatever the rate.)
+ * What `recall-box calibrate --questions` stores with the default model. Why the site's own
+ * questions and not calibrate's made-up ones: a site's readers' unanswerable questions score
+ * differently from site to site (on the reader question sets of bench/queries, the score that
+ * keeps 5% of them answered is about half as high on Hono as on Astro), and nothing made from the
+ * docs alone predicted by how much (README, Confidence).
+ * CALIBRATION_FAILED with fewer than MIN_UNANSWERABLE_QUESTIONS scores or rates out of range.
+ */
+export function questionThresholds(
+  unanswerableScores: readonly number[],
+  rates: Readonly<QuestionRates> = DEFAULT_QUESTION_RATES,
+  reference: Readonly<LevelThresholds> = DEFAULT_THRESHOLDS,
+): LevelThresholds {
+  if (!(rates.answer >= 0 && rates.answer <= rates.show && rates.show <= 1)) {
+    throw new RecallBoxError('CALIBRATION_FAILED', `question rates must satisfy 0 ≤ answer ≤ show ≤ 1, got answer ${rates.answer}, show ${rates.show}.`);
+  }
+  if (unanswerableScores.length < MIN_UNANSWERABLE_QUESTIONS) {
+    throw new RecallBoxError(
+      'CALIBRATION_FAILED',
+      `thresholds need at least ${MIN_UNANSWERABLE_QUESTIONS} questions the docs do not answer ({"query": "…", "unanswerable": true}), got ${unanswerableScores.length}.`,
+    );
+  }
+  const scores = unanswerableScores.map(roundScore).sort((a, b) => b - a);
+  // At most `allowed` reach the bar: it lies one step above the first score that must not reach it.
+  const bar = (rate: number): number => {
+    const allowed = Math.floor(rate * scores.length);
+    return allowed >= scores.length ? 0 : Math.min(1, roundScore(scores[allowed]! + SCORE_STEP));
+  };
+  const medium = bar(rates.answer);
+  return { high: Math.max(medium, reference.high), medium, uncertain: Math.min(medium, bar(rates.show)) };
+}
+
 /** What a pack's `confidence.json` holds: a model per strategy, the thresholds, and where they came from. */
 export interface CalibrationFile {
   /** The signal names the weights follow, in order: a Worker computing other signals refuses the file. */
@@ -243,8 +297,10 @@ export interface CalibrationFile {
     datasets: string[];
     l2: number;
     createdAt: string;
-    /** Per strategy: its queries, and whether its model is its own fit or the pooled one. */
-    byStrategy: Record<QueryStrategy, { answerable: number; unanswerable: number; model: 'own' | 'pooled' }>;
+    /** Per strategy: its queries, and whether its model is its own fit, the pooled one, or the defaults (thresholds placed on questions). */
+    byStrategy: Record<QueryStrategy, { answerable: number; unanswerable: number; model: 'own' | 'pooled' | 'defaults' }>;
+    /** For thresholds placed on the site's own questions (questionThresholds): the files and the rates. */
+    questions?: { files: string[]; rates: QuestionRates };
   };
 }
 

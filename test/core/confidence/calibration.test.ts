@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { calibrationFromFile, DEFAULT_FIT_OPTIONS, fitCalibration, fitLogistic, fitLogisticNonNegative, fitThresholds, matchThresholds, MIN_CLASS_PER_STRATEGY, modelFromCalibration, thresholdsFromCalibration, type CalibrationSample } from '../../../src/core/confidence/calibration.ts';
-import { confidenceScore, roundScore, sigmoid, type ConfidenceModel } from '../../../src/core/confidence/score.ts';
+import { calibrationFromFile, DEFAULT_FIT_OPTIONS, DEFAULT_QUESTION_RATES, fitCalibration, MIN_UNANSWERABLE_QUESTIONS, questionThresholds, fitLogistic, fitLogisticNonNegative, fitThresholds, matchThresholds, MIN_CLASS_PER_STRATEGY, modelFromCalibration, thresholdsFromCalibration, type CalibrationSample } from '../../../src/core/confidence/calibration.ts';
+import { confidenceScore, roundScore, SCORE_STEP, sigmoid, type ConfidenceModel } from '../../../src/core/confidence/score.ts';
+import { DEFAULT_THRESHOLDS, outcomeFor } from '../../../src/core/confidence/levels.ts';
 import { REASON_SIGNALS } from '../../../src/core/confidence/reasons.ts';
 import { SIGNAL_NAMES, type ConfidenceSignals } from '../../../src/core/confidence/signals.ts';
 import { mulberry32 } from '../../../src/core/random.ts';
@@ -159,6 +160,57 @@ describe('matchThresholds: the reference verdict’s operating point on the site
     const t = matchThresholds(samples, model, reference);
     expect(reached(samples, model, t.medium)).toBe(0);
     expect(() => matchThresholds([{ ...samples[0]!, offTopic: true }], model, reference)).toThrow(/unanswerable/);
+  });
+});
+
+describe('questionThresholds: the bars a site\'s own unanswerable questions set', () => {
+  // Scores as the verdict reports them (four decimals), some tied, as real questions' are; below 1,
+  // which no bar (at most 1) can keep out.
+  const scoresArb = fc.array(fc.integer({ min: 0, max: 39 }).map((n) => n / 40), { minLength: MIN_UNANSWERABLE_QUESTIONS, maxLength: 80 });
+  const ratesArb = fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })).map(([a, b]) => ({ answer: Math.min(a, b), show: Math.max(a, b) }));
+  const reaching = (scores: readonly number[], bar: number) => scores.filter((s) => roundScore(s) >= bar).length;
+
+  it('answers at most the answer rate of them and shows at most the show rate, with the lowest bars that do', () => {
+    fc.assert(
+      fc.property(scoresArb, ratesArb, (scores, rates) => {
+        const t = questionThresholds(scores, rates);
+        expect(reaching(scores, t.medium)).toBeLessThanOrEqual(Math.floor(rates.answer * scores.length));
+        expect(reaching(scores, t.uncertain)).toBeLessThanOrEqual(Math.floor(rates.show * scores.length));
+        // One step lower would let more through than the rate allows: the bar is not higher than it must be.
+        if (t.medium > 0) expect(reaching(scores, roundScore(t.medium - SCORE_STEP))).toBeGreaterThan(Math.floor(rates.answer * scores.length));
+        expect(0 <= t.uncertain && t.uncertain <= t.medium && t.medium <= t.high && t.high <= 1).toBe(true);
+      }),
+    );
+  });
+
+  it('reads outcomes as the verdict does: of 20 questions, the one scoring highest may be answered at 5%, the next not', () => {
+    const scores = Array.from({ length: 20 }, (_, i) => (i + 1) / 100); // 0.01 … 0.20
+    const t = questionThresholds(scores, DEFAULT_QUESTION_RATES);
+    const outcomes = scores.map((s) => outcomeFor(s, t, true));
+    expect(outcomes.filter((o) => o === 'answer')).toHaveLength(1); // 0.20
+    expect(outcomes.filter((o) => o !== 'fallback')).toHaveLength(4); // 20% of 20
+    expect(t.high).toBe(DEFAULT_THRESHOLDS.high);
+  });
+
+  it('answers none when ties at the top would take it past the rate', () => {
+    const scores = [...Array(3).fill(0.9), ...Array(37).fill(0.1)]; // 3 tied > 5% of 40 (2)
+    const t = questionThresholds(scores, DEFAULT_QUESTION_RATES);
+    expect(reaching(scores, t.medium)).toBe(0);
+    expect(t.medium).toBe(roundScore(0.9 + SCORE_STEP));
+  });
+
+  it('refuses too few questions or rates out of order, with CALIBRATION_FAILED', () => {
+    const code = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return isRecallBoxError(e) ? e.code : 'other';
+      }
+      return 'none';
+    };
+    expect(code(() => questionThresholds(Array(MIN_UNANSWERABLE_QUESTIONS - 1).fill(0.1)))).toBe('CALIBRATION_FAILED');
+    expect(code(() => questionThresholds(Array(40).fill(0.1), { answer: 0.3, show: 0.2 }))).toBe('CALIBRATION_FAILED');
+    expect(code(() => questionThresholds(Array(40).fill(0.1), { answer: Number.NaN, show: 0.2 }))).toBe('CALIBRATION_FAILED');
   });
 });
 
