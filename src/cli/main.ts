@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { PACK_FILES, fitCalibration, isRecallBoxError } from '../core/index.ts';
+import { PACK_FILES, fitCalibration, isRecallBoxError, type CalibrationFile } from '../core/index.ts';
 import type { BuildSummary } from '../indexer/build-pack.ts';
 import { calibrationDataset, labelledSignals, questionsCalibration, writeCalibration } from './calibrate.ts';
 import { resolveBuild, runBuild, type ResolvedBuild } from './build-command.ts';
@@ -362,12 +362,29 @@ async function uploadCommand(
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
+/** The flags `calibrate` reads. */
+type CalibrateValues = { dataset?: string[]; queries?: string; questions?: string[]; pack?: string };
+type Print = (s: string) => void;
+
+/** Stores a calibration in the pack (rewritten, new buildId) and says so. */
+async function storeCalibration(pack: string, file: CalibrationFile, out: Print): Promise<number> {
+  const manifest = await writeCalibration(pack, file);
+  out(`recall-box: stored confidence.json in ${pack} (pack ${manifest.buildId})`);
+  return 0;
+}
+
+/** A failed calibrate as one line: the error's message, or the stack of one nobody expected. */
+function calibrateFailed(e: unknown, err: Print): number {
+  err(isRecallBoxError(e) ? `recall-box: ${e.message}` : `recall-box: calibrate failed: ${(e as Error).stack ?? e}`);
+  return 1;
+}
+
 /** `recall-box calibrate --questions`: the default model's thresholds placed on the site's own reader questions, stored in the pack. */
 async function calibrateOnQuestions(
-  values: { dataset?: string[]; queries?: string; questions?: string[]; pack?: string },
+  values: CalibrateValues,
   positionals: string[],
-  out: (s: string) => void,
-  err: (s: string) => void,
+  out: Print,
+  err: Print,
 ): Promise<number> {
   if (values.pack === undefined || values.dataset !== undefined || values.queries !== undefined || positionals.length > 0) {
     err(`recall-box: expected \`calibrate --questions <file.jsonl>[,<file.jsonl>…] --pack <pack-dir>\` (the questions are searched in that pack; no --dataset).\n\n${USAGE}`);
@@ -384,21 +401,18 @@ async function calibrateOnQuestions(
       `  on these questions: ${percent(report.answered)} of the answerable answered, ${percent(report.shownInTop3)} shown with their page in the top 3; ` +
         `of the unanswerable ${percent(report.unanswerableAnswered)} answered, ${percent(report.unanswerableUncertain)} uncertain (the questions the thresholds were placed on: judge them on others)`,
     );
-    const manifest = await writeCalibration(values.pack, file);
-    out(`recall-box: stored confidence.json in ${values.pack} (pack ${manifest.buildId})`);
-    return 0;
+    return await storeCalibration(values.pack, file, out);
   } catch (e) {
-    err(isRecallBoxError(e) ? `recall-box: ${e.message}` : `recall-box: calibrate failed: ${(e as Error).stack ?? e}`);
-    return 1;
+    return calibrateFailed(e, err);
   }
 }
 
 /** `recall-box calibrate`: label queries by the withheld-documents protocol, fit, store in the pack. */
 async function calibrateCommand(
-  values: { dataset?: string[]; queries?: string; questions?: string[]; pack?: string },
+  values: CalibrateValues,
   positionals: string[],
-  out: (s: string) => void,
-  err: (s: string) => void,
+  out: Print,
+  err: Print,
 ): Promise<number> {
   if (values.questions !== undefined) return calibrateOnQuestions(values, positionals, out, err);
   const datasets = values.dataset ?? [];
@@ -433,11 +447,8 @@ async function calibrateCommand(
       out('recall-box: no --pack given: the fit was not stored.');
       return 0;
     }
-    const manifest = await writeCalibration(values.pack, file);
-    out(`recall-box: stored confidence.json in ${values.pack} (pack ${manifest.buildId})`);
-    return 0;
+    return await storeCalibration(values.pack, file, out);
   } catch (e) {
-    err(isRecallBoxError(e) ? `recall-box: ${e.message}` : `recall-box: calibrate failed: ${(e as Error).stack ?? e}`);
-    return 1;
+    return calibrateFailed(e, err);
   }
 }
