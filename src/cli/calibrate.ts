@@ -1,6 +1,8 @@
 /**
  * `recall-box calibrate`: fit the confidence model's weights on labelled queries and store them in
- * a pack (`confidence.json`), so the Worker's scores are calibrated for the site.
+ * a pack (`confidence.json`), so the Worker's scores are calibrated for the site — or, with
+ * `--questions`, keep the default model and place its thresholds on the site's own labelled reader
+ * questions (questionsCalibration, at the end).
  *
  * The labels come from the evaluation harness's withheld-documents protocol (eval/confidence.ts):
  * the relevant units of a seeded share of the queries are left out of an index, the queries whose
@@ -33,6 +35,7 @@ import {
   type QuestionRates,
 } from '../core/index.ts';
 import { DEFAULT_FIT_OPTIONS } from '../core/confidence/calibration.ts';
+import { outcomeFor } from '../core/confidence/levels.ts';
 import { QUERY_STRATEGIES, type QueryStrategy } from '../core/analysis/query.ts';
 import { isRecord } from '../core/is-record.ts';
 import { SIGNAL_NAMES } from '../core/confidence/signals.ts';
@@ -225,8 +228,8 @@ function questionsReport(scored: ReadonlyArray<{ answerable: boolean; score: num
   const answerable = scored.filter((q) => q.answerable);
   const unanswerable = scored.filter((q) => !q.answerable);
   const share = (list: typeof scored, test: (q: (typeof scored)[number]) => boolean) => (list.length === 0 ? 0 : list.filter(test).length / list.length);
-  const answered = (q: (typeof scored)[number]) => q.searchable && q.score >= t.medium;
-  const shown = (q: (typeof scored)[number]) => q.searchable && q.score >= t.uncertain;
+  const answered = (q: (typeof scored)[number]) => outcomeFor(q.score, t, q.searchable) === 'answer';
+  const shown = (q: (typeof scored)[number]) => outcomeFor(q.score, t, q.searchable) !== 'fallback';
   return {
     answerable: answerable.length,
     unanswerable: unanswerable.length,
