@@ -17,6 +17,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   DEFAULT_CONFIDENCE_MODEL,
+  DEFAULT_FIT_OPTIONS,
+  isRecord,
+  outcomeFor,
+  QUERY_STRATEGIES,
+  SIGNAL_NAMES,
+  type QueryStrategy,
   DEFAULT_QUESTION_RATES,
   DEFAULT_SEARCH_OPTIONS,
   DEFAULT_SHARD_OPTIONS,
@@ -34,11 +40,6 @@ import {
   type PackManifest,
   type QuestionRates,
 } from '../core/index.ts';
-import { DEFAULT_FIT_OPTIONS } from '../core/confidence/calibration.ts';
-import { outcomeFor } from '../core/confidence/levels.ts';
-import { QUERY_STRATEGIES, type QueryStrategy } from '../core/analysis/query.ts';
-import { isRecord } from '../core/is-record.ts';
-import { SIGNAL_NAMES } from '../core/confidence/signals.ts';
 import { parseSearchRequest } from '../protocol/request.ts';
 import { splitForWithholding } from '../datasets/withhold.ts';
 import { buildEvalPack } from '../datasets/collection-pack.ts';

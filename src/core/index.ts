@@ -58,14 +58,15 @@ export type { TransformerModel } from './embed/transformer.ts';
 export type { QuantizedVectors, VectorKernel } from './vector/types.ts';
 
 // The confidence verdict.
-export { CONFIDENCE_MODES } from './confidence/levels.ts';
+export { CONFIDENCE_MODES, outcomeFor } from './confidence/levels.ts';
 export type { ConfidenceMode, ConfidenceOutcome, LevelThresholds } from './confidence/levels.ts';
 export type { ConfidenceVerdict } from './confidence/verdict.ts';
 export type { Fallback, FallbackSuggestion } from './confidence/fallback.ts';
+export { SIGNAL_NAMES } from './confidence/signals.ts';
 export type { Correction } from './present/correction.ts';
 export { confidenceScore, DEFAULT_CONFIDENCE_MODEL } from './confidence/score.ts';
 export type { ConfidenceModel } from './confidence/score.ts';
-export { calibrationFromFile, DEFAULT_QUESTION_RATES, fitCalibration, fitThresholds, modelFromCalibration, questionThresholds, type Calibration, type QuestionRates } from './confidence/calibration.ts';
+export { calibrationFromFile, DEFAULT_FIT_OPTIONS, DEFAULT_QUESTION_RATES, fitCalibration, fitThresholds, modelFromCalibration, questionThresholds, type Calibration, type QuestionRates } from './confidence/calibration.ts';
 export type { CalibrationFile, CalibrationSample } from './confidence/calibration.ts';
 
 // Shared small things.
