@@ -36,14 +36,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { calibrationDataset, labelledSignals } from '../src/cli/calibrate.ts';
+import { calibrationDataset, labelledSignals, searchQuestion, type SearchedQuestion } from '../src/cli/calibrate.ts';
+import { parseKnownItemQueries } from '../src/datasets/docs.ts';
 import {
+  barAtRate,
   calibrationFromFile,
   confidenceScore,
   DEFAULT_CONFIDENCE_MODEL,
   fitCalibration,
   fitThresholds,
-  search,
   type ConfidenceModel,
   type Calibration,
   type CalibrationSample,
@@ -55,7 +56,6 @@ import { decide } from '../src/core/confidence/verdict.ts';
 import { loadDataset } from '../src/datasets/index.ts';
 import { buildEvalPack } from '../src/datasets/collection-pack.ts';
 import { evalSearchOptions } from '../src/datasets/search-options.ts';
-import { parseSearchRequest } from '../src/protocol/request.ts';
 import { auroc } from '../src/eval/metrics.ts';
 import { answering } from '../src/eval/answering.ts';
 
@@ -107,13 +107,8 @@ const aurocOf = (c: Calibration, samples: readonly CalibrationSample[]) => auroc
 console.log('\n| dataset | labelled queries | AUROC pooled fit | AUROC defaults |\n| --- | --- | --- | --- |');
 for (const [name, samples] of byDataset) console.log(`| ${name} | ${samples.length} | ${aurocOf(pooled, samples).toFixed(3)} | ${aurocOf(defaults, samples).toFixed(3)} |`);
 
-/** A held-out query's verdict inputs and where its page came. */
-interface HeldOut extends CalibrationSample {
-  /** 1-based rank of the query's page among the results' pages; null if absent or unanswerable. */
-  rank: number | null;
-  /** Whether the search had results and searchable words: the verdict's precondition (verdict.ts decide). */
-  searchable: boolean;
-}
+/** A held-out query's verdict inputs and where its page came (calibrate.ts searchQuestion). */
+type HeldOut = SearchedQuestion;
 
 async function heldOut(spec: string): Promise<{ name: string; samples: HeldOut[] }> {
   const [dir, files] = spec.split('=') as [string, string];
@@ -122,15 +117,7 @@ async function heldOut(spec: string): Promise<{ name: string; samples: HeldOut[]
   const { pack } = await buildEvalPack('held-out', dataset.docs);
   const samples: HeldOut[] = [];
   for (const file of sets) {
-    for (const line of (await readFile(file, 'utf8')).split('\n').filter(Boolean)) {
-      const q = JSON.parse(line) as { query: string; url?: string; unanswerable?: boolean };
-      const options = evalSearchOptions(10, q.query);
-      const out = await search(pack, parseSearchRequest({ q: q.query, limit: 10 }, options), options);
-      const pages = [...new Set(out.results.map((r) => r.url.replace(/#.*$/, '')))];
-      const at = q.url ? pages.indexOf(q.url) : -1;
-      const searchable = out.results.length > 0 && !out.confidence.reasons.some((r) => r.code === 'NO_CONCEPTS');
-      samples.push({ signals: out.confidence.signals, strategy: out.confidence.strategy, answerable: !q.unanswerable, rank: at >= 0 ? at + 1 : null, searchable });
-    }
+    for (const q of parseKnownItemQueries(await readFile(file, 'utf8'), file)) samples.push(await searchQuestion(pack, q, evalSearchOptions(10, q.query)));
   }
   return { name: `${dataset.name} (${sets.map((f) => f.split('/').pop()).join(', ')})`, samples };
 }
@@ -147,33 +134,27 @@ const TARGET_SHOWN = 0.2;
  * so a signal that helps only where it moves one site's scores past another's shows there.
  */
 function commonThreshold(sets: ReadonlyArray<ReadonlyArray<{ answerable: boolean; score: number }>>, rate: number): { threshold: number; answered: number[] } {
-  const candidates = [...new Set(sets.flat().map((x) => x.score)), Number.POSITIVE_INFINITY].sort((a, b) => a - b);
-  const within = (t: number) =>
-    sets.every((set) => {
-      const negatives = set.filter((x) => !x.answerable);
-      return negatives.filter((x) => x.score >= t).length <= rate * negatives.length;
-    });
-  const threshold = candidates.find(within)!;
+  // Each set's own bar (barAtRate, as calibrate --questions places one); the shared one is the highest.
+  const threshold = Math.max(...sets.map((set) => barAtRate(set.filter((x) => !x.answerable).map((x) => x.score), rate)));
   return { threshold, answered: sets.map((set) => set.filter((x) => x.answerable && x.score >= threshold).length / set.filter((x) => x.answerable).length) };
 }
 
 /** The outcome shares of one calibration on one held-out set, counted as `npm run eval` counts them (eval/answering.ts). */
 function outcomes(c: Calibration, samples: readonly HeldOut[]): string {
   const t: LevelThresholds = c.thresholds ?? DEFAULT_THRESHOLDS;
-  const decision = (s: HeldOut) => {
+  const decided = samples.map((s) => {
     const { score, outcome } = decide(s.signals, s.strategy, c.model, t, s.searchable);
-    return { confidence: score, outcome, firstRelevantRank: s.rank };
-  };
-  const figures = answering(samples.filter((s) => s.answerable).map(decision), samples.filter((s) => !s.answerable).map(decision))!;
+    return { answerable: s.answerable, score, decision: { confidence: score, outcome, firstRelevantRank: s.rank } };
+  });
+  const figures = answering(decided.filter((d) => d.answerable).map((d) => d.decision), decided.filter((d) => !d.answerable).map((d) => d.decision))!;
   const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
-  const scores = samples.map((s) => ({ answerable: s.answerable, score: decide(s.signals, s.strategy, c.model, t, s.searchable).score }));
   return [
     pct(figures.answered),
     pct(figures.shownInTop),
     pct(figures.unanswerableAnswered),
     pct(figures.unanswerableUncertain),
     figures.auroc?.toFixed(3) ?? '–',
-    ...[TARGET_UNANSWERED, TARGET_SHOWN].map((rate) => pct(commonThreshold([scores], rate).answered[0]!)),
+    ...[TARGET_UNANSWERED, TARGET_SHOWN].map((rate) => pct(commonThreshold([decided], rate).answered[0]!)),
   ].join(' | ');
 }
 

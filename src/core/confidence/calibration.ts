@@ -275,14 +275,20 @@ export function questionThresholds(
       `thresholds need at least ${MIN_UNANSWERABLE_QUESTIONS} questions the docs do not answer ({"query": "…", "unanswerable": true}), got ${unanswerableScores.length}.`,
     );
   }
+  const medium = barAtRate(unanswerableScores, rates.answer);
+  return { high: Math.max(medium, reference.high), medium, uncertain: Math.min(medium, barAtRate(unanswerableScores, rates.show)) };
+}
+
+/**
+ * The lowest bar (a reported score, ≤ 1) that at most `rate` of `unanswerableScores` reach, read as
+ * the verdict reads them (rounded, a score at the bar reaches it): one step above the first score
+ * that must not reach it, 0 when all may. What questionThresholds places each level at, and what
+ * scripts/confidence-defaults.ts shares across sites.
+ */
+export function barAtRate(unanswerableScores: readonly number[], rate: number): number {
   const scores = unanswerableScores.map(roundScore).sort((a, b) => b - a);
-  // At most `allowed` reach the bar: it lies one step above the first score that must not reach it.
-  const bar = (rate: number): number => {
-    const allowed = Math.floor(rate * scores.length);
-    return allowed >= scores.length ? 0 : Math.min(1, roundScore(scores[allowed]! + SCORE_STEP));
-  };
-  const medium = bar(rates.answer);
-  return { high: Math.max(medium, reference.high), medium, uncertain: Math.min(medium, bar(rates.show)) };
+  const allowed = Math.floor(rate * scores.length);
+  return allowed >= scores.length ? 0 : Math.min(1, roundScore(scores[allowed]! + SCORE_STEP));
 }
 
 /** What a pack's `confidence.json` holds: a model per strategy, the thresholds, and where they came from. */
