@@ -18,27 +18,27 @@ import path from 'node:path';
 import {
   DEFAULT_CONFIDENCE_MODEL,
   DEFAULT_FIT_OPTIONS,
-  isRecord,
-  outcomeFor,
-  QUERY_STRATEGIES,
-  SIGNAL_NAMES,
-  type QueryStrategy,
   DEFAULT_QUESTION_RATES,
   DEFAULT_SEARCH_OPTIONS,
   DEFAULT_SHARD_OPTIONS,
   isRecallBoxError,
   loadPack,
+  outcomeFor,
   PACK_FILES,
+  QUERY_STRATEGIES,
   questionThresholds,
   RecallBoxError,
   readManifest,
   readPackFile,
   search,
+  SIGNAL_NAMES,
   type CalibrationFile,
   type CalibrationSample,
   type LevelThresholds,
+  type LoadedPack,
   type PackManifest,
   type QuestionRates,
+  type SearchOptions,
 } from '../core/index.ts';
 import { parseSearchRequest } from '../protocol/request.ts';
 import { splitForWithholding } from '../datasets/withhold.ts';
@@ -46,7 +46,7 @@ import { buildEvalPack } from '../datasets/collection-pack.ts';
 import { evalSearchOptions } from '../datasets/search-options.ts';
 import type { EvalDataset } from '../datasets/types.ts';
 import { detectDatasetKind, loadDataset } from '../datasets/index.ts';
-import { docsDataset } from '../datasets/docs.ts';
+import { docsDataset, pageUrlOf, parseKnownItemQueries, type KnownItemQuery } from '../datasets/docs.ts';
 import { readerQueries } from '../datasets/reader-queries.ts';
 import { OFF_TOPIC_QUERIES } from '../datasets/off-topic-queries.ts';
 import { ingestDirectory } from '../indexer/ingest/directory.ts';
@@ -129,40 +129,33 @@ export async function writeCalibration(packDir: string, file: CalibrationFile): 
   return updated;
 }
 
-/** One line of a --questions file: a reader's question, with the page that answers it or none. */
-export interface ReaderQuestion {
-  query: string;
-  /** The page (URL path, as the pack's results give it, without `#anchor`) that answers it; null when the docs do not. */
-  url: string | null;
+/** A labelled reader question searched in a pack: the verdict's inputs and where its page came. */
+export interface SearchedQuestion extends CalibrationSample {
+  /** The verdict's score, under the pack's model. */
+  score: number;
+  /** Whether the search had results and searchable words: the verdict's precondition (verdict.ts decide). */
+  searchable: boolean;
+  /** 1-based rank of the question's page among the results' pages; null if absent or unanswerable. */
+  rank: number | null;
 }
 
 /**
- * The questions of a JSON-lines file, as `npm run eval` reads them: `{"query": "…", "url": "/…"}`
- * for one the docs answer, `{"query": "…", "unanswerable": true}` for one they do not. A line that
- * is neither is DATASET_INVALID, naming the file and line.
+ * Searches one known-item line (`{"query","url"}`, or `{"query","unanswerable":true}`:
+ * datasets/docs.ts parseKnownItemQueries) in `pack` as the Worker does with `options`: what
+ * `calibrate --questions` places its bars on and scripts/confidence-defaults.ts judges fits on.
  */
-export async function readQuestions(file: string): Promise<ReaderQuestion[]> {
-  const text = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
-    throw new RecallBoxError('DATASET_NOT_FOUND', `cannot read the questions file ${file} (${e.code ?? e.message}).`);
-  });
-  const questions: ReaderQuestion[] = [];
-  text.split('\n').forEach((line, i) => {
-    if (line.trim() === '') return;
-    const where = `${file}:${i + 1}`;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      throw new RecallBoxError('DATASET_INVALID', `${where} is not JSON; each line is {"query": "…", "url": "/page/"} or {"query": "…", "unanswerable": true}.`);
-    }
-    if (!isRecord(value) || typeof value.query !== 'string' || value.query.trim() === '') {
-      throw new RecallBoxError('DATASET_INVALID', `${where} has no "query" text.`);
-    }
-    if (value.unanswerable === true) questions.push({ query: value.query, url: null });
-    else if (typeof value.url === 'string' && value.url !== '') questions.push({ query: value.query, url: value.url.replace(/#.*$/, '') });
-    else throw new RecallBoxError('DATASET_INVALID', `${where} has neither a "url" (the page that answers it) nor "unanswerable": true.`);
-  });
-  return questions;
+export async function searchQuestion(pack: LoadedPack, q: KnownItemQuery, options: SearchOptions): Promise<SearchedQuestion> {
+  const out = await search(pack, parseSearchRequest({ q: q.query }, options), options);
+  const pages = [...new Set(out.results.map((r) => pageUrlOf(r.url)))];
+  const at = q.url === undefined ? -1 : pages.indexOf(pageUrlOf(q.url));
+  return {
+    signals: out.confidence.signals,
+    strategy: out.confidence.strategy,
+    answerable: !q.unanswerable,
+    score: out.confidence.score,
+    searchable: out.results.length > 0 && !out.confidence.reasons.some((r) => r.code === 'NO_CONCEPTS'),
+    rank: at >= 0 ? at + 1 : null,
+  };
 }
 
 /** What the questions said, for the command's summary: in-sample, the thresholds were placed on them. */
@@ -190,24 +183,24 @@ export async function questionsCalibration(
   createdAt: string,
   rates: Readonly<QuestionRates> = DEFAULT_QUESTION_RATES,
 ): Promise<{ file: CalibrationFile; report: QuestionsReport }> {
-  const questions = (await Promise.all(files.map(readQuestions))).flat();
+  const questions: KnownItemQuery[] = [];
+  for (const file of files) {
+    const content = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
+      throw new RecallBoxError('DATASET_NOT_FOUND', `cannot read the questions file ${file} (${e.code ?? e.message}).`);
+    });
+    questions.push(...parseKnownItemQueries(content, file));
+  }
   // Scored by the default model whatever calibration the pack holds: the verdict's own score (the
   // response's signals are rounded for reporting, and a score redone from them can differ by a step).
   const pack = { ...(await loadPack(fsPackSource(packDir))), confidence: { model: DEFAULT_CONFIDENCE_MODEL, calibrated: false, thresholds: null } };
-  const options = DEFAULT_SEARCH_OPTIONS;
-  const scored: Array<{ answerable: boolean; score: number; searchable: boolean; inTop3: boolean; strategy: QueryStrategy }> = [];
+  const scored: SearchedQuestion[] = [];
   for (const q of questions) {
-    let out;
     try {
-      out = await search(pack, parseSearchRequest({ q: q.query }, options), options);
+      scored.push(await searchQuestion(pack, q, DEFAULT_SEARCH_OPTIONS));
     } catch (e) {
       if (isRecallBoxError(e) && (e.code === 'QUERY_EMPTY' || e.code === 'QUERY_TOO_LONG')) throw new RecallBoxError('DATASET_INVALID', `the question "${q.query.slice(0, 60)}" cannot be searched: ${e.message}`);
       throw e;
     }
-    const searchable = out.results.length > 0 && !out.confidence.reasons.some((r) => r.code === 'NO_CONCEPTS');
-    const score = out.confidence.score;
-    const pages = [...new Set(out.results.map((r) => r.url.replace(/#.*$/, '')))].slice(0, 3);
-    scored.push({ answerable: q.url !== null, score, searchable, inTop3: q.url !== null && pages.includes(q.url), strategy: out.confidence.strategy });
   }
   const thresholds = questionThresholds(scored.filter((q) => !q.answerable).map((q) => q.score), rates);
   const byStrategy = Object.fromEntries(
@@ -225,7 +218,10 @@ export async function questionsCalibration(
   return { file, report: questionsReport(scored, thresholds) };
 }
 
-function questionsReport(scored: ReadonlyArray<{ answerable: boolean; score: number; searchable: boolean; inTop3: boolean }>, t: LevelThresholds): QuestionsReport {
+/** Pages among the first results' pages a reader reads before deciding (eval's "shown, page in top 3"). */
+const TOP_PAGES = 3;
+
+function questionsReport(scored: readonly SearchedQuestion[], t: LevelThresholds): QuestionsReport {
   const answerable = scored.filter((q) => q.answerable);
   const unanswerable = scored.filter((q) => !q.answerable);
   const share = (list: typeof scored, test: (q: (typeof scored)[number]) => boolean) => (list.length === 0 ? 0 : list.filter(test).length / list.length);
@@ -235,7 +231,7 @@ function questionsReport(scored: ReadonlyArray<{ answerable: boolean; score: num
     answerable: answerable.length,
     unanswerable: unanswerable.length,
     answered: share(answerable, answered),
-    shownInTop3: share(answerable, (q) => shown(q) && q.inTop3),
+    shownInTop3: share(answerable, (q) => shown(q) && q.rank !== null && q.rank <= TOP_PAGES),
     unanswerableAnswered: share(unanswerable, answered),
     unanswerableUncertain: share(unanswerable, (q) => shown(q) && !answered(q)),
   };

@@ -12,10 +12,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sectionFields, type Page } from '../core/index.ts';
+import { RecallBoxError, sectionFields, type Page } from '../core/index.ts';
 import { ingestDirectory } from '../indexer/ingest/index.ts';
 import type { EvalDataset, EvalDoc, EvalQuery } from './types.ts';
-import { parseJsonLines, stringField } from './jsonl.ts';
+import { DATASET_INVALID, parseJsonLines, stringField } from './jsonl.ts';
 import type { LoadedDataset } from './loaded.ts';
 
 /** One line of a known-item queries file: a query and the page that answers it, or a query the docs do not answer. */
@@ -28,6 +28,7 @@ export function parseKnownItemQueries(content: string, file: string): KnownItemQ
     const query = stringField(row, 'query', file);
     // `{"query", "unanswerable": true}`: a question the docs do not answer (bench/queries).
     if (row.value.unanswerable === true) return { query, unanswerable: true, line: row.line };
+    if (row.value.url === undefined) throw new RecallBoxError(DATASET_INVALID, `${file}:${row.line}: neither a "url" (the page that answers the query) nor "unanswerable": true`);
     return { query, url: stringField(row, 'url', file), line: row.line };
   });
 }

@@ -186,7 +186,7 @@ describe('recall-box calibrate --questions (thresholds on the site\'s own reader
     await writeFile(file, questionLines(UNANSWERABLE) + JSON.stringify({ query: 'no url, no mark' }) + '\n');
     const r = await run(['calibrate', '--questions', file, '--pack', await copyOfPack('questions-bad')]);
     expect(r.code).toBe(1);
-    expect(r.err).toContain(`${file}:${ANSWERABLE.length + UNANSWERABLE.length + 1} has neither a "url"`);
+    expect(r.err).toContain(`${file}:${ANSWERABLE.length + UNANSWERABLE.length + 1}: neither a "url"`);
   });
 
   it.each([
