@@ -75,8 +75,8 @@ if (mode === 'build' && a && b) {
     cold.push(performance.now() - t);
   }
   const afterQueries = heldMiB();
-  // Section blocks the first pass read (a lazily read pack's block store counts them; read whole: none).
-  const blockReads = (pack.sections as { reads?: number }).reads ?? 0;
+  // Section blocks the first pass read (none for a pack read whole).
+  const blockReads = pack.sections.reads;
   const samples: number[] = [];
   for (const q of queries) {
     const t = performance.now();

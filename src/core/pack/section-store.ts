@@ -50,6 +50,8 @@ export interface SectionStore {
   holds(ids: readonly number[]): boolean;
   /** Every section, for a store read whole; null for one read block by block. */
   readonly all: readonly StoredSection[] | null;
+  /** Block reads since the store opened (what queries cost in fetches; for tests and benchmarks): 0 for a store read whole. */
+  readonly reads: number;
 }
 
 export interface SectionResidencyOptions {
@@ -164,6 +166,8 @@ class WholeStore extends HeadColumns implements SectionStore {
   holds(): boolean {
     return true;
   }
+
+  readonly reads = 0;
 }
 
 /** Blocks read on demand, a bounded number kept. */

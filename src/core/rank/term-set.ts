@@ -68,7 +68,7 @@ const BASE64_DIGIT = (() => {
  */
 export function isStoredTermSet(text: string): boolean {
   if (text.length % 4 !== 0) return false;
-  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const padding = paddingOf(text);
   for (let i = 0; i < text.length - padding; i++) {
     const c = text.charCodeAt(i);
     if (c >= BASE64_DIGIT.length || BASE64_DIGIT[c] === 0) return false;
@@ -76,9 +76,13 @@ export function isStoredTermSet(text: string): boolean {
   return decodedLength(text) % BYTES_PER_HASH === 0;
 }
 
+/** The `=` characters that pad base64's last group: 0, 1 or 2. */
+function paddingOf(text: string): number {
+  return text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+}
+
 function decodedLength(text: string): number {
-  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  return (text.length / 4) * 3 - padding;
+  return (text.length / 4) * 3 - paddingOf(text);
 }
 
 /**
