@@ -26,6 +26,15 @@ describe('normalizeQueryKey', () => {
     expect(normalizeQueryKey('路由 参数')).toBe('路由 参数');
   });
 
+  it('gives an ASCII query the key the full normalisation gives (its fast path changes nothing)', () => {
+    const full = (q: string) => q.normalize('NFKC').toLowerCase().normalize('NFKC').replace(/\s+/gu, ' ').trim();
+    fc.assert(
+      fc.property(fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)) }), (q) => {
+        expect(normalizeQueryKey(q)).toBe(full(q));
+      }),
+    );
+  });
+
   it('keeps different searches apart', () => {
     expect(normalizeQueryKey('route params')).not.toBe(normalizeQueryKey('routeparams'));
   });
