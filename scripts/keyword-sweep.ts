@@ -13,6 +13,7 @@ import { assemblePack } from '../src/indexer/build-pack.ts';
 import type { KeywordOptionsInput } from '../src/core/keyword/index.ts';
 import { detectScriptLang, loadPack, type LoadedPack } from '../src/core/index.ts';
 import { evalPages } from '../src/datasets/collection-pages.ts';
+import { docIdsByPosition } from '../src/datasets/collection-pack.ts';
 import { memoryPackSource } from '../src/datasets/memory-source.ts';
 import type { EvalSystem } from '../src/eval/types.ts';
 import { runSweep } from './sweep.ts';
@@ -28,7 +29,7 @@ function keywordSystem(name: string, options: KeywordOptionsInput): EvalSystem {
     async index(docs) {
       const { manifest, files } = await assemblePack(evalPages(docs), { baseUrl: '/', createdAt: '1970-01-01T00:00:00.000Z', keyword: options });
       pack = await loadPack(memoryPackSource(name, manifest, files));
-      ids = docs.map((d) => d.id);
+      ids = docIdsByPosition(pack, docs);
     },
     async search(query, k) {
       const lang = detectScriptLang(query, pack!.manifest.defaultLang);

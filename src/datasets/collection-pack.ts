@@ -5,7 +5,7 @@
 import { everySection, loadPack, type LoadedPack } from '../core/index.ts';
 import { assemblePack } from '../indexer/build-pack.ts';
 import type { EvalDoc } from './types.ts';
-import { evalPages } from './collection-pages.ts';
+import { evalPages, sectionOf } from './collection-pages.ts';
 import { checkUniqueIds } from './unique-ids.ts';
 import { memoryPackSource } from './memory-source.ts';
 
@@ -59,10 +59,19 @@ async function buildUncached(system: string, docs: readonly EvalDoc[], options: 
     ...(options.vectors === false && { embedding: false as const }),
   });
   const pack = await loadPack(memoryPackSource(`memory:${system}`, manifest, files));
-  // evalPages keeps document order, so section i is document i.
-  const docIdAt = docs.map((d) => d.id);
   const sections = everySection(pack.sections);
   checkUniqueIds(system, sections.map((s) => s.id), 'section');
+  const docIdAt = docIdsByPosition(pack, docs);
   const docIdOfSection = new Map(sections.map((s, i) => [s.id, docIdAt[i]!]));
   return { pack, docIdAt, docIdOfSection };
+}
+
+/**
+ * The evaluation document at each section position of a pack built from `docs` (evalPages), found
+ * through the section's id: the build stores sections in an order of its own
+ * (indexer/storage-order.ts stores near-duplicate pages together), not necessarily the documents'.
+ */
+export function docIdsByPosition(pack: LoadedPack, docs: readonly EvalDoc[]): string[] {
+  const docOfSectionId = new Map(docs.map((d) => [sectionOf(d).id, d.id]));
+  return everySection(pack.sections).map((s) => docOfSectionId.get(s.id)!);
 }

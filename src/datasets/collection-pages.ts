@@ -37,8 +37,7 @@ export function sectionOf(doc: EvalDoc): Section {
 
 /**
  * Pages holding the documents' sections in document order: consecutive sections of one page URL
- * form one page, as ingest emits them. The order matters: the pack's section positions (what the
- * keyword route returns) are then the documents' positions.
+ * form one page, as ingest emits them.
  */
 export function evalPages(docs: readonly EvalDoc[]): Page[] {
   const pages: Page[] = [];

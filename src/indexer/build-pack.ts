@@ -20,6 +20,7 @@ import { ingestBuiltSite } from './ingest/built-site.ts';
 import { computeBuildId, storePackFiles, writePack, type PackFiles } from './pack-writer.ts';
 import { DEFAULT_SHARD_OPTIONS, type ShardOptions } from '../core/pack/shards.ts';
 import { validateFacetNames } from '../core/pack/facets.ts';
+import { storageOrder } from './storage-order.ts';
 
 export interface BuildOptions {
   ingest?: Partial<IngestOptions>;
@@ -187,7 +188,8 @@ export async function assemblePack(
   } & ModelChoice,
 ): Promise<{ manifest: PackManifest; files: PackFiles; vectors: VectorsDecision; facets: Array<{ name: string; values: number }> }> {
   const rules = options.poolRules ?? DEFAULT_POOL_RULES;
-  const classified = pages.flatMap((p) => p.sections.map((s) => ({ ...s, pool: classifyPool(s, rules) })));
+  // Ids in storage order (storage-order.ts): near-duplicate pages' copies of a section share a block.
+  const classified = storageOrder(pages).map((s) => ({ ...s, pool: classifyPool(s, rules) }));
   const keyword = await buildKeywordIndex(
     classified.map((s) => ({ fields: sectionFields(s), lang: s.lang })),
     options.keyword,

@@ -228,6 +228,38 @@ describe('buildPack: the semantic route', () => {
   });
 });
 
+describe('buildPack on a site holding a page twice (versioned docs)', () => {
+  it('stores each section beside its copy, so a query matching both reads one block; a search finds both', async () => {
+    const docs = path.join(root, 'versioned-docs');
+    const guide = [
+      '# Deploying',
+      '',
+      'Deploying puts the site on a server that readers reach by its domain name.',
+      '',
+      '## Build the site',
+      '',
+      'Run the build command; it writes the static files of every page into the dist folder.',
+      '',
+      '## Upload the files',
+      '',
+      'Upload the dist folder with the command line tool, which prints the address of the upload.',
+      '',
+    ].join('\n');
+    for (const [rel, text] of [['news.md', '# News\n\nThe newsletter says what changed this month in the project and its plugins.\n'], ['v1/deploy.md', guide], ['v2/deploy.md', guide]] as const) {
+      await mkdir(path.dirname(path.join(docs, rel)), { recursive: true });
+      await writeFile(path.join(docs, rel), text);
+    }
+    const out = path.join(root, 'versioned-pack');
+    await buildPack(docs, out, { embedding: false });
+    const stored = (await readStoredSections(out)).map((s) => s.url);
+    // Ingest reads files in path order (news.md, v1/, v2/); the copies then share their place.
+    expect(stored).toEqual(['/news/', '/v1/deploy/', '/v2/deploy/', '/v1/deploy/#build-the-site', '/v2/deploy/#build-the-site', '/v1/deploy/#upload-the-files', '/v2/deploy/#upload-the-files']);
+    const pack = await loadPack(fsPackSource(out));
+    const urls = searchPack(pack, { q: 'upload dist folder', limit: 5, lang: null }, DEFAULT_SEARCH_OPTIONS).results.map((r) => r.url);
+    expect(urls).toEqual(expect.arrayContaining(['/v1/deploy/#upload-the-files', '/v2/deploy/#upload-the-files']));
+  });
+});
+
 describe('buildPack options', () => {
   it('builds page URLs under the normalised base URL', async () => {
     const out = path.join(root, 'base-url-pack');
