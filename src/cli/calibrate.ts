@@ -192,7 +192,9 @@ export async function questionsCalibration(
   }
   // Scored by the default model whatever calibration the pack holds: the verdict's own score (the
   // response's signals are rounded for reporting, and a score redone from them can differ by a step).
-  const pack = { ...(await loadPack(fsPackSource(packDir))), confidence: { model: DEFAULT_CONFIDENCE_MODEL, calibrated: false, thresholds: null } };
+  // Set on the loaded pack itself, not a copy: its readSemantic fills in the object loadPack made.
+  const pack = await loadPack(fsPackSource(packDir));
+  pack.confidence = { model: DEFAULT_CONFIDENCE_MODEL, calibrated: false, thresholds: null };
   const scored: SearchedQuestion[] = [];
   for (const q of questions) {
     try {

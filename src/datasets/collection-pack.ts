@@ -61,9 +61,13 @@ async function buildUncached(system: string, docs: readonly EvalDoc[], options: 
   const pack = await loadPack(memoryPackSource(`memory:${system}`, manifest, files));
   const sections = everySection(pack.sections);
   checkUniqueIds(system, sections.map((s) => s.id), 'section');
-  const docIdAt = docIdsByPosition(pack, docs);
-  const docIdOfSection = new Map(sections.map((s, i) => [s.id, docIdAt[i]!]));
-  return { pack, docIdAt, docIdOfSection };
+  const docIdOfSection = docIdsBySectionId(docs);
+  return { pack, docIdAt: sections.map((s) => docIdOfSection.get(s.id)!), docIdOfSection };
+}
+
+/** Each evaluation document's id by the id of the section evalPages makes of it. */
+function docIdsBySectionId(docs: readonly EvalDoc[]): Map<string, string> {
+  return new Map(docs.map((d) => [sectionOf(d).id, d.id]));
 }
 
 /**
@@ -72,6 +76,6 @@ async function buildUncached(system: string, docs: readonly EvalDoc[], options: 
  * (indexer/storage-order.ts stores near-duplicate pages together), not necessarily the documents'.
  */
 export function docIdsByPosition(pack: LoadedPack, docs: readonly EvalDoc[]): string[] {
-  const docOfSectionId = new Map(docs.map((d) => [sectionOf(d).id, d.id]));
-  return everySection(pack.sections).map((s) => docOfSectionId.get(s.id)!);
+  const docIdOfSection = docIdsBySectionId(docs);
+  return everySection(pack.sections).map((s) => docIdOfSection.get(s.id)!);
 }

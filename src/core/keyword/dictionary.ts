@@ -82,9 +82,9 @@ export function decodeDictionary(value: unknown): { terms: string[]; counts: num
 
 /**
  * Whether `term` (the first `keep` code units of `previous`, then `suffix`) sorts after `previous`.
- * The two agree up to `keep`, so the first code unit after it decides — read without building
- * the concatenated `term` — unless the suffix begins with the code unit `previous` has there (a
- * shorter shared prefix than the encoder writes), which the whole comparison settles.
+ * The two agree up to `keep`, so the first code unit after it decides, one comparison instead of
+ * compareTerms over the shared prefix, unless the suffix begins with the code unit `previous` has
+ * there (a shorter shared prefix than the encoder writes), which the whole comparison settles.
  */
 function follows(previous: string, keep: number, suffix: string, term: string): boolean {
   if (keep === previous.length) return suffix.length > 0;
