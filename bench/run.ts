@@ -17,7 +17,7 @@
  *    (bench/adversarial.ts; --no-adversarial skips).
  * Prints Markdown tables and writes bench/.out/bench.json. Skips (exit 0) when the corpus is absent.
  *
- * `npm run bench -- --scale [--large] [--reuse-packs] [--pack-read auto|lazy|whole] [--block-bytes <n>]` runs only the scale section instead
+ * `npm run bench -- --scale [--large] [--reuse-packs] [--pack-read auto|lazy|whole] [--block-bytes <n>] [--part-bytes <n>]` runs only the scale section instead
  * (bench/scale.ts): small site, Astro en, Astro en+zh-cn+ja and, with --large, a ×20 replica.
  */
 import { everySection, type PackReadMode } from '../src/core/index.ts';
@@ -92,7 +92,7 @@ interface Args {
   reusePacks: boolean;
   /** `--pack-read`: how the scale section's Worker and Node probe read packs (PACK_READ). Default auto. */
   packRead: PackReadMode;
-  /** `--part-bytes`: both packs' keyword partition size (the build's `--part-bytes`); default the build's. */
+  /** `--part-bytes`: both packs' keyword partition size (the build's `--part-bytes`), or with --scale the scale section's packs'; default the build's. */
   partBytes: number | null;
   /** `--block-bytes`: the scale section's packs' section block size (the build's `--block-bytes`); default the build's. */
   blockBytes: number | null;
@@ -281,7 +281,7 @@ async function measureLoad(args: Args, queries: Parameters<typeof runLoad>[2]): 
 async function main(): Promise<void> {
   const args = readArgs(process.argv.slice(2));
   if (args.scale) {
-    console.log(renderScale(await benchScale({ large: args.large, worker: args.worker, reusePacks: args.reusePacks, packRead: args.packRead, blockBytes: args.blockBytes })));
+    console.log(renderScale(await benchScale({ large: args.large, worker: args.worker, reusePacks: args.reusePacks, packRead: args.packRead, blockBytes: args.blockBytes, partBytes: args.partBytes })));
     return;
   }
   if (!existsSync(args.corpus)) {

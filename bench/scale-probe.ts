@@ -2,9 +2,9 @@
  * One measurement of the scale bench (bench/scale.ts) in a process of its own, so its memory
  * figures are its own and not the bench's:
  *
- *   tsx bench/scale-probe.ts build <docs-dir> <pack-dir> [block-bytes] → {ms, sections, pages, maxRssMiB}
+ *   tsx bench/scale-probe.ts build <docs-dir> <pack-dir> [layout-json] → {ms, sections, pages, maxRssMiB}
  *   tsx bench/scale-probe.ts queries <pack-dir> <queries.json> <n> → writes n queries drawn from the pack's headings
- *   tsx bench/scale-probe.ts query <pack-dir> <queries.json> [auto|lazy|whole] → {loadMs, heapMiB, externalMiB, afterQueriesMiB, maxRssMiB, coldP50, blockReadsPerQuery, p50, p95}
+ *   tsx bench/scale-probe.ts query <pack-dir> <queries.json> [auto|lazy|whole] → {loadMs, heapMiB, externalMiB, afterQueriesMiB, maxRssMiB, coldP50, blockReadsPerQuery, firstPassBytes, p50, p95}
  *
  * `query` loads the pack as the Worker does (lazily, WASM kernel), records what it holds after
  * load, runs the hybrid pipeline (static embedder) over the queries once — each reading the blocks
@@ -39,7 +39,8 @@ function heldMiB(): { heap: number; external: number } {
 
 const [mode, a, b, c] = process.argv.slice(2);
 if (mode === 'build' && a && b) {
-  const summary = await buildPack(a, b, c === undefined ? {} : { layout: { blocks: { blockBytes: Number(c) } } });
+  // layout-json: buildPack's `layout` option, e.g. {"keyword":{"partBytes":16384}}.
+  const summary = await buildPack(a, b, c === undefined ? {} : { layout: JSON.parse(c) });
   console.log(JSON.stringify({ ms: Math.round(summary.ms), sections: summary.sections, pages: summary.pages, maxRssMiB: maxRssMiB() }));
 } else if (mode === 'queries' && a && b) {
   // The query sample needs every section's headings: read the pack whole, in this process only.
@@ -55,7 +56,27 @@ if (mode === 'build' && a && b) {
   const baseline = heldMiB();
   const started = performance.now();
   // Read as the Worker reads it (PACK_READ's default, auto; WASM kernel): the memory figures are an isolate's.
-  const pack = await loadPack(fsPackSource(a), {
+  // Bytes read per file kind (names from format.ts keywordPartFileName, sections-file.ts blockFileName).
+  const files = fsPackSource(a);
+  const bytesRead = { partitions: 0, blocks: 0 };
+  const count = (name: string, bytes: number) => {
+    if (name.startsWith('keyword-')) bytesRead.partitions += bytes;
+    else if (name.startsWith('sections-')) bytesRead.blocks += bytes;
+  };
+  const source = {
+    label: files.label,
+    read: async (name: string) => {
+      const text = await files.read(name);
+      count(name, text === null ? 0 : Buffer.byteLength(text));
+      return text;
+    },
+    readBytes: async (name: string) => {
+      const bytes = await files.readBytes(name);
+      count(name, bytes?.byteLength ?? 0);
+      return bytes;
+    },
+  };
+  const pack = await loadPack(source, {
     read: (c ?? 'auto') as PackReadMode,
     createKernel: async (vectors) => {
       const kernel = await instantiateWasmKernel(module);
@@ -69,10 +90,15 @@ if (mode === 'build' && a && b) {
   const run = async (q: string) => (await search(pack, parseSearchRequest({ q }, options), options)).results.length;
   // First pass: each query reads the blocks and partitions it needs (what a cold isolate does).
   const cold: number[] = [];
+  const partitionBytes: number[] = [];
+  const blockBytes: number[] = [];
   for (const q of queries) {
+    const before = { ...bytesRead };
     const t = performance.now();
     await run(q);
     cold.push(performance.now() - t);
+    partitionBytes.push(bytesRead.partitions - before.partitions);
+    blockBytes.push(bytesRead.blocks - before.blocks);
   }
   const afterQueries = heldMiB();
   // Section blocks the first pass read (none for a pack read whole).
@@ -93,6 +119,7 @@ if (mode === 'build' && a && b) {
       maxRssMiB: maxRssMiB(),
       coldP50: percentile(cold, 50),
       blockReadsPerQuery: blockReads / queries.length,
+      firstPassBytes: { partitions: percentile(partitionBytes, 50), blocks: percentile(blockBytes, 50) },
       p50: percentile(samples, 50),
       p95: percentile(samples, 95),
       queries: queries.length,

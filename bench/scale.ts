@@ -3,7 +3,7 @@
  * latency and memory grow from a small site to the Astro docs in three languages, and — with
  * `--large` — to a synthetic ×20 replica of them (~100k sections):
  *
- *   npm run bench -- --scale [--large] [--reuse-packs] [--pack-read auto|lazy|whole] [--block-bytes <n>]
+ *   npm run bench -- --scale [--large] [--reuse-packs] [--pack-read auto|lazy|whole] [--block-bytes <n>] [--part-bytes <n>]
  *                                                           (or: npx tsx bench/scale.ts [--large] …)
  *
  * Per corpus: a build in a child process (wall time, peak RSS), the pack's size and shard count, a
@@ -48,7 +48,20 @@ export interface ScaleRow {
   packBytes: number;
   packFiles: number;
   largestFileBytes: number;
-  node: { read: string; loadMs: number; heapMiB: number; externalMiB: number; afterQueriesMiB: number; maxRssMiB: number; coldP50: number; blockReadsPerQuery: number; p50: number; p95: number };
+  node: {
+    read: string;
+    loadMs: number;
+    heapMiB: number;
+    externalMiB: number;
+    afterQueriesMiB: number;
+    maxRssMiB: number;
+    coldP50: number;
+    blockReadsPerQuery: number;
+    /** Median bytes a query of the first pass read, of keyword partitions and of section blocks. */
+    firstPassBytes: { partitions: number; blocks: number };
+    p50: number;
+    p95: number;
+  };
   worker: {
     coldMs: number;
     p50: number;
@@ -152,12 +165,24 @@ async function measureWorker(name: string, queries: readonly string[], packRead:
 }
 
 /**
- * `blockBytes`: the packs' section block size (the build's `--block-bytes`), or null for the
- * build's default. Packs of another block size are kept apart (`scale-<name>-b<bytes>`), so both
- * can be reused; the query sample is the default packs' (the same docs give the same headings).
+ * `blockBytes` and `partBytes`: the packs' section block and keyword partition sizes (the build's
+ * `--block-bytes` and `--part-bytes`), or null for the build's defaults. Packs of another layout
+ * are kept apart (`scale-<name>-b<bytes>`, `-p<bytes>`), so each can be reused; the query sample is
+ * the default packs' (the same docs give the same headings).
  */
-export async function benchScale(options: { large: boolean; worker: boolean; reusePacks: boolean; packRead: PackReadMode; blockBytes?: number | null }): Promise<ScaleRow[]> {
-  const variant = options.blockBytes ? `-b${options.blockBytes}` : '';
+export async function benchScale(options: {
+  large: boolean;
+  worker: boolean;
+  reusePacks: boolean;
+  packRead: PackReadMode;
+  blockBytes?: number | null;
+  partBytes?: number | null;
+}): Promise<ScaleRow[]> {
+  const variant = `${options.blockBytes ? `-b${options.blockBytes}` : ''}${options.partBytes ? `-p${options.partBytes}` : ''}`;
+  const layout = {
+    ...(options.blockBytes && { blocks: { blockBytes: options.blockBytes } }),
+    ...(options.partBytes && { keyword: { partBytes: options.partBytes } }),
+  };
   const corpora: Array<{ name: string; dir: () => Promise<string | null> }> = [
     { name: 'fixture', dir: async () => path.join(ROOT, 'test/fixtures/site') },
     { name: 'astro-en', dir: async () => (existsSync(path.join(ASTRO, 'en')) ? path.join(ASTRO, 'en') : null) },
@@ -183,7 +208,7 @@ export async function benchScale(options: { large: boolean; worker: boolean; reu
       log(`${corpus.name}: reusing the pack built in ${(build.ms / 1000).toFixed(1)} s`);
     } else {
       log(`${corpus.name}: building ${path.relative(ROOT, docs)}`);
-      build = await probe(['build', docs, packDir, ...(options.blockBytes ? [String(options.blockBytes)] : [])]);
+      build = await probe(['build', docs, packDir, JSON.stringify(layout)]);
       await writeFile(buildFile, JSON.stringify(build));
     }
     const size = await packSize(packDir);
@@ -216,10 +241,10 @@ export async function benchScale(options: { large: boolean; worker: boolean; reu
   return rows;
 }
 
-/** `--block-bytes`' value, checked: a whole number ≥ 1 (else the packs would silently be the default's). */
-function blockBytesArg(raw: string | undefined): number {
+/** `--block-bytes`' or `--part-bytes`' value, checked: a whole number ≥ 1 (else the packs would silently be the default's). */
+function bytesArg(flag: string, raw: string | undefined): number {
   const bytes = Number(raw);
-  if (!Number.isInteger(bytes) || bytes < 1) throw new Error(`--block-bytes must be a whole number ≥ 1, got ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(bytes) || bytes < 1) throw new Error(`${flag} must be a whole number ≥ 1, got ${JSON.stringify(raw)}`);
   return bytes;
 }
 
@@ -230,6 +255,7 @@ export function packReadMode(raw: string | undefined): PackReadMode {
 }
 
 const mib = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MiB`;
+const kib = (b: number) => `${Math.round(b / 1024)} KiB`;
 const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(x < 10 ? 2 : 0)} ms`);
 
 /** The rows as a Markdown table, one column per corpus. */
@@ -250,6 +276,8 @@ export function renderScale(rows: readonly ScaleRow[]): string {
     line('Node: hybrid pipeline, first pass p50 (reads) / warm p50 / p95', (r) => `${ms(r.node.coldP50)} / ${ms(r.node.p50)} / ${ms(r.node.p95)}`),
     // What the Worker's first-time rows wait on: each block is a fetch of its own.
     line('Node: section blocks read per query in the first pass (each a fetch in the Worker)', (r) => (r.node.read === 'whole' ? 'none (read whole)' : r.node.blockReadsPerQuery.toFixed(1))),
+    // Under wrangler dev a static asset read costs about in proportion to its bytes (README, Large sites).
+    line('Node: bytes a first-pass query reads, median: keyword partitions / section blocks', (r) => (r.node.read === 'whole' ? 'none (read whole)' : `${kib(r.node.firstPassBytes.partitions)} / ${kib(r.node.firstPassBytes.blocks)}`)),
     line('Worker: cold first /search', w((x) => (x.failure ? `failed after ${ms(x.coldMs)}` : ms(x.coldMs)))),
     line('Worker: GET /search p50 / p95 (each query the first time)', w((x) => `${ms(x.p50)} / ${ms(x.p95)}`)),
     line('Worker: the same queries again p50 / p95', w((x) => `${ms(x.againP50)} / ${ms(x.againP95)}`)),
@@ -265,7 +293,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     worker: !argv.includes('--no-worker'),
     reusePacks: argv.includes('--reuse-packs'),
     packRead: packReadMode(argv.includes('--pack-read') ? argv[argv.indexOf('--pack-read') + 1] : 'auto'),
-    blockBytes: argv.includes('--block-bytes') ? blockBytesArg(argv[argv.indexOf('--block-bytes') + 1]) : null,
+    blockBytes: argv.includes('--block-bytes') ? bytesArg('--block-bytes', argv[argv.indexOf('--block-bytes') + 1]) : null,
+    partBytes: argv.includes('--part-bytes') ? bytesArg('--part-bytes', argv[argv.indexOf('--part-bytes') + 1]) : null,
   });
   console.log(renderScale(rows));
 }

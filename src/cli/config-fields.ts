@@ -177,7 +177,7 @@ export const CONFIG_FIELDS = {
   },
   partBytes: {
     kind: { type: 'integer', minimum: 1 },
-    description: 'Target size of a keyword partition the Worker reads per query term, ≥ 1 (`--part-bytes`). Default 65536 (64 KiB).',
+    description: 'Target size of a keyword partition the Worker reads per query term, ≥ 1 (`--part-bytes`). Default by the index\'s size: 65536 (64 KiB), or 16384 (16 KiB) when its postings exceed 16 MiB.',
   },
   worker: {
     kind: { type: 'object', fields: WORKER_FIELDS },

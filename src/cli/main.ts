@@ -43,7 +43,8 @@ in the current directory (or --config <file>) when there is one; flags override 
   --block-bytes    target size of a section block the Worker reads per query (≥ 1)
                                                                            default 65536 (64 KiB)
   --part-bytes     target size of a keyword partition the Worker reads per query term (≥ 1)
-                                                                           default 65536 (64 KiB)
+                                                                           default 65536 (64 KiB);
+                                                                           16384 (16 KiB) for postings over 16 MiB
 
   recall-box init (<docs-dir> | --html <site-dir>) [--name <worker-name>] [--base-url /docs/] [build options …]
                   [--config <file>] [--force]

@@ -8,7 +8,7 @@ import { KEYWORD_INDEX_VERSION, type KeywordStats, type StoredKeywordIndex } fro
 import { analyzeFields, createFlexIndex, type FlexIndex } from './flex.ts';
 import { encodeDictionary } from './dictionary.ts';
 import { resolveKeywordOptions, type KeywordOptions, type KeywordOptionsInput } from './options.ts';
-import { mapChunkBytes, partitionCount, partitionExport, resolveKeywordStorageOptions, type KeywordStorageOptions } from './partitions.ts';
+import { mapChunkBytes, partBytesFor, partitionCount, partitionExport, resolveKeywordStorageOptions, type KeywordStorageOptions } from './partitions.ts';
 
 /** One document to index; its id is its position in the input array (the pack's section order). */
 export interface KeywordDoc {
@@ -42,7 +42,7 @@ export function indexDocuments(docs: readonly KeywordDoc[], options?: KeywordOpt
 /**
  * Builds the stored keyword index: ONE FlexSearch Document over every document, exactly as the
  * unpartitioned index was, exported, then its map entries redistributed into about
- * P = max(1, ceil(postings bytes / storage.partBytes)) ranges of sorted terms, with the term
+ * P = max(1, ceil(postings bytes / partBytesFor(postings bytes, storage.partBytes))) ranges of sorted terms, with the term
  * dictionary in the head. The same input gives the same bytes.
  *
  * The export's id register (`<n>.reg`, every document id) is dropped: FlexSearch consults it only
@@ -62,7 +62,8 @@ export async function buildKeywordIndex(
   const { partBytes } = resolveKeywordStorageOptions(storage);
   const { flex, stats, options: resolved } = indexDocuments(docs, options);
   const exported = await flex.export();
-  const { parts, starts, terms } = partitionExport(exported, partitionCount(mapChunkBytes(exported), partBytes));
+  const postingsBytes = mapChunkBytes(exported);
+  const { parts, starts, terms } = partitionExport(exported, partitionCount(postingsBytes, partBytesFor(postingsBytes, partBytes)));
   return {
     head: { version: KEYWORD_INDEX_VERSION, options: resolved, stats, starts, dictionary: encodeDictionary(terms) },
     parts,

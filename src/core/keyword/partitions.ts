@@ -21,6 +21,7 @@ import { RecallBoxError } from '../errors.ts';
 import { isRecord } from '../is-record.ts';
 import { resolveBytesOption } from '../pack/resident-cache.ts';
 import { compareTerms, type TermCount } from './dictionary.ts';
+import { DEFAULT_KEYWORD_RESIDENCY_OPTIONS } from './residency.ts';
 
 /** Storage options, separate from the ranking options because they change no ranking. */
 export interface KeywordStorageOptions {
@@ -30,30 +31,52 @@ export interface KeywordStorageOptions {
    * order, so partitions come out near this size, not exactly at it (a term's postings are never
    * split, and the part file, an object of JSON strings, also escapes each term's quotes). A query reads, checks, parses and imports one part
    * per term it has not seen lately, almost all of it other terms' postings: smaller parts make a
-   * cold query cheaper, at the price of more stored files and a FlexSearch Document each.
-   * Range integer ≥ 1 (tiny values are for tests: about one term per partition). Default 64 KiB:
-   * a cold isolate reads a whole partition for each term of its first query, almost all of it
-   * other terms' postings (under `wrangler dev` its cold start grew with the bytes read). On the
-   * Astro docs (`npm run bench`'s row of the first 40 queries' bytes) the median first query reads
-   * 1.14 MiB, against 1.47 MiB at 256 KiB, the previous default (`npm run bench -- --part-bytes
-   * 262144`) — the rest is mostly the section
-   * blocks of the candidates MMR compares; the ×20 Astro replica (135,000 sections,
-   * `npm run bench -- --scale --large`), whose 49.7 MiB of postings made 199 parts at 256 KiB,
-   * would make about 800 (49.7 MiB ÷ 64 KiB; not rebuilt), far below the static-asset file limits.
+   * first-time query cheaper, at the price of more stored files, more reads before an isolate holds
+   * the parts its queries keep needing, and a FlexSearch Document each.
+   * Range integer ≥ 1 (tiny values are for tests: about one term per partition), or `'auto'`.
+   * Default `'auto'`: partBytesFor() picks by the size of the postings — 64 KiB (COMPACT_PART_BYTES
+   * below) when they fit the Worker's default keyword residency budget, 16 KiB (LARGE_INDEX_PART_BYTES) when they do not.
    */
-  partBytes: number;
+  partBytes: number | 'auto';
 }
 
 const KIB = 1024;
 
+/**
+ * Parts of an index whose postings all fit the Worker's default residency budget
+ * (DEFAULT_KEYWORD_RESIDENCY_OPTIONS.residentBytes): an isolate soon holds every part, so what
+ * counts is how few reads warm it. 64 KiB: on the Astro docs (`npm run bench`'s row of the first 40
+ * queries' bytes) the median first query reads 1.14 MiB, against 1.47 MiB at 256 KiB, the previous
+ * default (`npm run bench -- --part-bytes 262144`); 16 KiB parts made Astro en's first-time Worker
+ * queries slower, not faster (`npm run bench -- --scale --part-bytes 16384`, README, Large sites).
+ */
+export const COMPACT_PART_BYTES = 64 * KIB;
+
+/**
+ * Parts of an index whose postings do not fit that budget: an isolate never holds the whole index,
+ * so every query keeps reading parts, and the bytes of each read count. 16 KiB: on the ×20 Astro
+ * replica (49.7 MiB of postings, `npm run bench -- --scale --large --part-bytes 16384`), a
+ * first-time query reads about half the partition bytes of 64 KiB parts and the Worker answers it
+ * sooner (README, Large sites).
+ */
+export const LARGE_INDEX_PART_BYTES = 16 * KIB;
+
 export const DEFAULT_KEYWORD_STORAGE_OPTIONS: Readonly<KeywordStorageOptions> = Object.freeze({
-  partBytes: 64 * KIB,
+  partBytes: 'auto',
 });
 
 /** Merges `input` over the defaults and validates; throws RecallBoxError('INVALID_OPTIONS', …). */
 export function resolveKeywordStorageOptions(input: Partial<KeywordStorageOptions> = {}): KeywordStorageOptions {
   if (!isRecord(input)) throw new RecallBoxError('INVALID_OPTIONS', 'keyword storage options: not an object');
-  return { partBytes: resolveBytesOption('keyword storage', 'partBytes', input.partBytes, DEFAULT_KEYWORD_STORAGE_OPTIONS.partBytes, 1) };
+  const partBytes = input.partBytes ?? DEFAULT_KEYWORD_STORAGE_OPTIONS.partBytes;
+  if (partBytes === 'auto') return { partBytes };
+  return { partBytes: resolveBytesOption('keyword storage', 'partBytes', partBytes, partBytes, 1) };
+}
+
+/** The partition size for postings of `totalBytes`: `partBytes` itself, or for `'auto'` as its documentation says. */
+export function partBytesFor(totalBytes: number, partBytes: number | 'auto'): number {
+  if (partBytes !== 'auto') return partBytes;
+  return totalBytes > DEFAULT_KEYWORD_RESIDENCY_OPTIONS.residentBytes ? LARGE_INDEX_PART_BYTES : COMPACT_PART_BYTES;
 }
 
 /**

@@ -13,10 +13,11 @@ export interface KeywordResidencyOptions {
    * Budget of resident parts, in their stored JSON bytes (as readPart reports them). After a part
    * is loaded, the least recently used parts are evicted until the total fits; a part bigger than
    * the whole budget is used by its query but not kept. Range integer ≥ 0.
-   * Default 16 MiB: 64 default-sized (256 KiB) parts, the terms of many recent queries served again
-   * without a read; with the 8 MiB of section blocks, what the ×20 Astro replica held after 100
-   * queries stayed at about 35 MiB (`npm run bench -- --scale --large`) — inside a Worker's 128 MB next
-   * to the vectors and the model.
+   * Default 16 MiB: the whole index of a site whose postings fit it stays resident once read (and
+   * such an index is cut into 64 KiB parts, a larger one into 16 KiB parts: partitions.ts
+   * partBytesFor); with the 8 MiB of section blocks, the ×20 Astro replica's pack held 84 MiB in
+   * Node after 100 queries, heads included (`npm run bench -- --scale --large`) — inside a Worker's
+   * 128 MB next to the vectors and the model.
    */
   residentBytes: number;
 }

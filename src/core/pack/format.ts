@@ -107,7 +107,7 @@ export type StoredSection = Section & {
   termSet: string;
 };
 
-/** Logical file of keyword partition `i`: the FlexSearch export of the terms that hash to it. */
+/** Logical file of keyword partition `i`: the FlexSearch export of one range of sorted terms (keyword/partitions.ts). */
 export function keywordPartFileName(i: number): string {
   return `keyword-${String(i).padStart(4, '0')}.json`;
 }

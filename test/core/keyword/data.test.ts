@@ -12,7 +12,7 @@ import {
   type KeywordIndex,
   type StoredKeywordIndex,
 } from '../../../src/core/keyword/index.ts';
-import { mapChunkBytes } from '../../../src/core/keyword/partitions.ts';
+import { mapChunkBytes, partBytesFor, partitionCount } from '../../../src/core/keyword/partitions.ts';
 import { rankingIndex } from '../../../src/core/keyword/search.ts';
 
 const docs: KeywordDoc[] = [
@@ -110,6 +110,8 @@ describe('export / import round trip', () => {
     expect((await buildKeywordIndex(docs, undefined, { partBytes: total })).head.starts.length).toBe(1);
     expect((await buildKeywordIndex(docs, undefined, { partBytes: total - 1 })).head.starts.length).toBe(2);
     expect((await buildKeywordIndex(docs, undefined, { partBytes: Math.ceil(total / 3) })).head.starts.length).toBe(3);
+    // The default sizes them as partBytesFor says: these few postings are far below its budget.
+    expect((await buildKeywordIndex(docs)).head.starts.length).toBe(partitionCount(total, partBytesFor(total, 'auto')));
     // No documents, no postings: still one (empty) partition.
     const empty = await buildKeywordIndex([], undefined, TINY_PARTS);
     expect(empty.head.starts.length).toBe(1);

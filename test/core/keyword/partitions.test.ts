@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createFlexIndex } from '../../../src/core/keyword/flex.ts';
-import { partitionCount, partitionExport, partitionOf, utf8Length } from '../../../src/core/keyword/partitions.ts';
+import {
+  COMPACT_PART_BYTES,
+  LARGE_INDEX_PART_BYTES,
+  partBytesFor,
+  partitionCount,
+  partitionExport,
+  partitionOf,
+  resolveKeywordStorageOptions,
+  utf8Length,
+} from '../../../src/core/keyword/partitions.ts';
+import { DEFAULT_KEYWORD_RESIDENCY_OPTIONS } from '../../../src/core/keyword/residency.ts';
 import { compareTerms } from '../../../src/core/keyword/dictionary.ts';
 
 /** Sorted distinct terms beginning with '', as a head's starts are. */
@@ -38,6 +48,35 @@ describe('partitionCount', () => {
     expect(partitionCount(10, 10)).toBe(1);
     expect(partitionCount(11, 10)).toBe(2);
     expect(partitionCount(1000, 1)).toBe(1000);
+  });
+});
+
+describe('partBytesFor', () => {
+  const budget = DEFAULT_KEYWORD_RESIDENCY_OPTIONS.residentBytes;
+
+  it("'auto': compact parts while the postings fit the default residency budget, smaller parts beyond it", () => {
+    expect(LARGE_INDEX_PART_BYTES).toBeLessThan(COMPACT_PART_BYTES);
+    expect(partBytesFor(0, 'auto')).toBe(COMPACT_PART_BYTES);
+    expect(partBytesFor(budget, 'auto')).toBe(COMPACT_PART_BYTES);
+    expect(partBytesFor(budget + 1, 'auto')).toBe(LARGE_INDEX_PART_BYTES);
+    expect(partBytesFor(50 * budget, 'auto')).toBe(LARGE_INDEX_PART_BYTES);
+  });
+
+  it('a size given is used whatever the postings', () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.integer({ min: 1 }), (total, partBytes) => {
+        expect(partBytesFor(total, partBytes)).toBe(partBytes);
+      }),
+    );
+  });
+
+  it("resolves to 'auto' by default and keeps a size given; anything else is INVALID_OPTIONS", () => {
+    expect(resolveKeywordStorageOptions()).toEqual({ partBytes: 'auto' });
+    expect(resolveKeywordStorageOptions({ partBytes: 'auto' })).toEqual({ partBytes: 'auto' });
+    expect(resolveKeywordStorageOptions({ partBytes: 4096 })).toEqual({ partBytes: 4096 });
+    for (const partBytes of ['big', 0, 2.5, -1]) {
+      expect(() => resolveKeywordStorageOptions({ partBytes } as never)).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }));
+    }
   });
 });
 
