@@ -4,7 +4,7 @@
 import type { BuildBench } from './build-bench.ts';
 import type { PackLoadBench, PipelineBench } from './node-bench.ts';
 import type { Summary } from './stats.ts';
-import type { ColdStartBench, LatencyBench } from './worker-bench.ts';
+import type { ColdStartBench, LatencyBench, ReadCostBench } from './worker-bench.ts';
 import { WORKER_SIZE_LIMITS, type BundleSize } from './bundle.ts';
 import type { LoadRun } from './load-bench.ts';
 import type { AdversarialBench } from './adversarial.ts';
@@ -31,6 +31,8 @@ export interface BenchReport {
   latency: LatencyBench | null;
   /** First /search after fresh starts (run.ts measureColdStarts); null when the Worker step was skipped. */
   coldStarts: ColdStartBench | null;
+  /** What one static asset read adds to a request (worker-bench.ts benchReadCost); null or absent when the Worker step was skipped. */
+  readCost?: ReadCostBench | null;
   /** The vector kernels' throughput (bench/kernel.ts), independent of the corpus. */
   kernel: { header: string[]; rows: string[][] };
   /** Upload sizes of the Worker configurations. */
@@ -123,7 +125,7 @@ function latencyRow(name: string, s: Summary, extra: string): string[] {
 function latencyTable(latency: LatencyBench): string {
   const trivial = latency.targets.at(-1)!;
   const rows = latency.targets.map((t) => latencyRow(t.name, t.latency, String(t.errors)));
-  // The trivial Worker is last: every other target's ratio to it.
+  // The trivial Worker is last: every other target's ratio to it, each query the first time and again.
   for (const rb of latency.targets.slice(0, -1)) {
     rows.push([
       `**ratio ${rb.name} / ${trivial.name}**`,
@@ -133,7 +135,24 @@ function latencyTable(latency: LatencyBench): string {
       '',
     ]);
   }
-  return table([`Worker GET /search, client wall time (${latency.queries} sequential, ${latency.warmup} warm-up)`, 'p50', 'p95', 'mean', 'errors'], rows);
+  for (const rb of latency.targets.slice(0, -1)) {
+    rows.push([
+      `ratio, the same queries again (what the first pass read is held): ${rb.name}`,
+      formatRatio(rb.again.p50 / trivial.again.p50),
+      formatRatio(rb.again.p95 / trivial.again.p95),
+      formatRatio(rb.again.mean / trivial.again.mean),
+      '',
+    ]);
+  }
+  return table([`Worker GET /search, client wall time (${latency.queries} sequential, each the first time, after ${latency.warmup} warm-up)`, 'p50', 'p95', 'mean', 'errors'], rows);
+}
+
+function readCostTable(cost: ReadCostBench): string {
+  const rows = [
+    ['reads nothing', formatMs(cost.none.p50), formatMs(cost.none.p95), '—'],
+    ...cost.kinds.map((k) => [`reads one ${k.name} (median ${formatBytes(k.bytesP50)}), a different one each time`, formatMs(k.latency.p50), formatMs(k.latency.p95), formatMs(k.latency.p50 - cost.none.p50)]),
+  ];
+  return table([`One static asset read under wrangler dev: a bare Worker (bench/read-floor-worker.ts), ${cost.samples} requests each, in turn`, 'p50', 'p95', 'p50 added by the read'], rows);
 }
 
 function pipelineTable(r: BenchReport): string {
@@ -192,6 +211,7 @@ export function renderReport(r: BenchReport): string {
     filesTable(r),
     r.latency ? latencyTable(r.latency) : '_Worker latency skipped (--no-worker)._',
     ...(r.coldStarts ? [coldStartTable(r.coldStarts)] : []),
+    ...(r.readCost ? [readCostTable(r.readCost)] : []),
     ...(r.loadTest?.length ? [loadTable(r.loadTest)] : []),
     pipelineTable(r),
     ...(r.adversarial ? [adversarialTable(r.adversarial)] : []),

@@ -7,7 +7,8 @@
  * 2. serves that pack with the real Worker under `wrangler dev` — the default entry, the default
  *    entry over a keyword-only pack, the ONNX entry — and a trivial Hono Worker beside them, and
  *    times the same /search queries against all from this process over loopback (the first request
- *    of each on its own: the cold start);
+ *    of each on its own: the cold start), each query the first time and then again; and times what
+ *    one static asset read adds to a bare Worker's request;
  * 3. loads the pack in Node and times the query pipeline itself (keyword only, hybrid, and the
  *    query embedding alone, static and ORT);
  * 4. times the vector kernels, and measures both Worker bundles with `wrangler deploy --dry-run`;
@@ -22,7 +23,7 @@
  */
 import { everySection, type PackReadMode } from '../src/core/index.ts';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +36,7 @@ import { selectQueries } from './queries.ts';
 import { benchKernels, kernelTableRows } from './kernel.ts';
 import { renderReport, WORKERD_CLOCK_NOTE, type BenchReport, type FirstQueryBytes } from './report.ts';
 import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts';
-import { benchLatency, summarizeColdStarts, timeReads, timeRequest, type ColdStartBench, type ColdStartTarget, type LatencyBench } from './worker-bench.ts';
+import { benchLatency, benchReadCost, summarizeColdStarts, timeReads, timeRequest, type ColdStartBench, type ColdStartTarget, type LatencyBench, type ReadCostBench } from './worker-bench.ts';
 import { LOAD_DEFAULTS, runLoad, type LoadRun } from './load-bench.ts';
 import { benchScale, packReadMode, renderScale } from './scale.ts';
 import { benchAdversarial } from './adversarial.ts';
@@ -176,6 +177,9 @@ const WORKERS: ReadonlyArray<{ name: string; config: string; healthPath?: string
 
 type WorkerSpec = (typeof WORKERS)[number];
 
+/** The bare Worker that only reads pack files (bench/read-floor-worker.ts), over the same static assets. */
+const READ_FLOOR_WORKER: WorkerSpec = { name: 'read floor', config: READ_FLOOR_CONFIG, healthPath: ASSET_HEALTH_PATH };
+
 /** `workers` started one after another (see WORKERS), handed to `use`, and all stopped whatever happens. */
 async function withWorkers<T>(workers: readonly WorkerSpec[], use: (servers: WranglerDev[]) => Promise<T>): Promise<T> {
   const servers: WranglerDev[] = [];
@@ -227,14 +231,13 @@ async function measureColdStarts(lookup: string, question: string | null, floors
   // the pack with vectors against the keyword-only one (the first two) with a query the vector
   // route runs for, whose cold start also reads the vectors.
   const searches = [...WORKERS.map((w) => ({ w, query: lookup })), ...(question === null ? [] : WORKERS.slice(0, 2).map((w) => ({ w, query: question })))];
-  const floorWorker: WorkerSpec = { name: 'read floor', config: READ_FLOOR_CONFIG, healthPath: ASSET_HEALTH_PATH };
   const targets: Array<ColdStartTarget & { time: (url: string) => ReturnType<typeof timeRequest>; w: WorkerSpec }> = [
     ...searches.map(({ w, query }) => ({ name: w.name, query, w, time: (url: string) => timeRequest({ name: w.name, url }, query) })),
     ...floors.map((f) => ({
       name: `bare reads of its first query's ${f.waves.flat().length} files in ${f.waves.length} waves (bench/read-floor-worker.ts), ${f.of}`,
       query: f.query,
       floorOf: f.of,
-      w: floorWorker,
+      w: READ_FLOOR_WORKER,
       time: (url: string) => timeReads(url, f.packPath, f.waves),
     })),
   ];
@@ -254,6 +257,24 @@ async function measureColdStarts(lookup: string, question: string | null, floors
     log(`cold starts, round ${round + 1} of ${COLD_ROUNDS}: ${targets.map(({ name, query }, t) => `${name} (${query}) ${Math.round(times[t]!)} ms`).join('; ')}`);
   }
   return summarizeColdStarts(targets.map(({ name, query, floorOf }) => ({ name, query, ...(floorOf && { floorOf }) })), samples);
+}
+
+/** Requests of each kind benchReadCost times: enough for a median on a noisy machine, a few seconds in all. */
+const READ_COST_SAMPLES = 20;
+
+/**
+ * What one read of a section block and of a keyword partition adds to a request under `wrangler
+ * dev`: a first-time query pays it for each file it reads (the bench pack's own files).
+ */
+async function measureReadCost(): Promise<ReadCostBench> {
+  const names = (await readdir(PACK_DIR)).sort();
+  const filesOf = async (prefix: string) =>
+    Promise.all(names.filter((n) => n.startsWith(prefix)).map(async (name) => ({ name, bytes: (await stat(path.join(PACK_DIR, name))).size })));
+  const kinds = [
+    { name: 'section block', files: await filesOf('sections-') },
+    { name: 'keyword partition', files: await filesOf('keyword-') },
+  ];
+  return withWorkers([READ_FLOOR_WORKER], ([server]) => benchReadCost(server!.url, BENCH_PACK_PATH, kinds, READ_COST_SAMPLES));
 }
 
 /** The load runs: the default Worker with the answer cache off (every request searches), then on. */
@@ -318,6 +339,7 @@ async function main(): Promise<void> {
   ];
   const coldStarts = args.worker ? await measureColdStarts(lookup, question, floors) : null;
   const latency = args.worker ? await measureWorkers(args, queries) : null;
+  const readCost = args.worker ? await measureReadCost() : null;
 
   log(`timing the pipeline: ${queries.length} queries × ${args.rounds} rounds`);
   const pipeline = await benchPipeline(pack, PACK_DIR, queries, args.rounds, asked?.word ?? null);
@@ -346,6 +368,7 @@ async function main(): Promise<void> {
     queries: queries.length,
     latency,
     coldStarts,
+    readCost,
     kernel,
     bundles,
     loadTest,

@@ -17,7 +17,13 @@ export interface Target {
 
 export interface TargetLatency {
   name: string;
+  /** Each query the first time this server is asked it (after the warm-up). */
   latency: Summary;
+  /**
+   * The same queries asked again, in the same order: the blocks and partitions the first pass read
+   * are held (the Astro docs fit the residency budgets), so this is the search without its reads.
+   */
+  again: Summary;
   /** Requests that did not answer 200; they are left out of the latency figures. */
   errors: number;
   /** Answers whose `results` array was empty. */
@@ -68,25 +74,72 @@ export async function benchLatency(targets: readonly Target[], queries: readonly
   for (let i = 0; i < warmup; i++) {
     for (const target of targets) await timeRequest(target, queries[i % queries.length]!.q);
   }
-  const samples: Sample[][] = targets.map(() => []);
-  for (let i = 0; i < queries.length; i++) {
-    const order = i % 2 === 0 ? targets.map((_, t) => t) : targets.map((_, t) => targets.length - 1 - t);
-    for (const t of order) samples[t]!.push(await timeRequest(targets[t]!, queries[i]!.q));
-  }
+  const pass = async (): Promise<Sample[][]> => {
+    const samples: Sample[][] = targets.map(() => []);
+    for (let i = 0; i < queries.length; i++) {
+      const order = i % 2 === 0 ? targets.map((_, t) => t) : targets.map((_, t) => targets.length - 1 - t);
+      for (const t of order) samples[t]!.push(await timeRequest(targets[t]!, queries[i]!.q));
+    }
+    return samples;
+  };
+  const first = await pass();
+  const again = await pass();
   return {
     warmup,
     queries: queries.length,
     targets: targets.map((target, t) => {
-      const list = samples[t]!;
+      const list = first[t]!;
       const ok = list.filter((s) => s.ok);
       if (ok.length === 0) throw new Error(`${target.name}: every request failed, e.g. ${list[0]?.detail ?? 'no requests'}`);
       return {
         name: target.name,
         latency: summarize(ok.map((s) => s.ms)),
-        errors: list.length - ok.length,
+        again: summarize(again[t]!.filter((s) => s.ok).map((s) => s.ms)),
+        errors: list.length - ok.length + again[t]!.filter((s) => !s.ok).length,
         zeroResults: ok.filter((s) => s.results === 0).length,
       };
     }),
+  };
+}
+
+/** What one static asset read adds to a request under `wrangler dev` (benchReadCost). */
+export interface ReadCostBench {
+  /** Samples of each kind. */
+  samples: number;
+  /** A request of the bare Worker that reads nothing. */
+  none: Summary;
+  /** Requests that each read one file of a kind (a section block, a keyword partition), each a different file. */
+  kinds: Array<{ name: string; bytesP50: number; latency: Summary }>;
+}
+
+/**
+ * The bare read Worker (bench/read-floor-worker.ts) asked, in turn, to read nothing and to read one
+ * file of each kind — a different file each time, so no answer can come from a cache of an earlier
+ * read. Its requests differ only by the read, so the difference of the medians is what one read
+ * costs a query the first time it needs a file; wrangler dev's static assets are the same path the
+ * Worker's pack reads take.
+ */
+export async function benchReadCost(url: string, packPath: string, kinds: ReadonlyArray<{ name: string; files: ReadonlyArray<{ name: string; bytes: number }> }>, samples: number): Promise<ReadCostBench> {
+  await timeReads(url, packPath, []);
+  const none: number[] = [];
+  const times = kinds.map(() => [] as number[]);
+  for (let i = 0; i < samples; i++) {
+    none.push((await timeReads(url, packPath, [])).ms);
+    for (const [k, kind] of kinds.entries()) {
+      const file = kind.files[i % kind.files.length]!;
+      const sample = await timeReads(url, packPath, [[file.name]]);
+      if (!sample.ok) throw new Error(`reading ${packPath}${file.name}: ${sample.detail}`);
+      times[k]!.push(sample.ms);
+    }
+  }
+  return {
+    samples,
+    none: summarize(none),
+    kinds: kinds.map((kind, k) => ({
+      name: kind.name,
+      bytesP50: summarize(kind.files.slice(0, samples).map((f) => f.bytes)).p50,
+      latency: summarize(times[k]!),
+    })),
   };
 }
 
