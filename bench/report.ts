@@ -150,9 +150,14 @@ function latencyTable(latency: LatencyBench): string {
 function readCostTable(cost: ReadCostBench): string {
   const rows = [
     ['reads nothing', formatMs(cost.none.p50), formatMs(cost.none.p95), '—'],
-    ...cost.kinds.map((k) => [`reads one ${k.name} (median ${formatBytes(k.bytesP50)}), a different one each time`, formatMs(k.latency.p50), formatMs(k.latency.p95), formatMs(k.latency.p50 - cost.none.p50)]),
+    ...cost.kinds.map((k) => [
+      `reads ${k.atOnce === 1 ? `one ${k.name}` : `${k.atOnce} of them at once (a ${k.name} each)`} (median ${formatBytes(k.bytesP50)}), different ones each time`,
+      formatMs(k.latency.p50),
+      formatMs(k.latency.p95),
+      formatMs(k.latency.p50 - cost.none.p50),
+    ]),
   ];
-  return table([`One static asset read under wrangler dev: a bare Worker (bench/read-floor-worker.ts), ${cost.samples} requests each, in turn`, 'p50', 'p95', 'p50 added by the read'], rows);
+  return table([`Static asset reads under wrangler dev: a bare Worker (bench/read-floor-worker.ts), ${cost.samples} requests each, in turn`, 'p50', 'p95', 'p50 added by the reads'], rows);
 }
 
 function pipelineTable(r: BenchReport): string {

@@ -263,16 +263,19 @@ async function measureColdStarts(lookup: string, question: string | null, floors
 const READ_COST_SAMPLES = 20;
 
 /**
- * What one read of a section block and of a keyword partition adds to a request under `wrangler
- * dev`: a first-time query pays it for each file it reads (the bench pack's own files).
+ * What reading a section block, a keyword partition, and four blocks at once adds to a request
+ * under `wrangler dev`: a first-time query pays it for the files it reads (the bench pack's own).
  */
 async function measureReadCost(): Promise<ReadCostBench> {
   const names = (await readdir(PACK_DIR)).sort();
   const filesOf = async (prefix: string) =>
     Promise.all(names.filter((n) => n.startsWith(prefix)).map(async (name) => ({ name, bytes: (await stat(path.join(PACK_DIR, name))).size })));
+  const blocks = await filesOf('sections-');
   const kinds = [
-    { name: 'section block', files: await filesOf('sections-') },
-    { name: 'keyword partition', files: await filesOf('keyword-') },
+    { name: 'section block', files: blocks, atOnce: 1 },
+    { name: 'keyword partition', files: await filesOf('keyword-'), atOnce: 1 },
+    // A first-time query reads its blocks in one wave.
+    { name: 'section block', files: blocks, atOnce: 4 },
   ];
   return withWorkers([READ_FLOOR_WORKER], ([server]) => benchReadCost(server!.url, BENCH_PACK_PATH, kinds, READ_COST_SAMPLES));
 }

@@ -102,33 +102,41 @@ export async function benchLatency(targets: readonly Target[], queries: readonly
   };
 }
 
-/** What one static asset read adds to a request under `wrangler dev` (benchReadCost). */
+/** What static asset reads add to a request under `wrangler dev` (benchReadCost). */
 export interface ReadCostBench {
   /** Samples of each kind. */
   samples: number;
   /** A request of the bare Worker that reads nothing. */
   none: Summary;
-  /** Requests that each read one file of a kind (a section block, a keyword partition), each a different file. */
-  kinds: Array<{ name: string; bytesP50: number; latency: Summary }>;
+  /** Requests that each read `atOnce` files of a kind (in one wave), different files each time. */
+  kinds: Array<{ name: string; atOnce: number; bytesP50: number; latency: Summary }>;
+}
+
+/** Files of one kind, and how many of them a request reads at once (in one wave, as a query reads its blocks). */
+export interface ReadCostKind {
+  name: string;
+  files: ReadonlyArray<{ name: string; bytes: number }>;
+  atOnce: number;
 }
 
 /**
- * The bare read Worker (bench/read-floor-worker.ts) asked, in turn, to read nothing and to read one
- * file of each kind — a different file each time, so no answer can come from a cache of an earlier
- * read. Its requests differ only by the read, so the difference of the medians is what one read
- * costs a query the first time it needs a file; wrangler dev's static assets are the same path the
- * Worker's pack reads take.
+ * The bare read Worker (bench/read-floor-worker.ts) asked, in turn, to read nothing and to read the
+ * files of each kind — different files each time, so no answer can come from a cache of an earlier
+ * read. Its requests differ only by the reads, so the difference of the medians is what those reads
+ * cost a query the first time it needs them; wrangler dev's static assets are the same path the
+ * Worker's pack reads take. Reading several at once shows whether reads in one wave overlap.
  */
-export async function benchReadCost(url: string, packPath: string, kinds: ReadonlyArray<{ name: string; files: ReadonlyArray<{ name: string; bytes: number }> }>, samples: number): Promise<ReadCostBench> {
+export async function benchReadCost(url: string, packPath: string, kinds: readonly ReadCostKind[], samples: number): Promise<ReadCostBench> {
   await timeReads(url, packPath, []);
   const none: number[] = [];
   const times = kinds.map(() => [] as number[]);
+  const next = kinds.map(() => 0);
   for (let i = 0; i < samples; i++) {
     none.push((await timeReads(url, packPath, [])).ms);
     for (const [k, kind] of kinds.entries()) {
-      const file = kind.files[i % kind.files.length]!;
-      const sample = await timeReads(url, packPath, [[file.name]]);
-      if (!sample.ok) throw new Error(`reading ${packPath}${file.name}: ${sample.detail}`);
+      const wave = Array.from({ length: kind.atOnce }, () => kind.files[next[k]!++ % kind.files.length]!.name);
+      const sample = await timeReads(url, packPath, [wave]);
+      if (!sample.ok) throw new Error(`reading ${wave.join(', ')} from ${packPath}: ${sample.detail}`);
       times[k]!.push(sample.ms);
     }
   }
@@ -137,7 +145,8 @@ export async function benchReadCost(url: string, packPath: string, kinds: Readon
     none: summarize(none),
     kinds: kinds.map((kind, k) => ({
       name: kind.name,
-      bytesP50: summarize(kind.files.slice(0, samples).map((f) => f.bytes)).p50,
+      atOnce: kind.atOnce,
+      bytesP50: summarize(kind.files.map((f) => f.bytes)).p50,
       latency: summarize(times[k]!),
     })),
   };
