@@ -59,6 +59,8 @@ export interface ScaleRow {
     blockReadsPerQuery: number;
     /** Median bytes a query of the first pass read, of keyword partitions and of section blocks. */
     firstPassBytes: { partitions: number; blocks: number };
+    /** Files of every kind a query of the first pass read (partitions, blocks, matrix shards, vectors): median and mean. */
+    firstPassFiles: { p50: number; mean: number };
     p50: number;
     p95: number;
   };
@@ -277,6 +279,7 @@ export function renderScale(rows: readonly ScaleRow[]): string {
     // What the Worker's first-time rows wait on: each block is a fetch of its own.
     line('Node: section blocks read per query in the first pass (each a fetch in the Worker)', (r) => (r.node.read === 'whole' ? 'none (read whole)' : r.node.blockReadsPerQuery.toFixed(1))),
     // Under wrangler dev a static asset read costs about in proportion to its bytes (README, Large sites).
+    line('Node: files a first-pass query reads, every kind (each a fetch in the Worker), median / mean', (r) => (r.node.read === 'whole' ? 'none (read whole)' : `${r.node.firstPassFiles.p50} / ${r.node.firstPassFiles.mean.toFixed(1)}`)),
     line('Node: bytes a first-pass query reads, median: keyword partitions / section blocks', (r) => (r.node.read === 'whole' ? 'none (read whole)' : `${kib(r.node.firstPassBytes.partitions)} / ${kib(r.node.firstPassBytes.blocks)}`)),
     line('Worker: cold first /search', w((x) => (x.failure ? `failed after ${ms(x.coldMs)}` : ms(x.coldMs)))),
     line('Worker: GET /search p50 / p95 (each query the first time)', w((x) => `${ms(x.p50)} / ${ms(x.p95)}`)),
