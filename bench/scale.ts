@@ -278,7 +278,8 @@ export function renderScale(rows: readonly ScaleRow[]): string {
     line('Node: hybrid pipeline, first pass p50 (reads) / warm p50 / p95', (r) => `${ms(r.node.coldP50)} / ${ms(r.node.p50)} / ${ms(r.node.p95)}`),
     // What the Worker's first-time rows wait on: each block is a fetch of its own.
     line('Node: section blocks read per query in the first pass (each a fetch in the Worker)', (r) => (r.node.read === 'whole' ? 'none (read whole)' : r.node.blockReadsPerQuery.toFixed(1))),
-    // Under wrangler dev a static asset read costs about in proportion to its bytes (README, Large sites).
+    // Under wrangler dev each static asset read costs 8–10 ms and reads asked for at once do not overlap
+    // (`npm run bench`'s static asset read rows): the count of files weighs more than their bytes.
     line('Node: files a first-pass query reads, every kind (each a fetch in the Worker), median / mean', (r) => (r.node.read === 'whole' ? 'none (read whole)' : `${r.node.firstPassFiles.p50} / ${r.node.firstPassFiles.mean.toFixed(1)}`)),
     line('Node: bytes a first-pass query reads, median: keyword partitions / section blocks', (r) => (r.node.read === 'whole' ? 'none (read whole)' : `${kib(r.node.firstPassBytes.partitions)} / ${kib(r.node.firstPassBytes.blocks)}`)),
     line('Worker: cold first /search', w((x) => (x.failure ? `failed after ${ms(x.coldMs)}` : ms(x.coldMs)))),
