@@ -6,10 +6,11 @@
 import { createOrtEmbedder, type NodeEmbedder } from '../src/indexer/embed/ort-node.ts';
 import { fsPackSource } from '../src/indexer/fs-source.ts';
 import { dequantizeMatrix, encodeFloat32, modelFromFile, validateModelFile } from '../src/core/index.ts';
-import { DEFAULT_SEARCH_OPTIONS, PACK_FILES, embedStatic, instantiateWasmKernel, loadPack, queryLanguage, queryTokens, readPackFile, search, type LoadedPack, type PackSource, type QuantizedVectors } from '../src/core/index.ts';
+import { DEFAULT_SEARCH_OPTIONS, PACK_FILES, embedStatic, instantiateWasmKernel, loadPack, queryLanguage, queryTokens, readPackFile, search, type LoadedPack, type QuantizedVectors } from '../src/core/index.ts';
 import { parseSearchRequest } from '../src/protocol/request.ts';
 import { compileVectorKernel } from '../wasm/node.ts';
 import { keystrokes, type BenchQuery } from './queries.ts';
+import { observedSource, readSize } from './observed-source.ts';
 import { median, summarize, type Summary } from './stats.ts';
 
 /**
@@ -103,31 +104,18 @@ export async function firstQueryBytes(packDir: string, query: string): Promise<{
   let matrixBytes = 0;
   const waves: string[][] = [];
   let finishedWaves = 0;
-  const inWave = async <T>(name: string, read: () => Promise<T>): Promise<T> => {
+  const counted = observedSource(inner, async (name, read) => {
     const wave = finishedWaves;
     (waves[wave] ??= []).push(name);
     try {
-      return await read();
+      const value = await read();
+      bytes += readSize(value);
+      if (value instanceof Uint8Array && name.startsWith(PACK_FILES.matrix)) matrixBytes += value.byteLength;
+      return value;
     } finally {
       finishedWaves = Math.max(finishedWaves, wave + 1);
     }
-  };
-  const counted: PackSource = {
-    label: inner.label,
-    read: (name) =>
-      inWave(name, async () => {
-        const text = await inner.read(name);
-        if (text !== null) bytes += new TextEncoder().encode(text).byteLength;
-        return text;
-      }),
-    readBytes: (name) =>
-      inWave(name, async () => {
-        const data = await inner.readBytes(name);
-        if (data !== null) bytes += data.byteLength;
-        if (data !== null && name.startsWith(PACK_FILES.matrix)) matrixBytes += data.byteLength;
-        return data;
-      }),
-  };
+  });
   const pack = await loadPack(counted, { read: 'lazy', createKernel: wasmKernel });
   await search(pack, parseSearchRequest({ q: query }, DEFAULT_SEARCH_OPTIONS), DEFAULT_SEARCH_OPTIONS);
   return { bytes, matrixBytes, waves };

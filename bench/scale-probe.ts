@@ -19,6 +19,7 @@ import { parseSearchRequest } from '../src/protocol/request.ts';
 import { compileVectorKernel } from '../wasm/node.ts';
 import { selectQueries } from './queries.ts';
 import { percentile } from './stats.ts';
+import { observedSource, readSize } from './observed-source.ts';
 
 const MIB = 1024 * 1024;
 /** Peak resident set of this process so far (ru_maxrss is in KiB on Linux). */
@@ -61,24 +62,13 @@ if (mode === 'build' && a && b) {
   const bytesRead = { partitions: 0, blocks: 0 };
   // Files of every kind (matrix shards and the vectors too): in the Worker each is a fetch of its own.
   let filesRead = 0;
-  const count = (name: string, bytes: number) => {
+  const source = observedSource(files, async (name, read) => {
+    const value = await read();
     filesRead++;
-    if (name.startsWith('keyword-')) bytesRead.partitions += bytes;
-    else if (name.startsWith('sections-')) bytesRead.blocks += bytes;
-  };
-  const source = {
-    label: files.label,
-    read: async (name: string) => {
-      const text = await files.read(name);
-      count(name, text === null ? 0 : Buffer.byteLength(text));
-      return text;
-    },
-    readBytes: async (name: string) => {
-      const bytes = await files.readBytes(name);
-      count(name, bytes?.byteLength ?? 0);
-      return bytes;
-    },
-  };
+    if (name.startsWith('keyword-')) bytesRead.partitions += readSize(value);
+    else if (name.startsWith('sections-')) bytesRead.blocks += readSize(value);
+    return value;
+  });
   const pack = await loadPack(source, {
     read: (c ?? 'auto') as PackReadMode,
     createKernel: async (vectors) => {
