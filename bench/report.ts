@@ -151,7 +151,7 @@ function readCostTable(cost: ReadCostBench): string {
   const rows = [
     ['reads nothing', formatMs(cost.none.p50), formatMs(cost.none.p95), '—'],
     ...cost.kinds.map((k) => [
-      `reads ${k.atOnce === 1 ? `one ${k.name}` : `${k.atOnce} of them at once (a ${k.name} each)`} (median ${formatBytes(k.bytesP50)}), different ones each time`,
+      `reads ${k.atOnce === 1 ? `one ${k.name}` : `${k.atOnce} of them at once (a ${k.name} each)`} (median ${formatBytes(k.bytesP50)}), taking turns through the pack's files`,
       formatMs(k.latency.p50),
       formatMs(k.latency.p95),
       formatMs(k.latency.p50 - cost.none.p50),

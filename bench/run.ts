@@ -23,13 +23,13 @@
  */
 import { everySection, type PackReadMode } from '../src/core/index.ts';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildPack } from '../src/indexer/build-pack.ts';
-import { benchBuild, packSizes, packTotal } from './build-bench.ts';
+import { benchBuild, packSizes, packTotal, type PackFileSize } from './build-bench.ts';
 import { measureBundle } from './bundle.ts';
 import { benchPackLoad, benchPipeline, firstQueryBytes, firstQueryBytesSpread, vectorRouteQuery } from './node-bench.ts';
 import { selectQueries } from './queries.ts';
@@ -266,14 +266,11 @@ const READ_COST_SAMPLES = 20;
  * What reading a section block, a keyword partition, and four blocks at once adds to a request
  * under `wrangler dev`: a first-time query pays it for the files it reads (the bench pack's own).
  */
-async function measureReadCost(): Promise<ReadCostBench> {
-  const names = (await readdir(PACK_DIR)).sort();
-  const filesOf = async (prefix: string) =>
-    Promise.all(names.filter((n) => n.startsWith(prefix)).map(async (name) => ({ name, bytes: (await stat(path.join(PACK_DIR, name))).size })));
-  const blocks = await filesOf('sections-');
+async function measureReadCost(files: readonly PackFileSize[]): Promise<ReadCostBench> {
+  const blocks = files.filter((f) => f.name.startsWith('sections-'));
   const kinds = [
     { name: 'section block', files: blocks, atOnce: 1 },
-    { name: 'keyword partition', files: await filesOf('keyword-'), atOnce: 1 },
+    { name: 'keyword partition', files: files.filter((f) => f.name.startsWith('keyword-')), atOnce: 1 },
     // A first-time query reads its blocks in one wave.
     { name: 'section block', files: blocks, atOnce: 4 },
   ];
@@ -342,7 +339,7 @@ async function main(): Promise<void> {
   ];
   const coldStarts = args.worker ? await measureColdStarts(lookup, question, floors) : null;
   const latency = args.worker ? await measureWorkers(args, queries) : null;
-  const readCost = args.worker ? await measureReadCost() : null;
+  const readCost = args.worker ? await measureReadCost(build.files) : null;
 
   log(`timing the pipeline: ${queries.length} queries × ${args.rounds} rounds`);
   const pipeline = await benchPipeline(pack, PACK_DIR, queries, args.rounds, asked?.word ?? null);

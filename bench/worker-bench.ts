@@ -121,8 +121,8 @@ export interface ReadCostKind {
 
 /**
  * The bare read Worker (bench/read-floor-worker.ts) asked, in turn, to read nothing and to read the
- * files of each kind — different files each time, so no answer can come from a cache of an earlier
- * read. Its requests differ only by the reads, so the difference of the medians is what those reads
+ * files of each kind — different files each time until a list runs out (then from its start again),
+ * so no answer comes from a cache of an earlier read while there are files enough. Its requests differ only by the reads, so the difference of the medians is what those reads
  * cost a query the first time it needs them; wrangler dev's static assets are the same path the
  * Worker's pack reads take. Reading several at once shows whether reads in one wave overlap.
  */
@@ -130,11 +130,17 @@ export async function benchReadCost(url: string, packPath: string, kinds: readon
   await timeReads(url, packPath, []);
   const none: number[] = [];
   const times = kinds.map(() => [] as number[]);
-  const next = kinds.map(() => 0);
+  // One cursor per list of files, so kinds drawing on the same files (one block, four blocks) take turns through it.
+  const next = new Map(kinds.map((kind) => [kind.files, 0]));
+  const take = (files: ReadCostKind['files']): string => {
+    const i = next.get(files)!;
+    next.set(files, i + 1);
+    return files[i % files.length]!.name;
+  };
   for (let i = 0; i < samples; i++) {
     none.push((await timeReads(url, packPath, [])).ms);
     for (const [k, kind] of kinds.entries()) {
-      const wave = Array.from({ length: kind.atOnce }, () => kind.files[next[k]!++ % kind.files.length]!.name);
+      const wave = Array.from({ length: kind.atOnce }, () => take(kind.files));
       const sample = await timeReads(url, packPath, [wave]);
       if (!sample.ok) throw new Error(`reading ${wave.join(', ')} from ${packPath}: ${sample.detail}`);
       times[k]!.push(sample.ms);
