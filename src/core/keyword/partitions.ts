@@ -70,6 +70,7 @@ export function resolveKeywordStorageOptions(input: Partial<KeywordStorageOption
   if (!isRecord(input)) throw new RecallBoxError('INVALID_OPTIONS', 'keyword storage options: not an object');
   const partBytes = input.partBytes ?? DEFAULT_KEYWORD_STORAGE_OPTIONS.partBytes;
   if (partBytes === 'auto') return { partBytes };
+  // A size was given: resolveBytesOption only checks it (its fallback stands for an absent value).
   return { partBytes: resolveBytesOption('keyword storage', 'partBytes', partBytes, partBytes, 1) };
 }
 

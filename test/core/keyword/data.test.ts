@@ -12,7 +12,7 @@ import {
   type KeywordIndex,
   type StoredKeywordIndex,
 } from '../../../src/core/keyword/index.ts';
-import { mapChunkBytes, partBytesFor, partitionCount } from '../../../src/core/keyword/partitions.ts';
+import { COMPACT_PART_BYTES, LARGE_INDEX_PART_BYTES, mapChunkBytes, partitionCount } from '../../../src/core/keyword/partitions.ts';
 import { rankingIndex } from '../../../src/core/keyword/search.ts';
 
 const docs: KeywordDoc[] = [
@@ -110,12 +110,25 @@ describe('export / import round trip', () => {
     expect((await buildKeywordIndex(docs, undefined, { partBytes: total })).head.starts.length).toBe(1);
     expect((await buildKeywordIndex(docs, undefined, { partBytes: total - 1 })).head.starts.length).toBe(2);
     expect((await buildKeywordIndex(docs, undefined, { partBytes: Math.ceil(total / 3) })).head.starts.length).toBe(3);
-    // The default sizes them as partBytesFor says: these few postings are far below its budget.
-    expect((await buildKeywordIndex(docs)).head.starts.length).toBe(partitionCount(total, partBytesFor(total, 'auto')));
     // No documents, no postings: still one (empty) partition.
     const empty = await buildKeywordIndex([], undefined, TINY_PARTS);
     expect(empty.head.starts.length).toBe(1);
     expect(empty.parts).toEqual([{}]);
+  });
+
+  it('by default cuts postings that fit the residency budget into compact parts, not the large index\'s', async () => {
+    // Postings between the two sizes, so the two give different counts: 3,000 distinct words.
+    const word = (n: number) => `w${n.toString(36)}`;
+    const many: KeywordDoc[] = Array.from({ length: 100 }, (_, d) => ({
+      fields: { title: `Page ${d}`, headings: '', body: Array.from({ length: 30 }, (_, k) => word(d * 30 + k)).join(' ') },
+      lang: 'en',
+    }));
+    const total = mapChunkBytes(await indexDocuments(many).flex.export());
+    expect(total).toBeGreaterThan(LARGE_INDEX_PART_BYTES);
+    expect(total).toBeLessThanOrEqual(COMPACT_PART_BYTES);
+    const parts = (await buildKeywordIndex(many)).head.starts.length;
+    expect(parts).toBe(partitionCount(total, COMPACT_PART_BYTES));
+    expect(parts).not.toBe(partitionCount(total, LARGE_INDEX_PART_BYTES));
   });
 
   it.each([0, -1, 1.5, Number.NaN])('refuses partBytes %s with INVALID_OPTIONS', async (partBytes) => {
