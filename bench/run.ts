@@ -29,6 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildPack } from '../src/indexer/build-pack.ts';
+import { bundlePacks } from '../src/cli/bundle-pack.ts';
 import { benchBuild, packSizes, packTotal, type PackFileSize } from './build-bench.ts';
 import { measureBundle } from './bundle.ts';
 import { benchPackLoad, benchPipeline, firstQueryBytes, firstQueryBytesSpread, vectorRouteQuery } from './node-bench.ts';
@@ -52,6 +53,8 @@ const DEFAULT_CORPUS = path.resolve(ROOT, '../shared/corpora/astro-docs/en');
 const BENCH_CONFIG = 'bench/wrangler.bench.toml';
 const TRIVIAL_CONFIG = 'bench/wrangler.trivial.toml';
 const READ_FLOOR_CONFIG = 'bench/wrangler.read-floor.toml';
+/** Must match the aliases of bench/wrangler.bundled-hybrid.toml and bench/wrangler.bundled-keyword.toml. */
+const BUNDLED_DIR = path.join(OUT_DIR, 'bundled');
 
 /** Builds whose median is reported: 3 is the fewest that gives a median that ignores one outlier. */
 const DEFAULT_BUILDS = 3;
@@ -168,7 +171,7 @@ const BENCH_PACK_PATH = '/pack/';
  */
 // The answer cache is off for these: the warm-up repeats queries of the measured set, and a cache
 // hit would time the cache, not the search (the load step below measures both).
-const WORKERS: ReadonlyArray<{ name: string; config: string; healthPath?: string; vars?: Record<string, string>; env?: string }> = [
+const WORKERS: ReadonlyArray<{ name: string; config: string; healthPath?: string; vars?: Record<string, string>; env?: string; bundledOf?: string }> = [
   { name: 'recall-box (default: hybrid, static embedder)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH, vars: { EDGE_CACHE: 'off' } },
   { name: 'recall-box keyword-only pack (--no-vectors)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH, vars: { PACK_PATH: '/pack-keyword/', EDGE_CACHE: 'off' } },
   { name: 'recall-box ONNX entry (hybrid, ORT)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH, env: 'onnx', vars: { EDGE_CACHE: 'off' } },
@@ -176,6 +179,39 @@ const WORKERS: ReadonlyArray<{ name: string; config: string; healthPath?: string
 ];
 
 type WorkerSpec = (typeof WORKERS)[number];
+
+/**
+ * The same packs bundled into the Worker script (src/worker/bundled.ts): cold starts only, since a
+ * warm Worker holds its pack either way (most first-time queries at the p50 read no file).
+ */
+const BUNDLED_WORKERS: ReadonlyArray<WorkerSpec & { packDir: string; packPath: string }> = [
+  {
+    name: 'recall-box, pack bundled into the script (hybrid)',
+    config: 'bench/wrangler.bundled-hybrid.toml',
+    healthPath: ASSET_HEALTH_PATH,
+    vars: { EDGE_CACHE: 'off' },
+    packDir: PACK_DIR,
+    packPath: '/pack/',
+    bundledOf: WORKERS[0]!.name,
+  },
+  {
+    name: 'recall-box, keyword-only pack bundled into the script',
+    config: 'bench/wrangler.bundled-keyword.toml',
+    healthPath: ASSET_HEALTH_PATH,
+    vars: { EDGE_CACHE: 'off' },
+    packDir: KEYWORD_PACK_DIR,
+    packPath: '/pack-keyword/',
+    bundledOf: WORKERS[1]!.name,
+  },
+];
+
+/** The module maps the bundled Workers import, from the packs just built. */
+async function bundleBenchPacks(): Promise<void> {
+  for (const w of BUNDLED_WORKERS) {
+    const result = await bundlePacks([{ packDir: w.packDir, packPath: w.packPath }], path.join(BUNDLED_DIR, w.packDir === PACK_DIR ? 'hybrid' : 'keyword'));
+    log(`bundled ${w.packPath} into ${w.name}: ${(result.gzipBytes / 1024 / 1024).toFixed(1)} MiB compressed`);
+  }
+}
 
 /** The bare Worker that only reads pack files (bench/read-floor-worker.ts), over the same static assets. */
 const READ_FLOOR_WORKER: WorkerSpec = { name: 'read floor', config: READ_FLOOR_CONFIG, healthPath: ASSET_HEALTH_PATH };
@@ -230,9 +266,18 @@ async function measureColdStarts(lookup: string, question: string | null, floors
   // Every Worker with the bench's first query (a heading: the keyword route answers it alone), and
   // the pack with vectors against the keyword-only one (the first two) with a query the vector
   // route runs for, whose cold start also reads the vectors.
-  const searches = [...WORKERS.map((w) => ({ w, query: lookup })), ...(question === null ? [] : WORKERS.slice(0, 2).map((w) => ({ w, query: question })))];
+  // The bundled Workers after them, the same two ways.
+  await bundleBenchPacks();
+  const withPacks = [...WORKERS.slice(0, 2), ...BUNDLED_WORKERS];
+  const searches = [...[...WORKERS, ...BUNDLED_WORKERS].map((w) => ({ w, query: lookup })), ...(question === null ? [] : withPacks.map((w) => ({ w, query: question })))];
   const targets: Array<ColdStartTarget & { time: (url: string) => ReturnType<typeof timeRequest>; w: WorkerSpec }> = [
-    ...searches.map(({ w, query }) => ({ name: w.name, query, w, time: (url: string) => timeRequest({ name: w.name, url }, query) })),
+    ...searches.map(({ w, query }) => ({
+      name: w.name,
+      query,
+      w,
+      ...(w.bundledOf && { bundledOf: w.bundledOf }),
+      time: (url: string) => timeRequest({ name: w.name, url }, query),
+    })),
     ...floors.map((f) => ({
       name: `bare reads of its first query's ${f.waves.flat().length} files in ${f.waves.length} waves (bench/read-floor-worker.ts), ${f.of}`,
       query: f.query,
@@ -256,7 +301,10 @@ async function measureColdStarts(lookup: string, question: string | null, floors
     samples.push(times);
     log(`cold starts, round ${round + 1} of ${COLD_ROUNDS}: ${targets.map(({ name, query }, t) => `${name} (${query}) ${Math.round(times[t]!)} ms`).join('; ')}`);
   }
-  return summarizeColdStarts(targets.map(({ name, query, floorOf }) => ({ name, query, ...(floorOf && { floorOf }) })), samples);
+  return summarizeColdStarts(
+    targets.map(({ name, query, floorOf, bundledOf }) => ({ name, query, ...(floorOf && { floorOf }), ...(bundledOf && { bundledOf }) })),
+    samples,
+  );
 }
 
 /** Requests of each kind benchReadCost times: enough for a median on a noisy machine, a few seconds in all. */

@@ -163,7 +163,8 @@ export interface ColdStartBench {
   rounds: number;
   /**
    * A Worker and the query its cold start was timed with; `floorOf` names the Worker whose first
-   * query's files this target only reads (bench/read-floor-worker.ts).
+   * query's files this target only reads (bench/read-floor-worker.ts), `bundledOf` the Worker that
+   * reads from its static assets the pack this one has in its script (src/worker/bundled.ts).
    */
   targets: Array<ColdStartTarget & { samplesMs: number[]; medianMs: number }>;
 }
@@ -172,6 +173,7 @@ export interface ColdStartTarget {
   name: string;
   query: string;
   floorOf?: string;
+  bundledOf?: string;
 }
 
 /** Per target, its samples over the rounds (samples[round][target]) and their median. */

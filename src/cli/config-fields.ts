@@ -43,6 +43,11 @@ export const WORKER_FIELDS = {
     description:
       'Folder the Worker serves as its static assets (wrangler.toml `[assets] directory`), relative to this file. Default: the `html` folder for a built site, else `public`. The pack and the widget bundle must be inside it to be served.',
   },
+  bundled: {
+    kind: { type: 'boolean' },
+    description:
+      'Put the pack inside the Worker script (`recall-box deploy` bundles it and deploys the bundled entry, src/worker/bundled.ts): a cold Worker reads no file for its first search. The script grows by the pack compressed: Workers Free takes 3 MB, Paid 10 MB; deploy refuses a pack over 10 MiB (PACK_TOO_LARGE). Default false: the pack is read from the static assets.',
+  },
   packPath: {
     kind: { type: 'string' },
     workerVar: 'PACK_PATH',

@@ -17,6 +17,7 @@ import { servedPathOf, type SitePlan } from './config.ts';
 import { PACKAGE_FILES, PACKAGE_ROOT } from './package-files.ts';
 import { WRANGLER_TOML } from './init.ts';
 import { workerVars } from './worker-vars.ts';
+import { BUNDLED_PACK_MODULE, bundlePacks, DEFAULT_BUNDLE_OUT, mib, PACK_MODULES_FILE, SCRIPT_LIMITS } from './bundle-pack.ts';
 
 export interface DeployMode {
   /** `wrangler deploy --dry-run`: bundle and check, publish nothing. */
@@ -69,12 +70,22 @@ export function packPathProblem(plan: SitePlan): string | null {
   return served === null || served === plan.packPath ? null : `the pack is written to ${plan.out}, served at ${served}, but worker.packPath is ${plan.packPath}: the Worker would find no pack.`;
 }
 
-/** wrangler's arguments for this deploy: the command, then the config's settings, then the extra ones. */
-export function wranglerArgs(build: ResolvedBuild, mode: DeployMode): string[] {
+/** Where deploy writes the bundled pack's module map (config `worker.bundled`): beside the config. */
+export function bundledModulesFile(build: ResolvedBuild): string {
+  return path.join(build.loaded?.dir ?? process.cwd(), DEFAULT_BUNDLE_OUT, PACK_MODULES_FILE);
+}
+
+/**
+ * wrangler's arguments for this deploy: the command, then the config's settings, then the extra
+ * ones. With `worker.bundled`, the bundled entry instead of wrangler.toml's `main`, and the alias
+ * to the module map prepareDeploy wrote.
+ */
+export function wranglerArgs(build: ResolvedBuild, mode: DeployMode, packageRoot: string = PACKAGE_ROOT): string[] {
   const worker = build.config.worker;
   const vars = workerVars(worker, build.plan);
+  const bundled = worker?.bundled === true ? [path.join(packageRoot, PACKAGE_FILES.bundledWorker), '--alias', `${BUNDLED_PACK_MODULE}=${bundledModulesFile(build)}`] : [];
   return [
-    ...(mode.local ? ['dev', '--ip', '127.0.0.1', '--port', String(mode.port)] : ['deploy', ...(mode.dryRun ? ['--dry-run'] : [])]),
+    ...(mode.local ? ['dev', ...bundled, '--ip', '127.0.0.1', '--port', String(mode.port)] : ['deploy', ...bundled, ...(mode.dryRun ? ['--dry-run'] : [])]),
     ...(worker?.name !== undefined ? ['--name', worker.name] : []),
     ...(worker?.assets !== undefined ? ['--assets', build.plan.assets] : []),
     ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
@@ -82,11 +93,18 @@ export function wranglerArgs(build: ResolvedBuild, mode: DeployMode): string[] {
   ];
 }
 
-/** The deploy's steps before wrangler runs: check, build, place the widget. Returns the build's summary and the widget's log line. */
-export async function prepareDeploy(build: ResolvedBuild, buildPack: (b: ResolvedBuild) => Promise<BuildSummary>): Promise<{ summary: BuildSummary; widget: string }> {
+/**
+ * The deploy's steps before wrangler runs: check, build, place the widget, and with `worker.bundled`
+ * bundle the pack into the script's module map. Returns the build's summary and the log lines.
+ */
+export async function prepareDeploy(build: ResolvedBuild, buildPack: (b: ResolvedBuild) => Promise<BuildSummary>): Promise<{ summary: BuildSummary; widget: string; bundled: string | null }> {
   siteWranglerToml(build);
   const problem = packPathProblem(build.plan);
   if (problem !== null) throw new RecallBoxError('CONFIG_INVALID', `${build.loaded!.file}: ${problem}`);
   const summary = await buildPack(build);
-  return { summary, widget: await placeWidget(build.plan) };
+  const widget = await placeWidget(build.plan);
+  if (build.config.worker?.bundled !== true) return { summary, widget, bundled: null };
+  const result = await bundlePacks([{ packDir: build.plan.out, packPath: build.plan.packPath }], path.dirname(bundledModulesFile(build)));
+  const plan = result.plan === 'free' ? 'fits Workers Free' : `over Workers Free's ${mib(SCRIPT_LIMITS.free)}: needs Workers Paid`;
+  return { summary, widget, bundled: `bundled the pack into the Worker script: ${mib(result.gzipBytes)} compressed, ${plan} (${result.modulesFile})` };
 }

@@ -10,6 +10,7 @@ import { prepareDeploy, wranglerArgs } from './deploy.ts';
 import { runWrangler } from './run-wrangler.ts';
 import { loadConfig, sitePlan, absolutePaths } from './config.ts';
 import { planUpload, writeBulkFiles } from './upload-pack.ts';
+import { bundlePacks, DEFAULT_BUNDLE_OUT, mib, SCRIPT_LIMITS } from './bundle-pack.ts';
 import { shellLine, uploadNextStep, uploadTarget, type UploadFlags } from './upload-command.ts';
 
 const USAGE = `Usage:
@@ -72,6 +73,16 @@ checks it, prints the wrangler commands (data first, manifest last; with --run, 
 PACK_PATH to set. The pack is --pack, else the config's out.
   --prefix         key prefix                              default pack-<buildId>/
   --local          the storage wrangler dev reads, not Cloudflare's
+
+  recall-box bundle [<pack-dir>] [--pack-path /pack/] [--out .recall-box/bundled] [--config <file>]
+
+Puts a pack inside the Worker script (PACK_SOURCE = "bundled", the entry src/worker/bundled.ts):
+checks it, copies its files and writes the module map that entry imports through wrangler's alias
+(wrangler.toml [env.bundled] runs this before each bundle). A cold Worker then reads no file for
+its first search; the script grows by the pack (Workers Free 3 MB compressed, Paid 10 MB).
+  <pack-dir>       the pack                                 default: the config's out, else public/pack
+  --pack-path      the path the Worker knows it by (PACK_PATH) default: the config's, else /pack/
+  --out            the folder of the module map and copies   default .recall-box/bundled
 
   recall-box calibrate --dataset <dir> [--queries <file.jsonl>] [--dataset <dir> …] [--pack <pack-dir>]
 
@@ -175,6 +186,7 @@ export async function main(argv: string[], out: (s: string) => void = writeStdou
         'shard-bytes': { type: 'string' },
         'block-bytes': { type: 'string' },
         'part-bytes': { type: 'string' },
+        'pack-path': { type: 'string' },
         name: { type: 'string' },
         force: { type: 'boolean' },
         'dry-run': { type: 'boolean' },
@@ -207,7 +219,7 @@ export async function main(argv: string[], out: (s: string) => void = writeStdou
     err(`recall-box: ${message}${withUsage ? `\n\n${USAGE}` : ''}`);
     return 2;
   };
-  if (!['build', 'init', 'deploy', 'upload'].includes(command)) return usage(`unknown command \`${command}\`.`);
+  if (!['build', 'init', 'deploy', 'upload', 'bundle'].includes(command)) return usage(`unknown command \`${command}\`.`);
   if (passThrough.length > 0 && command !== 'deploy') return usage('only deploy passes arguments after `--` on (to wrangler).');
   const owners: Array<[keyof typeof values, readonly string[]]> = [
     ['name', ['init']],
@@ -220,6 +232,7 @@ export async function main(argv: string[], out: (s: string) => void = writeStdou
     ['bucket', ['upload']],
     ['prefix', ['upload']],
     ['run', ['upload']],
+    ['pack-path', ['bundle']],
     ['pack', ['calibrate', 'upload']],
     ['dataset', ['calibrate']],
     ['queries', ['calibrate']],
@@ -230,6 +243,10 @@ export async function main(argv: string[], out: (s: string) => void = writeStdou
   if (command === 'upload') {
     if (extra.length > 0) return usage(`unexpected argument ${JSON.stringify(extra[0])}.`);
     return uploadCommand(docsDir, values, out, err, usage, out === writeStdout && err === writeStderr);
+  }
+  if (command === 'bundle') {
+    if (extra.length > 0) return usage(`unexpected argument ${JSON.stringify(extra[0])}.`);
+    return bundleCommand(docsDir, values, out, err);
   }
   if (extra.length > 0 || (command === 'deploy' && docsDir !== undefined)) return usage(`unexpected argument ${JSON.stringify(command === 'deploy' ? docsDir : extra[0])}.`);
   const flags: BuildFlags & { config?: string } = values;
@@ -299,9 +316,10 @@ async function deployCommand(
   if (!(Number.isInteger(port) && port >= 1 && port <= 65535)) return usage('--port must be a whole number from 1 to 65535.', false);
   let args: string[];
   try {
-    const { summary, widget } = await prepareDeploy(build, runBuild);
+    const { summary, widget, bundled } = await prepareDeploy(build, runBuild);
     out(formatSummary(summary));
     out(`recall-box: ${widget}`);
+    if (bundled !== null) out(`recall-box: ${bundled}`);
     args = wranglerArgs(build, { dryRun: values['dry-run'] ?? false, local: values.local ?? false, port, extra: values.passThrough });
   } catch (e) {
     err(failure('deploy', e));
@@ -357,6 +375,32 @@ async function uploadCommand(
     return 0;
   } catch (e) {
     err(failure('upload', e));
+    return 1;
+  }
+}
+
+/** `recall-box bundle`: the pack (given, the config's, or public/pack) into the Worker script's module map. */
+async function bundleCommand(
+  packArg: string | undefined,
+  values: { config?: string; out?: string; 'pack-path'?: string },
+  out: (s: string) => void,
+  err: (s: string) => void,
+): Promise<number> {
+  const cwd = process.cwd();
+  try {
+    const loaded = packArg === undefined ? await loadConfig(cwd, values.config) : null;
+    const plan = loaded ? sitePlan(absolutePaths(loaded.config, loaded.dir), loaded.dir) : null;
+    const packDir = packArg !== undefined ? path.resolve(cwd, packArg) : (plan?.out ?? path.resolve(cwd, 'public/pack'));
+    const packPath = values['pack-path'] ?? plan?.packPath ?? '/pack/';
+    const outDir = path.resolve(loaded?.dir ?? cwd, values.out ?? DEFAULT_BUNDLE_OUT);
+    const result = await bundlePacks([{ packDir, packPath }], outDir);
+    for (const p of result.packs) {
+      out(`recall-box: bundled pack ${p.buildId} at ${p.packPath}: ${p.files} files, ${mib(p.bytes)}, ${mib(p.gzipBytes)} compressed → ${result.modulesFile}`);
+    }
+    if (result.plan === 'paid') err(`recall-box: warning: ${mib(result.gzipBytes)} compressed is over the Workers Free plan's ${mib(SCRIPT_LIMITS.free)} script limit: deploying it needs Workers Paid.`);
+    return 0;
+  } catch (e) {
+    err(failure('bundle', e));
     return 1;
   }
 }

@@ -55,6 +55,7 @@ export const ERROR_CODES = {
   CONFIG_INVALID: 'recall-box.config.json is not JSON, has an unknown key or a value of the wrong type',
   CONFIG_MISSING: 'a file the command reads (recall-box.config.json, wrangler.toml) does not exist',
   FILE_EXISTS: 'init would overwrite a file; --force replaces it',
+  PACK_TOO_LARGE: 'the packs to bundle into the Worker script are over its size limit on any plan',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -60,6 +60,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.freeze({
   CONFIG_INVALID: UNAVAILABLE,
   CONFIG_MISSING: UNAVAILABLE,
   FILE_EXISTS: UNAVAILABLE,
+  PACK_TOO_LARGE: UNAVAILABLE,
 });
 
 /** The code of an unexpected failure: the one answer with status 500. */

@@ -11,6 +11,7 @@ import type { AssetsFetcher } from './sources/assets.ts';
 import { readConfig, searchOptionsFor, type WorkerConfig, type WorkerVars } from './config.ts';
 import type { KvReader } from './sources/kv.ts';
 import { packSourceFor } from './sources/index.ts';
+import type { BundledPacks } from './sources/bundled.ts';
 import { PackCache, STORE_FAILURE_RETRY_MS } from './pack-cache.ts';
 import type { AnswerCache } from './answer-cache.ts';
 import { gapStoreFor, onlyOnce, type D1Like } from './gaps.ts';
@@ -50,6 +51,11 @@ export interface WorkerCapabilities {
    * are read from `pack.source`); default: the static embedder in TypeScript.
    */
   queryEmbedder?: (pack: LoadedPack, env: Env, config: WorkerConfig) => QueryEmbedder;
+  /**
+   * Packs bundled into the script (bundled.ts, from the map `recall-box bundle` writes); given, they
+   * are where packs are read from unless PACK_SOURCE says otherwise.
+   */
+  bundledPacks?: BundledPacks;
 }
 
 /**
@@ -78,7 +84,7 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
   function appFor(env: Env): Hono {
     let app = apps.get(env);
     if (!app) {
-      const config = readConfig(env);
+      const config = readConfig(env, capabilities.bundledPacks ? 'bundled' : undefined);
       const gaps = gapStoreFor(config.gaps, env, config.warnings, warnOnce);
       const embedderFor = capabilities.queryEmbedder;
       app = createApp({
@@ -86,11 +92,11 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
         searchOptions: searchOptionsFor(config),
         getPack: (name) => {
           const index = config.indexes.find((i) => i.name === name) ?? config.indexes[0]!;
-          // Assets cannot change within a deployment, a KV/R2 store can: its failures are retried.
-          const retry = config.packSource === 'assets' ? Infinity : STORE_FAILURE_RETRY_MS;
+          // Assets and the script cannot change within a deployment, a KV/R2 store can: its failures are retried.
+          const retry = config.packSource === 'assets' || config.packSource === 'bundled' ? Infinity : STORE_FAILURE_RETRY_MS;
           // PACK_READ (default auto): a large pack's blocks and partitions are read when queries need
           // them — what keeps a large site inside an isolate's 128 MB; a small one's all at once.
-          return packs.get(`${config.packSource}:${index.path}`, () => packSourceFor(env, config, index.path), retry, config.packRead);
+          return packs.get(`${config.packSource}:${index.path}`, () => packSourceFor({ ...env, bundled: capabilities.bundledPacks }, config, index.path), retry, config.packRead);
         },
         packLoads: () => packs.loads,
         rateLimiter: env.RATE_LIMITER ?? null,

@@ -92,6 +92,21 @@ describe('recall-box deploy --dry-run', () => {
     expect(await readFile(path.join(dir, 'wrangler.toml'), 'utf8')).toBe(toml);
   });
 
+  it('with worker.bundled, bundles the pack into the script: the bundled entry, its module map and the pack files as modules', async () => {
+    const config = await initSite('bundled');
+    const written = JSON.parse(await readFile(config, 'utf8'));
+    await writeFile(config, JSON.stringify({ ...written, worker: { ...written.worker, bundled: true } }));
+    const outdir = path.join(root, 'bundled-bundle');
+    const r = await runCli(['deploy', '--dry-run', '--config', config, '--', '--outdir', outdir]);
+    expect(r.code, `${r.out}\n${r.err}`).toBe(0);
+    expect(r.out).toMatch(/bundled the pack into the Worker script: [\d.]+ MiB compressed, fits Workers Free/);
+    const manifest = JSON.parse(await readFile(path.join(path.dirname(config), 'dist', '_recall-box', 'pack', 'manifest.json'), 'utf8')) as { files: Record<string, { shards: Array<{ name: string }> }> };
+    // wrangler wrote each stored file of the pack as a module of the script (named <hash>-<name>.bin).
+    const modules = (await readdir(outdir)).filter((f) => f.endsWith('.bin')).map((f) => f.replace(/^[0-9a-f]+-/, '').replace(/\.bin$/, ''));
+    const stored = [...Object.values(manifest.files).flatMap((f) => f.shards.map((s) => s.name)), 'manifest.json'];
+    expect(modules.sort()).toEqual(stored.sort());
+  });
+
   it('passes wrangler\'s failure on as exit 1', async () => {
     const config = await initSite('wrangler-fails');
     const r = await runCli(['deploy', '--dry-run', '--config', config, '--', '--no-such-wrangler-flag']);

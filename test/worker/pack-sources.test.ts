@@ -3,6 +3,8 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import worker, { type Env } from '../../src/worker/index.ts';
 import onnxWorker from '../../src/worker/onnx.ts';
+import { createWorker } from '../../src/worker/worker.ts';
+import type { BundledPacks } from '../../src/worker/sources/bundled.ts';
 import { packKey } from '../../src/core/pack/key.ts';
 import { BAD_BLOCKS_PACK_PATH, SHARDED_PACK_PATH } from '../support/search-samples.ts';
 
@@ -178,5 +180,79 @@ describe('PACK_SOURCE=kv and PACK_SOURCE=r2', () => {
     const body = (await res.json()) as ErrorBody;
     expect(body.error.code).toBe('INDEX_MISSING');
     expect(body.error.message).toContain('PACK_BUCKET');
+  });
+});
+
+describe('PACK_SOURCE=bundled (the pack inside the Worker script)', () => {
+  // src/worker/bundled.ts is createWorker({ bundledPacks }) over the module map `recall-box bundle`
+  // writes (wrangler resolves that import: test/deploy/bundled-worker.test.ts); here the same
+  // packs are built from the fixture's files.
+  let packs: Record<string, Record<string, ArrayBuffer>>;
+  let bundledWorker: ReturnType<typeof createWorker>;
+  const DAMAGED = '/bundled-damaged/';
+
+  beforeAll(async () => {
+    const copy = (bytes: Uint8Array) => Uint8Array.from(bytes).buffer as ArrayBuffer;
+    packs = {};
+    for (const path of ['/pack/', SHARDED_PACK_PATH]) packs[path] = Object.fromEntries([...(await packFiles(path))].map(([name, bytes]) => [name, copy(bytes)]));
+    packs[DAMAGED] = Object.fromEntries(
+      [...(await packFiles(SHARDED_PACK_PATH))].map(([name, bytes]) => {
+        const damaged = Uint8Array.from(bytes);
+        if (name === 'vectors.bin') damaged[0] ^= 0xff;
+        return [name, damaged.buffer as ArrayBuffer];
+      }),
+    );
+    bundledWorker = createWorker({ bundledPacks: packs as BundledPacks });
+  });
+
+  async function callBundled(vars: Partial<Env>, path: string): Promise<Response> {
+    const ctx = createExecutionContext();
+    const res = await bundledWorker.fetch(new Request(`https://search.example.com${path}`), { ...bindings, ...vars }, ctx);
+    await waitOnExecutionContext(ctx);
+    return res;
+  }
+
+  // Static assets that fail every read: a bundled Worker that still answers read none of them.
+  const NO_ASSETS = { ASSETS: { fetch: async () => new Response('assets are off in this test', { status: 500 }) } };
+
+  it('answers exactly as from the static assets, whole and sharded, without reading an asset', async () => {
+    const fromAssets = await answers({}, QUERIES);
+    for (const path of ['/pack/', SHARDED_PACK_PATH]) {
+      const fromScript: SearchBody[] = [];
+      for (const q of QUERIES) {
+        const res = await callBundled({ ...NO_ASSETS, PACK_PATH: path }, `/search?q=${encodeURIComponent(q)}`);
+        expect(res.status).toBe(200);
+        fromScript.push((await res.json()) as SearchBody);
+      }
+      expect(fromScript.map((a) => a.results)).toEqual(fromAssets.map((a) => a.results));
+    }
+    const health = (await (await callBundled(NO_ASSETS, '/health')).json()) as { indexes: Record<string, { status: string }> };
+    expect(health.indexes.default!.status).toBe('ok');
+  });
+
+  it('is the bundled entry\'s default source; PACK_SOURCE still chooses another', async () => {
+    // Assets that fail: a Worker told to read them fails, so the default above was the script.
+    const res = await callBundled({ ...NO_ASSETS, PACK_SOURCE: 'assets', PACK_PATH: '/pack/' }, '/search?q=routing');
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as ErrorBody).error.code).toBe('INDEX_UNAVAILABLE');
+  });
+
+  it('answers 503 INDEX_MISSING naming the bundled paths for a path not bundled, and 503 INDEX_CORRUPT for a damaged file', async () => {
+    const missing = (await (await callBundled({ PACK_PATH: '/elsewhere/' }, '/search?q=routing')).json()) as ErrorBody;
+    expect(missing.error.code).toBe('INDEX_MISSING');
+    expect(missing.error.message).toContain('/elsewhere/');
+    expect(missing.error.message).toContain(`it holds /pack/, ${SHARDED_PACK_PATH}`);
+    // A query the vector route runs for ("submarine" is in no doc), so the vectors are read.
+    const damaged = await callBundled({ PACK_PATH: DAMAGED }, '/search?q=routing%20on%20a%20submarine');
+    expect(damaged.status).toBe(503);
+    expect(((await damaged.json()) as ErrorBody).error.message).toContain('vectors.bin does not match');
+  });
+
+  it('answers 503 INDEX_MISSING when the default entry is told to read a bundled pack it does not have', async () => {
+    const res = await call({ PACK_SOURCE: 'bundled', PACK_PATH: '/pack/' }, '/search?q=routing');
+    expect(res.status).toBe(503);
+    const body = (await res.json()) as ErrorBody;
+    expect(body.error.code).toBe('INDEX_MISSING');
+    expect(body.error.message).toContain('--env bundled');
   });
 });

@@ -6,6 +6,7 @@
 import { RecallBoxError, type PackSource } from '../../core/index.ts';
 import type { WorkerConfig } from '../config.ts';
 import { assetsPackSource, type AssetsFetcher } from './assets.ts';
+import { bundledPackSource, type BundledPacks } from './bundled.ts';
 import { kvPackSource, type KvReader } from './kv.ts';
 import { r2PackSource, type R2Reader } from './r2.ts';
 import { DEFAULT_RETRY_POLICY, retryingSource } from './retry.ts';
@@ -17,15 +18,20 @@ export interface SourceBindings {
   PACK_BUCKET?: R2Reader;
 }
 
+/** What the sources read: the bindings, and the packs bundled into the script by its entry (bundled.ts). */
+export interface PackSources extends SourceBindings {
+  bundled?: BundledPacks;
+}
+
 /**
  * The configured source of the pack at `path`, each read retried (retry.ts); a missing binding is a
  * deployment fault, named.
  */
-export function packSourceFor(env: SourceBindings, config: Pick<WorkerConfig, 'packSource' | 'packReadTimeoutMs'>, path: string): PackSource {
+export function packSourceFor(env: PackSources, config: Pick<WorkerConfig, 'packSource' | 'packReadTimeoutMs'>, path: string): PackSource {
   return retryingSource(bindingSource(env, config, path), { ...DEFAULT_RETRY_POLICY, attemptTimeoutMs: config.packReadTimeoutMs });
 }
 
-function bindingSource(env: SourceBindings, config: Pick<WorkerConfig, 'packSource'>, path: string): PackSource {
+function bindingSource(env: PackSources, config: Pick<WorkerConfig, 'packSource'>, path: string): PackSource {
   switch (config.packSource) {
     case 'kv':
       if (!env.PACK_KV) throw new RecallBoxError('INDEX_MISSING', 'PACK_SOURCE is "kv" but the Worker has no PACK_KV binding (kv_namespaces in wrangler.toml).');
@@ -33,6 +39,9 @@ function bindingSource(env: SourceBindings, config: Pick<WorkerConfig, 'packSour
     case 'r2':
       if (!env.PACK_BUCKET) throw new RecallBoxError('INDEX_MISSING', 'PACK_SOURCE is "r2" but the Worker has no PACK_BUCKET binding (r2_buckets in wrangler.toml).');
       return r2PackSource(env.PACK_BUCKET, path);
+    case 'bundled':
+      if (!env.bundled) throw new RecallBoxError('INDEX_MISSING', 'PACK_SOURCE is "bundled" but this Worker entry bundles no pack: deploy src/worker/bundled.ts (`wrangler deploy --env bundled`).');
+      return bundledPackSource(env.bundled, path);
     default:
       return assetsPackSource(env.ASSETS, path);
   }

@@ -1,0 +1,124 @@
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPack } from '../../src/indexer/build-pack.ts';
+import { bundlePacks, PACK_MODULES_FILE } from '../../src/cli/bundle-pack.ts';
+import type { PackManifest } from '../../src/core/pack/format.ts';
+import { runCli } from '../support/cli.ts';
+
+// `recall-box bundle`: the pack's files copied for the Worker script and the module map that
+// imports them. That wrangler bundles the map and the Worker answers from it is
+// test/deploy/bundled-worker.test.ts; reading a bundled pack in workerd, test/worker/pack-sources.test.ts.
+
+const SITE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/site');
+
+/** The map's pack path → stored name → the file it imports, parsed back from its text. */
+function parseMap(text: string): Record<string, Record<string, string>> {
+  const files = new Map([...text.matchAll(/^import (f\d+) from "(.+)";$/gm)].map((m) => [m[1]!, m[2]!]));
+  const body = text.slice(text.indexOf('export default')).replace('export default', '').replace(/;\s*$/, '');
+  // The values are module bindings (f0, f1…): quoted, the object is JSON.
+  const json = body.replace(/: (f\d+),/g, ': "$1",').replace(/,(\s*})/g, '$1');
+  const map = JSON.parse(json) as Record<string, Record<string, string>>;
+  return Object.fromEntries(Object.entries(map).map(([p, names]) => [p, Object.fromEntries(Object.entries(names).map(([n, id]) => [n, files.get(id)!]))]));
+}
+
+describe('bundlePacks', () => {
+  let dir: string;
+  let pack: string;
+  let manifest: PackManifest;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'recall-box-bundle-'));
+    pack = path.join(dir, 'pack');
+    await buildPack(SITE, pack, { embedding: false, shards: { shardBytes: 8 * 1024 } });
+    manifest = JSON.parse(await readFile(path.join(pack, 'manifest.json'), 'utf8'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('maps every stored file the manifest lists, and only those, to a byte-identical .bin copy', async () => {
+    // A file the manifest does not list (left over from an older build) must not reach the script.
+    await writeFile(path.join(pack, 'stale.json'), '{}');
+    const out = path.join(dir, 'out');
+    const result = await bundlePacks([{ packDir: pack, packPath: 'docs' }], out);
+    const map = parseMap(await readFile(result.modulesFile, 'utf8'));
+    const stored = [...Object.values(manifest.files).flatMap((f) => f.shards.map((s) => s.name)), 'manifest.json'];
+    expect(stored.length).toBeGreaterThan(4);
+    expect(Object.keys(map)).toEqual(['/docs/']);
+    expect(Object.keys(map['/docs/']!).sort()).toEqual([...stored].sort());
+    for (const [name, file] of Object.entries(map['/docs/']!)) {
+      // .bin: wrangler's default rules load it as Data (bytes), not as JSON parsed into the bundle.
+      expect(file).toMatch(/\.bin$/);
+      expect(await readFile(path.join(out, file))).toEqual(await readFile(path.join(pack, name)));
+    }
+    expect(result.packs[0]).toMatchObject({ packPath: '/docs/', buildId: manifest.buildId, files: stored.length });
+    expect(result.plan).toBe('free');
+  });
+
+  it('bundles two packs at their own paths, and refuses two at one path', async () => {
+    const other = path.join(dir, 'other');
+    await buildPack(SITE, other, { embedding: false, ingest: { baseUrl: '/v2/' } });
+    const result = await bundlePacks([{ packDir: pack, packPath: '/pack/' }, { packDir: other, packPath: '/v2/pack/' }], path.join(dir, 'two'));
+    const map = parseMap(await readFile(result.modulesFile, 'utf8'));
+    expect(Object.keys(map)).toEqual(['/pack/', '/v2/pack/']);
+    expect(await readFile(path.join(dir, 'two', map['/v2/pack/']!['manifest.json']!), 'utf8')).toBe(await readFile(path.join(other, 'manifest.json'), 'utf8'));
+    await expect(bundlePacks([{ packDir: pack, packPath: '/pack/' }, { packDir: other, packPath: 'pack' }], path.join(dir, 'clash'))).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
+  });
+
+  it('refuses a damaged pack and one over the size limit, leaving the last bundle as it was', async () => {
+    const out = path.join(dir, 'kept');
+    await bundlePacks([{ packDir: pack, packPath: '/pack/' }], out);
+    const before = await readdir(out, { recursive: true });
+    const mapBefore = await readFile(path.join(out, PACK_MODULES_FILE), 'utf8');
+
+    const bad = path.join(dir, 'bad');
+    await cp(pack, bad, { recursive: true });
+    const shard = manifest.files['sections-0000.json']!.shards[0]!.name;
+    const bytes = await readFile(path.join(bad, shard));
+    bytes[bytes.length - 2] ^= 1;
+    await writeFile(path.join(bad, shard), bytes);
+    await expect(bundlePacks([{ packDir: bad, packPath: '/pack/' }], out)).rejects.toMatchObject({ code: 'INDEX_CORRUPT' });
+    // Limits a few bytes wide: the pack is over them.
+    await expect(bundlePacks([{ packDir: pack, packPath: '/pack/' }], out, { free: 10, paid: 100 })).rejects.toMatchObject({ code: 'PACK_TOO_LARGE' });
+
+    expect(await readdir(out, { recursive: true })).toEqual(before);
+    expect(await readFile(path.join(out, PACK_MODULES_FILE), 'utf8')).toBe(mapBefore);
+    expect((await readdir(dir)).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('says which plan the packs need', async () => {
+    const result = await bundlePacks([{ packDir: pack, packPath: '/pack/' }], path.join(dir, 'paid'), { free: 1024, paid: 100 * 1024 * 1024 });
+    expect(result.gzipBytes).toBeGreaterThan(1024);
+    expect(result.plan).toBe('paid');
+  });
+});
+
+describe('recall-box bundle', () => {
+  let dir: string;
+  let pack: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'recall-box-bundle-cli-'));
+    pack = path.join(dir, 'pack');
+    await buildPack(SITE, pack, { embedding: false });
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('bundles the given pack at --pack-path into --out and prints its size', async () => {
+    const out = path.join(dir, 'bundled');
+    const { code, out: printed, err } = await runCli(['bundle', pack, '--pack-path', '/docs/pack/', '--out', out]);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    expect(printed).toMatch(/bundled pack [0-9a-f]+ at \/docs\/pack\/: \d+ files/);
+    expect(Object.keys(parseMap(await readFile(path.join(out, PACK_MODULES_FILE), 'utf8')))).toEqual(['/docs/pack/']);
+  });
+
+  it('fails with the code of a missing pack, and refuses flags of other commands', async () => {
+    const missing = await runCli(['bundle', path.join(dir, 'nowhere'), '--out', path.join(dir, 'x')]);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain('INDEX_MISSING');
+    const misplaced = await runCli(['build', pack, '--pack-path', '/x/']);
+    expect(misplaced.code).toBe(2);
+    expect(misplaced.err).toContain('--pack-path belongs to `bundle`');
+  });
+});
