@@ -43,10 +43,10 @@ export const WORKER_FIELDS = {
     description:
       'Folder the Worker serves as its static assets (wrangler.toml `[assets] directory`), relative to this file. Default: the `html` folder for a built site, else `public`. The pack and the widget bundle must be inside it to be served.',
   },
-  bundled: {
-    kind: { type: 'boolean' },
+  bundle: {
+    kind: { type: 'string', enum: ['auto', 'on', 'off'] },
     description:
-      'Put the pack inside the Worker script (`recall-box deploy` bundles it and deploys the bundled entry, src/worker/bundled.ts): a cold Worker reads no file for its first search. The script grows by the pack compressed: Workers Free takes 3 MB, Paid 10 MB; deploy refuses a pack over 10 MiB (PACK_TOO_LARGE). Default false: the pack is read from the static assets.',
+      'Whether `recall-box deploy` puts the pack inside the Worker script, where a cold Worker reads it without a file read: `auto` when it fits the Workers Free plan\'s 3 MB script beside the code (else it stays in the static assets), `on` up to the Paid plan\'s 10 MB (PACK_TOO_LARGE over it), `off` never. Default `auto`. Only a pack among the Worker\'s assets is bundled.',
   },
   packPath: {
     kind: { type: 'string' },

@@ -17,7 +17,7 @@ import { servedPathOf, type SitePlan } from './config.ts';
 import { PACKAGE_FILES, PACKAGE_ROOT } from './package-files.ts';
 import { WRANGLER_TOML } from './init.ts';
 import { workerVars } from './worker-vars.ts';
-import { BUNDLED_PACK_MODULE, bundlePacks, DEFAULT_BUNDLE_OUT, mib, PACK_MODULES_FILE, SCRIPT_LIMITS } from './bundle-pack.ts';
+import { BUNDLED_ENTRY_FILE, bundlePacks, DEFAULT_BUNDLE_OUT, describeBundle } from './bundle-pack.ts';
 
 export interface DeployMode {
   /** `wrangler deploy --dry-run`: bundle and check, publish nothing. */
@@ -70,20 +70,32 @@ export function packPathProblem(plan: SitePlan): string | null {
   return served === null || served === plan.packPath ? null : `the pack is written to ${plan.out}, served at ${served}, but worker.packPath is ${plan.packPath}: the Worker would find no pack.`;
 }
 
-/** Where deploy writes the bundled pack's module map (config `worker.bundled`): beside the config. */
-export function bundledModulesFile(build: ResolvedBuild): string {
-  return path.join(build.loaded?.dir ?? process.cwd(), DEFAULT_BUNDLE_OUT, PACK_MODULES_FILE);
+/** Where deploy writes the bundled pack, its module map and its entry (config `worker.bundle`): beside the config. */
+export function bundledDir(build: ResolvedBuild): string {
+  return path.join(build.loaded?.dir ?? process.cwd(), DEFAULT_BUNDLE_OUT);
+}
+
+/**
+ * Whether deploy runs the bundled entry (config `worker.bundle`, default `auto`): unless `off`, or
+ * the pack is not among the assets (served from KV or R2, it is the store's to serve). Under `auto`
+ * a pack too large for Workers Free is left out of the map, and the entry reads the assets.
+ */
+export function deploysBundled(build: ResolvedBuild): boolean {
+  return (build.config.worker?.bundle ?? 'auto') !== 'off' && servedPathOf(build.plan.assets, build.plan.out) !== null;
 }
 
 /**
  * wrangler's arguments for this deploy: the command, then the config's settings, then the extra
- * ones. With `worker.bundled`, the bundled entry instead of wrangler.toml's `main`, and the alias
- * to the module map prepareDeploy wrote.
+ * ones. Bundled (deploysBundled), the entry prepareDeploy wrote beside the module map instead of
+ * wrangler.toml's `main`.
  */
-export function wranglerArgs(build: ResolvedBuild, mode: DeployMode, packageRoot: string = PACKAGE_ROOT): string[] {
+export function wranglerArgs(build: ResolvedBuild, mode: DeployMode): string[] {
   const worker = build.config.worker;
   const vars = workerVars(worker, build.plan);
-  const bundled = worker?.bundled === true ? [path.join(packageRoot, PACKAGE_FILES.bundledWorker), '--alias', `${BUNDLED_PACK_MODULE}=${bundledModulesFile(build)}`] : [];
+  // With an entry given, wrangler looks for its config from the entry's folder (the package's own
+  // wrangler.toml); --config keeps it on the site's.
+  const config = build.loaded ? ['--config', path.join(build.loaded.dir, WRANGLER_TOML)] : [];
+  const bundled = deploysBundled(build) ? [path.join(bundledDir(build), BUNDLED_ENTRY_FILE), ...config] : [];
   return [
     ...(mode.local ? ['dev', ...bundled, '--ip', '127.0.0.1', '--port', String(mode.port)] : ['deploy', ...bundled, ...(mode.dryRun ? ['--dry-run'] : [])]),
     ...(worker?.name !== undefined ? ['--name', worker.name] : []),
@@ -94,17 +106,26 @@ export function wranglerArgs(build: ResolvedBuild, mode: DeployMode, packageRoot
 }
 
 /**
- * The deploy's steps before wrangler runs: check, build, place the widget, and with `worker.bundled`
+ * The deploy's steps before wrangler runs: check, build, place the widget, and (deploysBundled)
  * bundle the pack into the script's module map. Returns the build's summary and the log lines.
  */
-export async function prepareDeploy(build: ResolvedBuild, buildPack: (b: ResolvedBuild) => Promise<BuildSummary>): Promise<{ summary: BuildSummary; widget: string; bundled: string | null }> {
+export async function prepareDeploy(
+  build: ResolvedBuild,
+  buildPack: (b: ResolvedBuild) => Promise<BuildSummary>,
+  packageRoot: string = PACKAGE_ROOT,
+): Promise<{ summary: BuildSummary; widget: string; bundled: string | null }> {
   siteWranglerToml(build);
   const problem = packPathProblem(build.plan);
   if (problem !== null) throw new RecallBoxError('CONFIG_INVALID', `${build.loaded!.file}: ${problem}`);
   const summary = await buildPack(build);
   const widget = await placeWidget(build.plan);
-  if (build.config.worker?.bundled !== true) return { summary, widget, bundled: null };
-  const result = await bundlePacks([{ packDir: build.plan.out, packPath: build.plan.packPath }], path.dirname(bundledModulesFile(build)));
-  const plan = result.plan === 'free' ? 'fits Workers Free' : `over Workers Free's ${mib(SCRIPT_LIMITS.free)}: needs Workers Paid`;
-  return { summary, widget, bundled: `bundled the pack into the Worker script: ${mib(result.gzipBytes)} compressed, ${plan} (${result.modulesFile})` };
+  if (!deploysBundled(build)) return { summary, widget, bundled: null };
+  // auto: only what fits Workers Free, so bundling never makes a deploy fail; on: up to Paid's limit.
+  const on = build.config.worker?.bundle === 'on';
+  const result = await bundlePacks([{ packDir: build.plan.out, packPath: build.plan.packPath }], bundledDir(build), {
+    plan: on ? 'paid' : 'free',
+    optional: !on,
+    workerModule: path.join(packageRoot, PACKAGE_FILES.workerFactory),
+  });
+  return { summary, widget, bundled: describeBundle(result) };
 }

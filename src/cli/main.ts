@@ -10,7 +10,7 @@ import { prepareDeploy, wranglerArgs } from './deploy.ts';
 import { runWrangler } from './run-wrangler.ts';
 import { loadConfig, sitePlan, absolutePaths } from './config.ts';
 import { planUpload, writeBulkFiles } from './upload-pack.ts';
-import { bundlePacks, DEFAULT_BUNDLE_OUT, mib, SCRIPT_LIMITS } from './bundle-pack.ts';
+import { bundlePacks, DEFAULT_BUNDLE_OUT, describeBundle, SCRIPT_LIMITS, type ScriptPlan } from './bundle-pack.ts';
 import { shellLine, uploadNextStep, uploadTarget, type UploadFlags } from './upload-command.ts';
 
 const USAGE = `Usage:
@@ -74,15 +74,19 @@ PACK_PATH to set. The pack is --pack, else the config's out.
   --prefix         key prefix                              default pack-<buildId>/
   --local          the storage wrangler dev reads, not Cloudflare's
 
-  recall-box bundle [<pack-dir>] [--pack-path /pack/] [--out .recall-box/bundled] [--config <file>]
+  recall-box bundle [<pack-dir>] [--pack-path /pack/] [--out .recall-box/bundled] [--plan free|paid] [--optional] [--config <file>]
 
-Puts a pack inside the Worker script (PACK_SOURCE = "bundled", the entry src/worker/bundled.ts):
+Puts a pack inside the Worker script (the entry src/worker/bundled.ts, the repository's default):
 checks it, copies its files and writes the module map that entry imports through wrangler's alias
-(wrangler.toml [env.bundled] runs this before each bundle). A cold Worker then reads no file for
-its first search; the script grows by the pack (Workers Free 3 MB compressed, Paid 10 MB).
+(wrangler.toml runs this as its build step). A cold Worker then reads no file for its first search;
+the script grows by the pack, compressed.
   <pack-dir>       the pack                                 default: the config's out, else public/pack
   --pack-path      the path the Worker knows it by (PACK_PATH) default: the config's, else /pack/
   --out            the folder of the module map and copies   default .recall-box/bundled
+  --plan           the plan whose script limit the pack must fit beside the Worker's code
+                   (free: 3 MB compressed, paid: 10 MB)       default paid
+  --optional       over that limit, or with no pack: bundle nothing, and the Worker reads the pack
+                   from its static assets (exit 0); a damaged pack still fails
 
   recall-box calibrate --dataset <dir> [--queries <file.jsonl>] [--dataset <dir> …] [--pack <pack-dir>]
 
@@ -187,6 +191,8 @@ export async function main(argv: string[], out: (s: string) => void = writeStdou
         'block-bytes': { type: 'string' },
         'part-bytes': { type: 'string' },
         'pack-path': { type: 'string' },
+        plan: { type: 'string' },
+        optional: { type: 'boolean' },
         name: { type: 'string' },
         force: { type: 'boolean' },
         'dry-run': { type: 'boolean' },
@@ -233,6 +239,8 @@ export async function main(argv: string[], out: (s: string) => void = writeStdou
     ['prefix', ['upload']],
     ['run', ['upload']],
     ['pack-path', ['bundle']],
+    ['plan', ['bundle']],
+    ['optional', ['bundle']],
     ['pack', ['calibrate', 'upload']],
     ['dataset', ['calibrate']],
     ['queries', ['calibrate']],
@@ -246,6 +254,7 @@ export async function main(argv: string[], out: (s: string) => void = writeStdou
   }
   if (command === 'bundle') {
     if (extra.length > 0) return usage(`unexpected argument ${JSON.stringify(extra[0])}.`);
+    if (values.plan !== undefined && !(values.plan in SCRIPT_LIMITS)) return usage(`--plan is free or paid, not ${JSON.stringify(values.plan)}.`);
     return bundleCommand(docsDir, values, out, err);
   }
   if (extra.length > 0 || (command === 'deploy' && docsDir !== undefined)) return usage(`unexpected argument ${JSON.stringify(command === 'deploy' ? docsDir : extra[0])}.`);
@@ -382,7 +391,7 @@ async function uploadCommand(
 /** `recall-box bundle`: the pack (given, the config's, or public/pack) into the Worker script's module map. */
 async function bundleCommand(
   packArg: string | undefined,
-  values: { config?: string; out?: string; 'pack-path'?: string },
+  values: { config?: string; out?: string; 'pack-path'?: string; plan?: string; optional?: boolean },
   out: (s: string) => void,
   err: (s: string) => void,
 ): Promise<number> {
@@ -393,11 +402,8 @@ async function bundleCommand(
     const packDir = packArg !== undefined ? path.resolve(cwd, packArg) : (plan?.out ?? path.resolve(cwd, 'public/pack'));
     const packPath = values['pack-path'] ?? plan?.packPath ?? '/pack/';
     const outDir = path.resolve(loaded?.dir ?? cwd, values.out ?? DEFAULT_BUNDLE_OUT);
-    const result = await bundlePacks([{ packDir, packPath }], outDir);
-    for (const p of result.packs) {
-      out(`recall-box: bundled pack ${p.buildId} at ${p.packPath}: ${p.files} files, ${mib(p.bytes)}, ${mib(p.gzipBytes)} compressed → ${result.modulesFile}`);
-    }
-    if (result.plan === 'paid') err(`recall-box: warning: ${mib(result.gzipBytes)} compressed is over the Workers Free plan's ${mib(SCRIPT_LIMITS.free)} script limit: deploying it needs Workers Paid.`);
+    const result = await bundlePacks([{ packDir, packPath }], outDir, { optional: values.optional ?? false, ...(values.plan !== undefined && { plan: values.plan as ScriptPlan }) });
+    out(`recall-box: ${describeBundle(result)}`);
     return 0;
   } catch (e) {
     err(failure('bundle', e));

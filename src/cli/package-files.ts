@@ -16,8 +16,8 @@ export const PACKAGE_NAME = 'recall-box';
 
 export const PACKAGE_FILES = {
   worker: 'src/worker/index.ts',
-  /** The entry with the pack inside its script (config `worker.bundled`). */
-  bundledWorker: 'src/worker/bundled.ts',
+  /** The Worker factory the entry `recall-box deploy` writes for a bundled pack imports (config `worker.bundle`). */
+  workerFactory: 'src/worker/worker.ts',
   schema: 'src/cli/recall-box.config.schema.json',
   widget: 'public/recall-box.js',
   /** The highlight-on-arrival script (docs/widget.md), served beside the widget. */

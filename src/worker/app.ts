@@ -99,11 +99,14 @@ async function readJsonBody(c: Context, maxBytes: number): Promise<RawSearchRequ
   return body as RawSearchRequest;
 }
 
-/** One index's line in /health: its build, or the code and message it fails with. */
+/**
+ * One index's line in /health: its build, where it is read from (`assets:/pack/`, `script:/pack/`
+ * for a pack bundled into the Worker), or the code and message it fails with.
+ */
 function indexHealth(result: PromiseSettledResult<LoadedPack>) {
   if (result.status === 'rejected') return { status: 'error', ...toErrorResponse(result.reason).body.error };
   const m = result.value.manifest;
-  return { status: 'ok', buildId: m.buildId, languages: m.languages, counts: m.counts, read: result.value.read };
+  return { status: 'ok', buildId: m.buildId, languages: m.languages, counts: m.counts, read: result.value.read, source: result.value.source.label };
 }
 
 export function createApp(deps: AppDeps): Hono {

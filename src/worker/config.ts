@@ -5,10 +5,10 @@ import { DEFAULT_RETRY_POLICY } from './sources/retry.ts';
 import { onOffVar, wholeNumberVar } from '../protocol/vars.ts';
 
 /**
- * Where packs are read from: Workers Static Assets (default), a KV namespace, an R2 bucket, or the
- * Worker script itself (the bundled entry's default).
+ * Where packs are read from: Workers Static Assets (default), a KV namespace or an R2 bucket. A
+ * pack bundled into the script (src/worker/bundled.ts) is read from there instead, whatever this says.
  */
-export const PACK_SOURCES = ['assets', 'kv', 'r2', 'bundled'] as const;
+export const PACK_SOURCES = ['assets', 'kv', 'r2'] as const;
 export type PackSourceKind = (typeof PACK_SOURCES)[number];
 
 /**
@@ -27,11 +27,10 @@ export interface WorkerConfig {
    */
   indexes: IndexEntry[];
   /**
-   * Where every index's files are read from. From PACK_SOURCE (`assets`, `kv`, `r2`, `bundled`).
-   * Default `assets`: needs no resource besides the Worker's own static assets. `kv` reads the
-   * PACK_KV binding and `r2` the PACK_BUCKET binding, with each index's path as the key prefix.
-   * `bundled` reads the packs bundled into the Worker script (entry src/worker/bundled.ts, whose
-   * default it is): nothing to read at a cold start, for packs that fit the script size limit.
+   * Where every index's files are read from. From PACK_SOURCE (`assets`, `kv`, `r2`). Default
+   * `assets`: needs no resource besides the Worker's own static assets. `kv` reads the PACK_KV
+   * binding and `r2` the PACK_BUCKET binding, with each index's path as the key prefix. An index
+   * whose pack is bundled into the script (src/worker/bundled.ts) is read from the script.
    */
   packSource: PackSourceKind;
   /**
@@ -206,12 +205,12 @@ function readIndexes(vars: WorkerVars, packPath: string, warnings: string[]): In
   }
 }
 
-function readPackSource(vars: WorkerVars, fallback: PackSourceKind, warnings: string[]): PackSourceKind {
+function readPackSource(vars: WorkerVars, warnings: string[]): PackSourceKind {
   const raw = vars.PACK_SOURCE?.trim().toLowerCase();
-  if (!raw) return fallback;
+  if (!raw) return DEFAULT_WORKER_CONFIG.packSource;
   if ((PACK_SOURCES as readonly string[]).includes(raw)) return raw as PackSourceKind;
-  warnings.push(`PACK_SOURCE "${vars.PACK_SOURCE}" is not one of ${PACK_SOURCES.join(', ')}; reading packs from ${fallback}.`);
-  return fallback;
+  warnings.push(`PACK_SOURCE "${vars.PACK_SOURCE}" is not one of ${PACK_SOURCES.join(', ')}; reading packs from assets.`);
+  return DEFAULT_WORKER_CONFIG.packSource;
 }
 
 function readPackRead(vars: WorkerVars, warnings: string[]): PackReadMode {
@@ -235,11 +234,7 @@ function readRateLimitPeriod(vars: WorkerVars, warnings: string[]): number {
 /** Bounds of PACK_READ_TIMEOUT_MS: below 50 ms a healthy read can miss it; above a minute a reader has left. */
 const PACK_READ_TIMEOUT_RANGE = { min: 50, max: 60_000 } as const;
 
-/**
- * The Worker's settings from its vars. `defaultPackSource` is the entry's: `bundled` for the entry
- * that bundles its packs, `assets` otherwise.
- */
-export function readConfig(vars: WorkerVars, defaultPackSource: PackSourceKind = DEFAULT_WORKER_CONFIG.packSource): WorkerConfig {
+export function readConfig(vars: WorkerVars): WorkerConfig {
   const warnings: string[] = [];
   const confidence = readConfidence(vars, warnings);
   const origins = (vars.ALLOWED_ORIGINS ?? '')
@@ -251,7 +246,7 @@ export function readConfig(vars: WorkerVars, defaultPackSource: PackSourceKind =
     allowedOrigins: origins.length > 0 ? origins : [...DEFAULT_WORKER_CONFIG.allowedOrigins],
     packPath,
     indexes: readIndexes(vars, packPath, warnings),
-    packSource: readPackSource(vars, defaultPackSource, warnings),
+    packSource: readPackSource(vars, warnings),
     packRead: readPackRead(vars, warnings),
     cacheMaxAge: positiveInt(vars.CACHE_MAX_AGE, DEFAULT_WORKER_CONFIG.cacheMaxAge),
     maxBodyBytes: positiveInt(vars.MAX_BODY_BYTES, DEFAULT_WORKER_CONFIG.maxBodyBytes),

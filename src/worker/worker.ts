@@ -10,7 +10,7 @@ import { createApp } from './app.ts';
 import type { AssetsFetcher } from './sources/assets.ts';
 import { readConfig, searchOptionsFor, type WorkerConfig, type WorkerVars } from './config.ts';
 import type { KvReader } from './sources/kv.ts';
-import { packSourceFor } from './sources/index.ts';
+import { isBundled, packSourceFor } from './sources/index.ts';
 import type { BundledPacks } from './sources/bundled.ts';
 import { PackCache, STORE_FAILURE_RETRY_MS } from './pack-cache.ts';
 import type { AnswerCache } from './answer-cache.ts';
@@ -52,8 +52,8 @@ export interface WorkerCapabilities {
    */
   queryEmbedder?: (pack: LoadedPack, env: Env, config: WorkerConfig) => QueryEmbedder;
   /**
-   * Packs bundled into the script (bundled.ts, from the map `recall-box bundle` writes); given, they
-   * are where packs are read from unless PACK_SOURCE says otherwise.
+   * Packs bundled into the script (bundled.ts, from the map `recall-box bundle` writes), by pack
+   * path: an index at one of them is read from the script, the others from PACK_SOURCE.
    */
   bundledPacks?: BundledPacks;
 }
@@ -84,7 +84,8 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
   function appFor(env: Env): Hono {
     let app = apps.get(env);
     if (!app) {
-      const config = readConfig(env, capabilities.bundledPacks ? 'bundled' : undefined);
+      const config = readConfig(env);
+      const sources = { ...env, bundled: capabilities.bundledPacks };
       const gaps = gapStoreFor(config.gaps, env, config.warnings, warnOnce);
       const embedderFor = capabilities.queryEmbedder;
       app = createApp({
@@ -93,10 +94,11 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
         getPack: (name) => {
           const index = config.indexes.find((i) => i.name === name) ?? config.indexes[0]!;
           // Assets and the script cannot change within a deployment, a KV/R2 store can: its failures are retried.
-          const retry = config.packSource === 'assets' || config.packSource === 'bundled' ? Infinity : STORE_FAILURE_RETRY_MS;
+          const bundled = isBundled(sources, index.path);
+          const retry = config.packSource === 'assets' || bundled ? Infinity : STORE_FAILURE_RETRY_MS;
           // PACK_READ (default auto): a large pack's blocks and partitions are read when queries need
           // them — what keeps a large site inside an isolate's 128 MB; a small one's all at once.
-          return packs.get(`${config.packSource}:${index.path}`, () => packSourceFor({ ...env, bundled: capabilities.bundledPacks }, config, index.path), retry, config.packRead);
+          return packs.get(`${bundled ? 'script' : config.packSource}:${index.path}`, () => packSourceFor(sources, config, index.path), retry, config.packRead);
         },
         packLoads: () => packs.loads,
         rateLimiter: env.RATE_LIMITER ?? null,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPack } from '../../src/indexer/build-pack.ts';
-import { bundlePacks, PACK_MODULES_FILE } from '../../src/cli/bundle-pack.ts';
+import { bundlePacks, PACK_MODULES_FILE, WORKER_CODE_ALLOWANCE } from '../../src/cli/bundle-pack.ts';
 import type { PackManifest } from '../../src/core/pack/format.ts';
 import { runCli } from '../support/cli.ts';
 
@@ -53,7 +53,7 @@ describe('bundlePacks', () => {
       expect(await readFile(path.join(out, file))).toEqual(await readFile(path.join(pack, name)));
     }
     expect(result.packs[0]).toMatchObject({ packPath: '/docs/', buildId: manifest.buildId, files: stored.length });
-    expect(result.plan).toBe('free');
+    expect(result).toMatchObject({ fits: 'free', skipped: null });
   });
 
   it('bundles two packs at their own paths, and refuses two at one path', async () => {
@@ -80,17 +80,34 @@ describe('bundlePacks', () => {
     await writeFile(path.join(bad, shard), bytes);
     await expect(bundlePacks([{ packDir: bad, packPath: '/pack/' }], out)).rejects.toMatchObject({ code: 'INDEX_CORRUPT' });
     // Limits a few bytes wide: the pack is over them.
-    await expect(bundlePacks([{ packDir: pack, packPath: '/pack/' }], out, { free: 10, paid: 100 })).rejects.toMatchObject({ code: 'PACK_TOO_LARGE' });
+    await expect(bundlePacks([{ packDir: pack, packPath: '/pack/' }], out, { limits: { free: 10, paid: 100 } })).rejects.toMatchObject({ code: 'PACK_TOO_LARGE' });
 
     expect(await readdir(out, { recursive: true })).toEqual(before);
     expect(await readFile(path.join(out, PACK_MODULES_FILE), 'utf8')).toBe(mapBefore);
     expect((await readdir(dir)).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 
-  it('says which plan the packs need', async () => {
-    const result = await bundlePacks([{ packDir: pack, packPath: '/pack/' }], path.join(dir, 'paid'), { free: 1024, paid: 100 * 1024 * 1024 });
+  // Limits where the fixture pack fits Paid, not Free: 1 KiB beside the code's allowance is less than it.
+  const PAID_ONLY = { free: WORKER_CODE_ALLOWANCE + 1024, paid: 100 * 1024 * 1024 };
+
+  it('says which plan the packs need, and refuses a plan they do not fit', async () => {
+    const result = await bundlePacks([{ packDir: pack, packPath: '/pack/' }], path.join(dir, 'paid'), { limits: PAID_ONLY });
     expect(result.gzipBytes).toBeGreaterThan(1024);
-    expect(result.plan).toBe('paid');
+    expect(result.fits).toBe('paid');
+    await expect(bundlePacks([{ packDir: pack, packPath: '/pack/' }], path.join(dir, 'free'), { plan: 'free', limits: PAID_ONLY })).rejects.toMatchObject({ code: 'PACK_TOO_LARGE' });
+  });
+
+  it('optional: bundles nothing for a pack over the plan or no pack at all, and still refuses a damaged one', async () => {
+    const out = path.join(dir, 'optional');
+    const over = await bundlePacks([{ packDir: pack, packPath: '/pack/' }], out, { plan: 'free', optional: true, limits: PAID_ONLY });
+    expect(over).toMatchObject({ packs: [], fits: 'paid' });
+    expect(over.skipped).toContain('read from the static assets');
+    // An empty map: the entry reads every pack from PACK_SOURCE. No copy is left behind.
+    expect(parseMap(await readFile(over.modulesFile, 'utf8'))).toEqual({});
+    expect(await readdir(out)).toEqual([PACK_MODULES_FILE]);
+    const none = await bundlePacks([{ packDir: path.join(dir, 'no-pack-here'), packPath: '/pack/' }], out, { optional: true });
+    expect(none.skipped).toContain('no pack at');
+    await expect(bundlePacks([{ packDir: path.join(dir, 'bad'), packPath: '/pack/' }], out, { optional: true })).rejects.toMatchObject({ code: 'INDEX_CORRUPT' });
   });
 });
 
@@ -109,8 +126,16 @@ describe('recall-box bundle', () => {
     const { code, out: printed, err } = await runCli(['bundle', pack, '--pack-path', '/docs/pack/', '--out', out]);
     expect(err).toBe('');
     expect(code).toBe(0);
-    expect(printed).toMatch(/bundled pack [0-9a-f]+ at \/docs\/pack\/: \d+ files/);
+    expect(printed).toMatch(/bundled pack [0-9a-f]+ at \/docs\/pack\/ \(\d+ files, [\d.]+ KiB\) into the Worker script: [\d.]+ KiB compressed, fits Workers Free/);
     expect(Object.keys(parseMap(await readFile(path.join(out, PACK_MODULES_FILE), 'utf8')))).toEqual(['/docs/pack/']);
+  });
+
+  it('with --optional, exits 0 and says why nothing was bundled; refuses a --plan it does not know', async () => {
+    const out = path.join(dir, 'optional');
+    const r = await runCli(['bundle', path.join(dir, 'nowhere'), '--out', out, '--plan', 'free', '--optional']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('no pack bundled into the Worker script');
+    expect((await runCli(['bundle', pack, '--plan', 'enterprise'])).code).toBe(2);
   });
 
   it('fails with the code of a missing pack, and refuses flags of other commands', async () => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
-import { packPathProblem, placeWidget, wranglerArgs } from '../../src/cli/deploy.ts';
+import { bundledDir, packPathProblem, placeWidget, wranglerArgs } from '../../src/cli/deploy.ts';
 import { sitePlan } from '../../src/cli/config.ts';
 import { PACKAGE_FILES, PACKAGE_ROOT } from '../../src/cli/package-files.ts';
 import { runCli } from '../support/cli.ts';
@@ -87,24 +87,31 @@ describe('recall-box deploy --dry-run', () => {
     expect(r.out).toContain('--dry-run: exiting now.');
     expect(r.out).toContain('env.ASSETS');
     expect(r.out).toContain('env.PACK_PATH');
-    expect(await readdir(outdir)).toContain('index.js');
+    // The entry deploy writes beside the bundled pack (worker.bundle auto: the fixture fits Free).
+    expect(await readdir(outdir)).toContain('worker.js');
     // The owner's wrangler.toml is used, never rewritten.
     expect(await readFile(path.join(dir, 'wrangler.toml'), 'utf8')).toBe(toml);
   });
 
-  it('with worker.bundled, bundles the pack into the script: the bundled entry, its module map and the pack files as modules', async () => {
+  it('bundles the pack into the script by default (worker.bundle auto), and not with off', async () => {
     const config = await initSite('bundled');
-    const written = JSON.parse(await readFile(config, 'utf8'));
-    await writeFile(config, JSON.stringify({ ...written, worker: { ...written.worker, bundled: true } }));
     const outdir = path.join(root, 'bundled-bundle');
     const r = await runCli(['deploy', '--dry-run', '--config', config, '--', '--outdir', outdir]);
     expect(r.code, `${r.out}\n${r.err}`).toBe(0);
-    expect(r.out).toMatch(/bundled the pack into the Worker script: [\d.]+ MiB compressed, fits Workers Free/);
+    expect(r.out).toMatch(/bundled pack [0-9a-f]+ at \/_recall-box\/pack\/ .* into the Worker script: [\d.]+ KiB compressed, fits Workers Free/);
     const manifest = JSON.parse(await readFile(path.join(path.dirname(config), 'dist', '_recall-box', 'pack', 'manifest.json'), 'utf8')) as { files: Record<string, { shards: Array<{ name: string }> }> };
     // wrangler wrote each stored file of the pack as a module of the script (named <hash>-<name>.bin).
-    const modules = (await readdir(outdir)).filter((f) => f.endsWith('.bin')).map((f) => f.replace(/^[0-9a-f]+-/, '').replace(/\.bin$/, ''));
+    const modules = async (dir: string) => (await readdir(dir)).filter((f) => f.endsWith('.bin')).map((f) => f.replace(/^[0-9a-f]+-/, '').replace(/\.bin$/, ''));
     const stored = [...Object.values(manifest.files).flatMap((f) => f.shards.map((s) => s.name)), 'manifest.json'];
-    expect(modules.sort()).toEqual(stored.sort());
+    expect((await modules(outdir)).sort()).toEqual(stored.sort());
+
+    const written = JSON.parse(await readFile(config, 'utf8'));
+    await writeFile(config, JSON.stringify({ ...written, worker: { ...written.worker, bundle: 'off' } }));
+    const plainOut = path.join(root, 'bundled-off-bundle');
+    const off = await runCli(['deploy', '--dry-run', '--config', config, '--', '--outdir', plainOut]);
+    expect(off.code, `${off.out}\n${off.err}`).toBe(0);
+    expect(off.out).not.toContain('into the Worker script');
+    expect(await modules(plainOut)).toEqual([]);
   });
 
   it('passes wrangler\'s failure on as exit 1', async () => {
@@ -164,14 +171,19 @@ describe('wranglerArgs and packPathProblem', () => {
   const build = { loaded: null, plan, config: { html: '/s/dist', worker: { name: 'docs', assets: '/s/dist', allowedOrigins: ['https://a.example'], pools: true } } };
 
   it('puts the config\'s name, assets and vars on wrangler\'s command line, after the command and before the extra arguments', () => {
+    // The pack among the assets, bundled by default (worker.bundle auto): the bundled entry and its map.
+    const bundled = [path.join(bundledDir(build), 'worker.js')];
     expect(wranglerArgs(build, { dryRun: true, local: false, port: 8787, extra: ['--outdir', 'x'] })).toEqual([
-      'deploy', '--dry-run', '--name', 'docs', '--assets', '/s/dist',
+      'deploy', ...bundled, '--dry-run', '--name', 'docs', '--assets', '/s/dist',
       '--var', 'PACK_PATH:/_recall-box/pack/', '--var', 'ALLOWED_ORIGINS:https://a.example', '--var', 'POOLS:on',
       '--outdir', 'x',
     ]);
     expect(wranglerArgs({ ...build, config: { html: '/s/dist' } }, { dryRun: false, local: true, port: 9123, extra: [] })).toEqual([
-      'dev', '--ip', '127.0.0.1', '--port', '9123', '--var', 'PACK_PATH:/_recall-box/pack/',
+      'dev', ...bundled, '--ip', '127.0.0.1', '--port', '9123', '--var', 'PACK_PATH:/_recall-box/pack/',
     ]);
+    // Off, or a pack outside the assets (KV, R2): wrangler.toml's own entry.
+    expect(wranglerArgs({ ...build, config: { ...build.config, worker: { ...build.config.worker, bundle: 'off' } } }, { dryRun: true, local: false, port: 8787, extra: [] })[1]).toBe('--dry-run');
+    expect(wranglerArgs({ ...build, plan: { ...plan, out: '/elsewhere/pack' } }, { dryRun: true, local: false, port: 8787, extra: [] })[1]).toBe('--dry-run');
   });
 
   it('accepts a pack at its packPath among the assets, or outside them (served from KV or R2)', () => {

@@ -7,7 +7,7 @@ import { startWranglerDev, type WranglerDev } from '../../bench/wrangler-dev.ts'
 import { buildPack } from '../../src/indexer/build-pack.ts';
 import type { PackManifest } from '../../src/core/pack/format.ts';
 
-// The repository's `[env.bundled]` as wrangler runs it: its custom build (`recall-box bundle`), its
+// The repository's default Worker as wrangler runs it: its custom build (`recall-box bundle`), its
 // alias to the module map, wrangler's default Data rule for the copies, and src/worker/bundled.ts
 // in `wrangler dev` (workerd). The config is wrangler.toml itself with only its paths moved to a
 // temporary folder, whose static assets hold no pack: every answer comes from the script.
@@ -15,7 +15,7 @@ import type { PackManifest } from '../../src/core/pack/format.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SITE = path.join(ROOT, 'test/fixtures/site');
 
-describe('the bundled Worker entry (wrangler.toml [env.bundled])', () => {
+describe('the default Worker of wrangler.toml, its pack bundled into the script', () => {
   let dir: string;
   let manifest: PackManifest;
   let server: WranglerDev | undefined;
@@ -39,7 +39,7 @@ describe('the bundled Worker entry (wrangler.toml [env.bundled])', () => {
     // alias from the config's: an owner runs both from the config's folder.
     move('build = { command =', `build = { cwd = ${JSON.stringify(dir)}, command =`);
     await writeFile(path.join(dir, 'wrangler.toml'), toml);
-    server = await startWranglerDev({ config: path.join(dir, 'wrangler.toml'), env: 'bundled', timeoutMs: 90_000 });
+    server = await startWranglerDev({ config: path.join(dir, 'wrangler.toml'), timeoutMs: 90_000 });
   }, 180_000);
 
   afterAll(async () => {
@@ -57,7 +57,8 @@ describe('the bundled Worker entry (wrangler.toml [env.bundled])', () => {
     // A query the vector route runs for ("submarine" is in no doc): the matrix and vectors are in the script too.
     const semantic = (await (await fetch(`${server!.url}/search?q=${encodeURIComponent('routing on a submarine')}`)).json()) as typeof body;
     expect(semantic.results.some((r) => 'vector' in r.routes)).toBe(true);
-    const health = (await (await fetch(`${server!.url}/health`)).json()) as { status: string; buildId: string };
+    const health = (await (await fetch(`${server!.url}/health`)).json()) as { status: string; buildId: string; indexes: Record<string, { source: string }> };
     expect(health).toMatchObject({ status: 'ok', buildId: manifest.buildId });
+    expect(health.indexes.default!.source).toBe('script:/pack/');
   });
 });

@@ -183,7 +183,7 @@ describe('PACK_SOURCE=kv and PACK_SOURCE=r2', () => {
   });
 });
 
-describe('PACK_SOURCE=bundled (the pack inside the Worker script)', () => {
+describe('a pack bundled into the Worker script', () => {
   // src/worker/bundled.ts is createWorker({ bundledPacks }) over the module map `recall-box bundle`
   // writes (wrangler resolves that import: test/deploy/bundled-worker.test.ts); here the same
   // packs are built from the fixture's files.
@@ -214,6 +214,7 @@ describe('PACK_SOURCE=bundled (the pack inside the Worker script)', () => {
 
   // Static assets that fail every read: a bundled Worker that still answers read none of them.
   const NO_ASSETS = { ASSETS: { fetch: async () => new Response('assets are off in this test', { status: 500 }) } };
+  type Health = { indexes: Record<string, { status: string; source?: string; code?: string }> };
 
   it('answers exactly as from the static assets, whole and sharded, without reading an asset', async () => {
     const fromAssets = await answers({}, QUERIES);
@@ -226,33 +227,32 @@ describe('PACK_SOURCE=bundled (the pack inside the Worker script)', () => {
       }
       expect(fromScript.map((a) => a.results)).toEqual(fromAssets.map((a) => a.results));
     }
-    const health = (await (await callBundled(NO_ASSETS, '/health')).json()) as { indexes: Record<string, { status: string }> };
-    expect(health.indexes.default!.status).toBe('ok');
+    const health = (await (await callBundled(NO_ASSETS, '/health')).json()) as Health;
+    expect(health.indexes.default).toMatchObject({ status: 'ok', source: 'script:/pack/' });
   });
 
-  it('is the bundled entry\'s default source; PACK_SOURCE still chooses another', async () => {
-    // Assets that fail: a Worker told to read them fails, so the default above was the script.
-    const res = await callBundled({ ...NO_ASSETS, PACK_SOURCE: 'assets', PACK_PATH: '/pack/' }, '/search?q=routing');
-    expect(res.status).toBe(503);
-    expect(((await res.json()) as ErrorBody).error.code).toBe('INDEX_UNAVAILABLE');
+  it('reads an index the script does not hold from PACK_SOURCE, whatever the script holds', async () => {
+    const INDEXES = JSON.stringify({ en: '/pack/', old: '/pack-v999/' });
+    const health = (await (await callBundled({ INDEXES }, '/health')).json()) as Health;
+    expect(health.indexes.en).toMatchObject({ status: 'ok', source: 'script:/pack/' });
+    // From the static assets: the old-format pack there is refused as such.
+    expect(health.indexes.old).toMatchObject({ status: 'error', code: 'INDEX_VERSION_MISMATCH' });
+    const fromKv = (await (await callBundled({ INDEXES, PACK_SOURCE: 'kv' }, '/health')).json()) as Health;
+    expect(fromKv.indexes.en!.source).toBe('script:/pack/');
+    // The default entry reads the same index from the assets, and so does the bundled entry with an
+    // empty map (what `recall-box bundle --optional` writes for a pack too large for the plan).
+    const plain = (await (await call({}, '/health')).json()) as Health;
+    expect(plain.indexes.default!.source).toBe('assets:/pack/');
+    const ctx = createExecutionContext();
+    const empty = await createWorker({ bundledPacks: {} }).fetch(new Request('https://search.example.com/health'), bindings, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(((await empty.json()) as Health).indexes.default!.source).toBe('assets:/pack/');
   });
 
-  it('answers 503 INDEX_MISSING naming the bundled paths for a path not bundled, and 503 INDEX_CORRUPT for a damaged file', async () => {
-    const missing = (await (await callBundled({ PACK_PATH: '/elsewhere/' }, '/search?q=routing')).json()) as ErrorBody;
-    expect(missing.error.code).toBe('INDEX_MISSING');
-    expect(missing.error.message).toContain('/elsewhere/');
-    expect(missing.error.message).toContain(`it holds /pack/, ${SHARDED_PACK_PATH}`);
+  it('answers 503 INDEX_CORRUPT for a damaged file in the script, as for one in a store', async () => {
     // A query the vector route runs for ("submarine" is in no doc), so the vectors are read.
     const damaged = await callBundled({ PACK_PATH: DAMAGED }, '/search?q=routing%20on%20a%20submarine');
     expect(damaged.status).toBe(503);
     expect(((await damaged.json()) as ErrorBody).error.message).toContain('vectors.bin does not match');
-  });
-
-  it('answers 503 INDEX_MISSING when the default entry is told to read a bundled pack it does not have', async () => {
-    const res = await call({ PACK_SOURCE: 'bundled', PACK_PATH: '/pack/' }, '/search?q=routing');
-    expect(res.status).toBe(503);
-    const body = (await res.json()) as ErrorBody;
-    expect(body.error.code).toBe('INDEX_MISSING');
-    expect(body.error.message).toContain('--env bundled');
   });
 });

@@ -23,11 +23,17 @@ export interface PackSources extends SourceBindings {
   bundled?: BundledPacks;
 }
 
+/** Whether the script holds the pack at `path`: it is then read from there, whatever PACK_SOURCE says. */
+export function isBundled(sources: Pick<PackSources, 'bundled'>, path: string): boolean {
+  return sources.bundled !== undefined && Object.hasOwn(sources.bundled, path);
+}
+
 /**
- * The configured source of the pack at `path`, each read retried (retry.ts); a missing binding is a
- * deployment fault, named.
+ * The source of the pack at `path`: the script when its entry bundled that pack (bundled.ts), else
+ * the configured one, each read retried (retry.ts); a missing binding is a deployment fault, named.
  */
 export function packSourceFor(env: PackSources, config: Pick<WorkerConfig, 'packSource' | 'packReadTimeoutMs'>, path: string): PackSource {
+  if (isBundled(env, path)) return bundledPackSource(env.bundled!, path);
   return retryingSource(bindingSource(env, config, path), { ...DEFAULT_RETRY_POLICY, attemptTimeoutMs: config.packReadTimeoutMs });
 }
 
@@ -39,9 +45,6 @@ function bindingSource(env: PackSources, config: Pick<WorkerConfig, 'packSource'
     case 'r2':
       if (!env.PACK_BUCKET) throw new RecallBoxError('INDEX_MISSING', 'PACK_SOURCE is "r2" but the Worker has no PACK_BUCKET binding (r2_buckets in wrangler.toml).');
       return r2PackSource(env.PACK_BUCKET, path);
-    case 'bundled':
-      if (!env.bundled) throw new RecallBoxError('INDEX_MISSING', 'PACK_SOURCE is "bundled" but this Worker entry bundles no pack: deploy src/worker/bundled.ts (`wrangler deploy --env bundled`).');
-      return bundledPackSource(env.bundled, path);
     default:
       return assetsPackSource(env.ASSETS, path);
   }
