@@ -1,7 +1,8 @@
 /**
- * Where the Worker reads a pack from: the one place a pack source is chosen (PACK_SOURCE). Each
- * source is a thin adapter from a binding to the core's PackSource (src/core/pack/source.ts);
- * a new one is a file here and a case below.
+ * Where the Worker reads a pack from: the one place a pack source is chosen (the script when its
+ * entry bundled the pack, else PACK_SOURCE). Each source is a thin adapter from a binding (or the
+ * script's modules) to the core's PackSource (src/core/pack/source.ts); a new one is a file here
+ * and a case below.
  */
 import { RecallBoxError, type PackSource } from '../../core/index.ts';
 import type { WorkerConfig } from '../config.ts';
