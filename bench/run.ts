@@ -180,35 +180,30 @@ const WORKERS: ReadonlyArray<{ name: string; config: string; healthPath?: string
 
 type WorkerSpec = (typeof WORKERS)[number];
 
+type BundledWorkerSpec = WorkerSpec & { packDir: string; packPath: string; outDir: string };
+
+/**
+ * A Worker with the pack at `packDir` bundled into its script at `packPath`:
+ * bench/wrangler.bundled-<kind>.toml, whose alias names the map in BUNDLED_DIR/<kind>.
+ */
+function bundledWorker(kind: 'hybrid' | 'keyword', name: string, packDir: string, packPath: string, of: WorkerSpec): BundledWorkerSpec {
+  const config = `bench/wrangler.bundled-${kind}.toml`;
+  return { name, config, healthPath: ASSET_HEALTH_PATH, vars: { EDGE_CACHE: 'off' }, packDir, packPath, outDir: path.join(BUNDLED_DIR, kind), bundledOf: of.name };
+}
+
 /**
  * The same packs bundled into the Worker script (src/worker/bundled.ts): cold starts only, since a
  * warm Worker holds its pack either way (most first-time queries at the p50 read no file).
  */
-const BUNDLED_WORKERS: ReadonlyArray<WorkerSpec & { packDir: string; packPath: string }> = [
-  {
-    name: 'recall-box, pack bundled into the script (hybrid)',
-    config: 'bench/wrangler.bundled-hybrid.toml',
-    healthPath: ASSET_HEALTH_PATH,
-    vars: { EDGE_CACHE: 'off' },
-    packDir: PACK_DIR,
-    packPath: '/pack/',
-    bundledOf: WORKERS[0]!.name,
-  },
-  {
-    name: 'recall-box, keyword-only pack bundled into the script',
-    config: 'bench/wrangler.bundled-keyword.toml',
-    healthPath: ASSET_HEALTH_PATH,
-    vars: { EDGE_CACHE: 'off' },
-    packDir: KEYWORD_PACK_DIR,
-    packPath: '/pack-keyword/',
-    bundledOf: WORKERS[1]!.name,
-  },
+const BUNDLED_WORKERS: readonly BundledWorkerSpec[] = [
+  bundledWorker('hybrid', 'recall-box, pack bundled into the script (hybrid)', PACK_DIR, '/pack/', WORKERS[0]!),
+  bundledWorker('keyword', 'recall-box, keyword-only pack bundled into the script', KEYWORD_PACK_DIR, '/pack-keyword/', WORKERS[1]!),
 ];
 
 /** The module maps the bundled Workers import, from the packs just built. */
 async function bundleBenchPacks(): Promise<void> {
   for (const w of BUNDLED_WORKERS) {
-    const result = await bundlePacks([{ packDir: w.packDir, packPath: w.packPath }], path.join(BUNDLED_DIR, w.packDir === PACK_DIR ? 'hybrid' : 'keyword'));
+    const result = await bundlePacks([{ packDir: w.packDir, packPath: w.packPath }], w.outDir);
     log(`bundled ${w.packPath} into ${w.name}: ${(result.gzipBytes / 1024 / 1024).toFixed(1)} MiB compressed`);
   }
 }
