@@ -29,7 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildPack } from '../src/indexer/build-pack.ts';
-import { bundlePacks } from '../src/cli/bundle-pack.ts';
+import { bundlePacks, describeBundle } from '../src/cli/bundle-pack.ts';
 import { benchBuild, packSizes, packTotal, type PackFileSize } from './build-bench.ts';
 import { measureBundle } from './bundle.ts';
 import { benchPackLoad, benchPipeline, firstQueryBytes, firstQueryBytesSpread, vectorRouteQuery } from './node-bench.ts';
@@ -203,8 +203,7 @@ const BUNDLED_WORKERS: readonly BundledWorkerSpec[] = [
 /** The module maps the bundled Workers import, from the packs just built. */
 async function bundleBenchPacks(): Promise<void> {
   for (const w of BUNDLED_WORKERS) {
-    const result = await bundlePacks([{ packDir: w.packDir, packPath: w.packPath }], w.outDir);
-    log(`bundled ${w.packPath} into ${w.name}: ${(result.gzipBytes / 1024 / 1024).toFixed(1)} MiB compressed`);
+    log(`${w.name}: ${describeBundle(await bundlePacks([{ packDir: w.packDir, packPath: w.packPath }], w.outDir))}`);
   }
 }
 

@@ -254,7 +254,7 @@ export async function main(argv: string[], out: (s: string) => void = writeStdou
   }
   if (command === 'bundle') {
     if (extra.length > 0) return usage(`unexpected argument ${JSON.stringify(extra[0])}.`);
-    if (values.plan !== undefined && !(values.plan in SCRIPT_LIMITS)) return usage(`--plan is free or paid, not ${JSON.stringify(values.plan)}.`);
+    if (values.plan !== undefined && !Object.hasOwn(SCRIPT_LIMITS, values.plan)) return usage(`--plan is free or paid, not ${JSON.stringify(values.plan)}.`);
     return bundleCommand(docsDir, values, out, err);
   }
   if (extra.length > 0 || (command === 'deploy' && docsDir !== undefined)) return usage(`unexpected argument ${JSON.stringify(command === 'deploy' ? docsDir : extra[0])}.`);

@@ -31,7 +31,7 @@ export { bytesSource } from './pack/source.ts';
 export type { PackSource } from './pack/source.ts';
 export { FORMAT_VERSION, PACK_FILES } from './pack/format.ts';
 export type { PackManifest } from './pack/format.ts';
-export { DEFAULT_SHARD_OPTIONS, MAX_SHARD_BYTES, readPackFile } from './pack/shards.ts';
+export { DEFAULT_SHARD_OPTIONS, MAX_SHARD_BYTES, readPackFile, readPackShard } from './pack/shards.ts';
 export { verifyPack, VERIFY_CONCURRENCY, type DamagedFile, type PackVerification } from './pack/verify.ts';
 export { packKey } from './pack/key.ts';
 export { dequantizeMatrix, encodeFloat32, type QuantizedMatrix } from './pack/binary.ts';

@@ -10,7 +10,7 @@ import { createApp } from './app.ts';
 import type { AssetsFetcher } from './sources/assets.ts';
 import { readConfig, searchOptionsFor, type WorkerConfig, type WorkerVars } from './config.ts';
 import type { KvReader } from './sources/kv.ts';
-import { isBundled, packSourceFor } from './sources/index.ts';
+import { bundledFilesOf, packSourceFor } from './sources/index.ts';
 import type { BundledPacks } from './sources/bundled.ts';
 import { PackCache, STORE_FAILURE_RETRY_MS } from './pack-cache.ts';
 import type { AnswerCache } from './answer-cache.ts';
@@ -94,7 +94,7 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
         getPack: (name) => {
           const index = config.indexes.find((i) => i.name === name) ?? config.indexes[0]!;
           // Assets and the script cannot change within a deployment, a KV/R2 store can: its failures are retried.
-          const bundled = isBundled(sources, index.path);
+          const bundled = bundledFilesOf(sources, index.path) !== null;
           const retry = config.packSource === 'assets' || bundled ? Infinity : STORE_FAILURE_RETRY_MS;
           // PACK_READ (default auto): a large pack's blocks and partitions are read when queries need
           // them — what keeps a large site inside an isolate's 128 MB; a small one's all at once.

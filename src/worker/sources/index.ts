@@ -7,7 +7,7 @@
 import { RecallBoxError, type PackSource } from '../../core/index.ts';
 import type { WorkerConfig } from '../config.ts';
 import { assetsPackSource, type AssetsFetcher } from './assets.ts';
-import { bundledPackSource, type BundledPacks } from './bundled.ts';
+import { bundledPackSource, type BundledPackFiles, type BundledPacks } from './bundled.ts';
 import { kvPackSource, type KvReader } from './kv.ts';
 import { r2PackSource, type R2Reader } from './r2.ts';
 import { DEFAULT_RETRY_POLICY, retryingSource } from './retry.ts';
@@ -24,9 +24,9 @@ export interface PackSources extends SourceBindings {
   bundled?: BundledPacks;
 }
 
-/** Whether the script holds the pack at `path`: it is then read from there, whatever PACK_SOURCE says. */
-export function isBundled(sources: Pick<PackSources, 'bundled'>, path: string): boolean {
-  return sources.bundled !== undefined && Object.hasOwn(sources.bundled, path);
+/** The files of the pack at `path` when the script holds it (it is then read from there, whatever PACK_SOURCE says), else null. */
+export function bundledFilesOf(sources: Pick<PackSources, 'bundled'>, path: string): BundledPackFiles | null {
+  return sources.bundled !== undefined && Object.hasOwn(sources.bundled, path) ? sources.bundled[path]! : null;
 }
 
 /**
@@ -34,7 +34,8 @@ export function isBundled(sources: Pick<PackSources, 'bundled'>, path: string): 
  * the configured one, each read retried (retry.ts); a missing binding is a deployment fault, named.
  */
 export function packSourceFor(env: PackSources, config: Pick<WorkerConfig, 'packSource' | 'packReadTimeoutMs'>, path: string): PackSource {
-  if (isBundled(env, path)) return bundledPackSource(env.bundled!, path);
+  const bundled = bundledFilesOf(env, path);
+  if (bundled !== null) return bundledPackSource(bundled, path);
   return retryingSource(bindingSource(env, config, path), { ...DEFAULT_RETRY_POLICY, attemptTimeoutMs: config.packReadTimeoutMs });
 }
 
