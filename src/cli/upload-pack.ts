@@ -10,6 +10,9 @@
  *
  * The pack is checked before anything is uploaded: manifest valid, every shard present with its
  * size and SHA-256, so a damaged pack fails here and not in production.
+ *
+ * KV values go in bulk files, except, for the local storage `wrangler dev` reads, the binary files,
+ * which are put one by one (see isUtf8Text).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -75,7 +78,10 @@ export async function planUpload(
     return { manifest, packPath, files, commands, bulkFiles: [] };
   }
   // KV: data shards in as few bulk files as fit, then the manifest alone, last.
+  const ns = 'binding' in target.namespace ? ['--binding', target.namespace.binding] : ['--namespace-id', target.namespace.id];
   const bulkFiles: UploadPlan['bulkFiles'] = [];
+  /** Files put one by one (`kv key put --path`, which stores the file's bytes as they are). */
+  const singles: typeof files = [];
   const data = files.slice(0, -1);
   let batch: string[] = [];
   let batchBytes = 2;
@@ -86,19 +92,38 @@ export async function planUpload(
     batchBytes = 2;
   };
   for (const f of data) {
-    const entry = JSON.stringify({ key: f.key, value: (await readFile(f.file)).toString('base64'), base64: true });
+    const bytes = await readFile(f.file);
+    if (target.where === 'local' && !isUtf8Text(bytes)) {
+      singles.push(f);
+      continue;
+    }
+    const entry = JSON.stringify({ key: f.key, value: bytes.toString('base64'), base64: true });
     if (batchBytes + entry.length + 1 > options.maxBulkBytes) flush();
     batch.push(entry);
     batchBytes += entry.length + 1;
   }
   flush();
   const manifestFile = files[files.length - 1]!;
-  const ns = 'binding' in target.namespace ? ['--binding', target.namespace.binding] : ['--namespace-id', target.namespace.id];
-  const commands = [
-    ...bulkFiles.map((b) => ['wrangler', 'kv', 'bulk', 'put', b.file, ...ns, where]),
-    ['wrangler', 'kv', 'key', 'put', manifestFile.key, '--path', manifestFile.file, ...ns, where],
-  ];
+  const putFile = (f: (typeof files)[number]) => ['wrangler', 'kv', 'key', 'put', f.key, '--path', f.file, ...ns, where];
+  const commands = [...bulkFiles.map((b) => ['wrangler', 'kv', 'bulk', 'put', b.file, ...ns, where]), ...singles.map(putFile), putFile(manifestFile)];
   return { manifest, packPath, files, commands, bulkFiles };
+}
+
+const UTF8_STRICT = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Whether `bytes` are UTF-8 text, which alone survives `wrangler kv bulk put --local`: wrangler
+ * (4.86) decodes a base64 value and stores it as a string, so a binary file (the embedding matrix,
+ * the vectors, the ONNX model) would be stored re-encoded as UTF-8, larger and refused by the
+ * Worker's check (INDEX_CORRUPT). Cloudflare's bulk API stores the bytes themselves.
+ */
+function isUtf8Text(bytes: Uint8Array): boolean {
+  try {
+    UTF8_STRICT.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Write the plan's KV bulk files (they hold the data, base64) into their folder (default: under the OS temp dir). */

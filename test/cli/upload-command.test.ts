@@ -1,8 +1,10 @@
-import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPack } from '../../src/indexer/build-pack.ts';
 import { shellLine, uploadTarget } from '../../src/cli/upload-command.ts';
 import { runCli } from '../support/cli.ts';
 
@@ -12,6 +14,8 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
 process.env.WRANGLER_SEND_METRICS = 'false';
 
 const BUILT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/built-site/plain');
+const FIXTURE_SITE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/site');
+const WRANGLER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/.bin/wrangler');
 
 let root: string;
 let config: string;
@@ -45,12 +49,33 @@ describe('recall-box upload', () => {
     expect(lines.at(-1)).toContain(`PACK_SOURCE = "r2" and PACK_PATH = "/pack-${buildId}/"`);
   });
 
-  it('runs them with --run (here into the local KV storage wrangler dev reads)', async () => {
+  it('runs them with --run (here into the local KV storage wrangler dev reads), every file stored byte for byte', async () => {
+    // The config's pack replaced by one with vectors, whose binary files (the matrix, the vectors,
+    // the model) wrangler's local bulk put would store re-encoded (upload-pack.ts, isUtf8Text);
+    // the built site is too small to train a model of its own.
+    const pack = path.join(root, 'site', 'dist', '_recall-box', 'pack');
+    await rm(pack, { recursive: true });
+    await buildPack(FIXTURE_SITE, pack, {});
     const r = await runCli(['upload', 'kv', '--namespace-id', 'local-docs', '--local', '--run', '--prefix', 'docs-v1', '--config', config]);
     expect(r.code, `${r.out}\n${r.err}`).toBe(0);
     expect(r.out).toContain('npx wrangler kv key put docs-v1/manifest.json');
     expect(r.out).toContain('PACK_PATH = "/docs-v1/"');
-  });
+    // Read back as the Worker reads them: a binary file (its bytes are no UTF-8 text) and a JSON one.
+    const names = await readdir(pack);
+    const isText = async (name: string) => {
+      const bytes = await readFile(path.join(pack, name));
+      return Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes);
+    };
+    const binary = [];
+    for (const name of names) if (!(await isText(name))) binary.push(name);
+    expect(binary.length, names.join(', ')).toBeGreaterThan(0);
+    for (const name of [binary[0]!, 'sections.json']) {
+      const got = spawnSync(WRANGLER, ['kv', 'key', 'get', `docs-v1/${name}`, '--namespace-id', 'local-docs', '--local'], { cwd: path.join(root, 'site') });
+      expect(got.status, got.stderr.toString()).toBe(0);
+      expect(got.stdout.equals(await readFile(path.join(pack, name))), name).toBe(true);
+    }
+    // A wrangler run per bulk file and binary file, about a second each.
+  }, 120_000);
 
   it('refuses a damaged pack before uploading anything (INDEX_CORRUPT or INDEX_MISSING, exit 1)', async () => {
     const r = await runCli(['upload', 'r2', '--bucket', 'b', '--pack', path.join(root, 'no-pack')]);

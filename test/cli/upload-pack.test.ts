@@ -41,6 +41,27 @@ describe('planUpload', () => {
     expect(plan.commands.at(-1)).toEqual(['wrangler', 'kv', 'key', 'put', 'docs-v2/manifest.json', '--path', path.join(pack, 'manifest.json'), '--binding', 'PACK_KV', '--local']);
   });
 
+  it('puts a binary file one by one into the local KV, whose bulk put would store it re-encoded as UTF-8, and in bulk into Cloudflare\'s', async () => {
+    const withVectors = path.join(dir, 'vectors');
+    await buildPack(SITE, withVectors, { shards: { shardBytes: 8 * 1024 } });
+    // What wrangler's local bulk put keeps intact: bytes that come back the same through a UTF-8 string.
+    const isText = (bytes: Buffer) => Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes);
+    const local = await planUpload(withVectors, { kind: 'kv', namespace: { id: 'ns' }, where: 'local' }, '/v/', path.join(dir, 'bulk-local'));
+    const inBulk = new Set(local.bulkFiles.flatMap((b) => (JSON.parse(b.json) as Array<{ key: string }>).map((e) => e.key)));
+    const single = local.commands.filter((c) => c[2] === 'key').map((c) => c[4]!);
+    const binary: string[] = [];
+    for (const f of local.files.slice(0, -1)) {
+      const text = isText(await readFile(f.file));
+      if (!text) binary.push(f.key);
+      // Each file exactly once: a text file in a bulk file, a binary one in a command of its own.
+      expect([inBulk.has(f.key), single.includes(f.key)], f.key).toEqual([text, !text]);
+    }
+    expect(binary.some((k) => k.startsWith('v/vectors.bin'))).toBe(true);
+    expect(local.commands.at(-1)![4]).toBe('v/manifest.json');
+    const remote = await planUpload(withVectors, { kind: 'kv', namespace: { id: 'ns' }, where: 'remote' }, '/v/', path.join(dir, 'bulk-remote'));
+    expect(remote.commands.filter((c) => c[2] === 'key').map((c) => c[4])).toEqual(['v/manifest.json']);
+  });
+
   it('refuses a pack with a damaged shard before planning anything', async () => {
     const bad = path.join(dir, 'bad');
     await cp(pack, bad, { recursive: true });
