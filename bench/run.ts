@@ -18,7 +18,7 @@
  *    (bench/adversarial.ts; --no-adversarial skips).
  * Prints Markdown tables and writes bench/.out/bench.json. Skips (exit 0) when the corpus is absent.
  *
- * `npm run bench -- --scale [--large] [--reuse-packs] [--pack-read auto|lazy|whole] [--block-bytes <n>] [--part-bytes <n>]` runs only the scale section instead
+ * `npm run bench -- --scale [--large] [--reuse-packs] [--pack-read auto|lazy|whole] [--pack-source assets,kv] [--block-bytes <n>] [--part-bytes <n>]` runs only the scale section instead
  * (bench/scale.ts): small site, Astro en, Astro en+zh-cn+ja and, with --large, a ×20 replica.
  */
 import { everySection, type PackReadMode } from '../src/core/index.ts';
@@ -39,7 +39,7 @@ import { renderReport, WORKERD_CLOCK_NOTE, type BenchReport, type FirstQueryByte
 import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts';
 import { benchLatency, benchReadCost, summarizeColdStarts, timeReads, timeRequest, type ColdStartBench, type ColdStartTarget, type LatencyBench, type ReadCostBench } from './worker-bench.ts';
 import { LOAD_DEFAULTS, runLoad, type LoadRun } from './load-bench.ts';
-import { benchScale, packReadMode, renderScale } from './scale.ts';
+import { benchScale, packReadMode, renderScale, scaleSources, SCALE_SOURCES, type ScaleSource } from './scale.ts';
 import { benchAdversarial } from './adversarial.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,6 +52,7 @@ const RESULT_FILE = path.join(OUT_DIR, 'bench.json');
 const DEFAULT_CORPUS = path.resolve(ROOT, '../shared/corpora/astro-docs/en');
 const BENCH_CONFIG = 'bench/wrangler.bench.toml';
 const TRIVIAL_CONFIG = 'bench/wrangler.trivial.toml';
+const TRIVIAL_ASSETS_CONFIG = 'bench/wrangler.trivial-assets.toml';
 const READ_FLOOR_CONFIG = 'bench/wrangler.read-floor.toml';
 /** Must match the aliases of bench/wrangler.bundled-hybrid.toml and bench/wrangler.bundled-keyword.toml. */
 const BUNDLED_DIR = path.join(OUT_DIR, 'bundled');
@@ -96,6 +97,8 @@ interface Args {
   reusePacks: boolean;
   /** `--pack-read`: how the scale section's Worker and Node probe read packs (PACK_READ). Default auto. */
   packRead: PackReadMode;
+  /** `--pack-source`: where the scale section's Worker reads its packs, a comma-separated list of SCALE_SOURCES. Default every one. */
+  packSources: ScaleSource[];
   /** `--part-bytes`: both packs' keyword partition size (the build's `--part-bytes`), or with --scale the scale section's packs'; default the build's. */
   partBytes: number | null;
   /** `--block-bytes`: the scale section's packs' section block size (the build's `--block-bytes`); default the build's. */
@@ -124,6 +127,7 @@ function readArgs(argv: string[]): Args {
       large: { type: 'boolean', default: false },
       'reuse-packs': { type: 'boolean', default: false },
       'pack-read': { type: 'string', default: 'auto' },
+      'pack-source': { type: 'string', default: SCALE_SOURCES.join(',') },
       'part-bytes': { type: 'string' },
       'block-bytes': { type: 'string' },
     },
@@ -140,6 +144,7 @@ function readArgs(argv: string[]): Args {
     large: values.large,
     reusePacks: values['reuse-packs'],
     packRead: packReadMode(values['pack-read']),
+    packSources: scaleSources(values['pack-source']),
     partBytes: values['part-bytes'] === undefined ? null : positiveInt('part-bytes', values['part-bytes'], 1),
     blockBytes: values['block-bytes'] === undefined ? null : positiveInt('block-bytes', values['block-bytes'], 1),
   };
@@ -167,15 +172,18 @@ const BENCH_PACK_PATH = '/pack/';
 /**
  * The Workers compared, started one after another (parallel starts on 2 cores distort nothing
  * measured, but make a slow start look like a hang) and all up while measuring; each idles while
- * another is measured. The trivial Worker is last: the report's ratios are to it.
+ * another is measured. The baselines are last, and the report's ratios are to them: the trivial
+ * Worker deployed as recall-box is (behind the static-assets router, which under `wrangler dev`
+ * adds about 0.9 ms to every request of a Worker with assets), and the bare trivial Worker.
  */
 // The answer cache is off for these: the warm-up repeats queries of the measured set, and a cache
 // hit would time the cache, not the search (the load step below measures both).
-const WORKERS: ReadonlyArray<{ name: string; config: string; healthPath?: string; vars?: Record<string, string>; env?: string; bundledOf?: string }> = [
+const WORKERS: ReadonlyArray<{ name: string; config: string; healthPath?: string; vars?: Record<string, string>; env?: string; bundledOf?: string; baseline?: boolean }> = [
   { name: 'recall-box (default: hybrid, static embedder)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH, vars: { EDGE_CACHE: 'off' } },
   { name: 'recall-box keyword-only pack (--no-vectors)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH, vars: { PACK_PATH: '/pack-keyword/', EDGE_CACHE: 'off' } },
   { name: 'recall-box ONNX entry (hybrid, ORT)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH, env: 'onnx', vars: { EDGE_CACHE: 'off' } },
-  { name: 'trivial Hono', config: TRIVIAL_CONFIG },
+  { name: 'trivial Hono behind the static-assets router', config: TRIVIAL_ASSETS_CONFIG, baseline: true },
+  { name: 'trivial Hono', config: TRIVIAL_CONFIG, baseline: true },
 ];
 
 type WorkerSpec = (typeof WORKERS)[number];
@@ -228,7 +236,7 @@ async function measureWorkers(args: Args, queries: Parameters<typeof benchLatenc
   return withWorkers(WORKERS, (servers) => {
     log(`Workers up: ${WORKERS.map((w, i) => `${w.name} at ${servers[i]!.url}`).join('; ')}; ${queries.length} queries each`);
     return benchLatency(
-      WORKERS.map((w, i) => ({ name: w.name, url: servers[i]!.url })),
+      WORKERS.map((w, i) => ({ name: w.name, url: servers[i]!.url, baseline: w.baseline === true })),
       queries,
       args.warmup,
     );
@@ -344,7 +352,7 @@ async function measureLoad(args: Args, queries: Parameters<typeof runLoad>[2]): 
 async function main(): Promise<void> {
   const args = readArgs(process.argv.slice(2));
   if (args.scale) {
-    console.log(renderScale(await benchScale({ large: args.large, worker: args.worker, reusePacks: args.reusePacks, packRead: args.packRead, blockBytes: args.blockBytes, partBytes: args.partBytes })));
+    console.log(renderScale(await benchScale({ large: args.large, worker: args.worker, reusePacks: args.reusePacks, packRead: args.packRead, sources: args.packSources, blockBytes: args.blockBytes, partBytes: args.partBytes })));
     return;
   }
   if (!existsSync(args.corpus)) {

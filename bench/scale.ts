@@ -3,24 +3,26 @@
  * latency and memory grow from a small site to the Astro docs in three languages, and — with
  * `--large` — to a synthetic ×20 replica of them (~100k sections):
  *
- *   npm run bench -- --scale [--large] [--reuse-packs] [--pack-read auto|lazy|whole] [--block-bytes <n>] [--part-bytes <n>]
+ *   npm run bench -- --scale [--large] [--reuse-packs] [--pack-read auto|lazy|whole] [--pack-source assets,kv] [--block-bytes <n>] [--part-bytes <n>]
  *                                                           (or: npx tsx bench/scale.ts [--large] …)
  *
  * Per corpus: a build in a child process (wall time, peak RSS), the pack's size and shard count, a
  * load-and-query child process (Node: load time, heap after load, peak RSS, p50/p95 of the hybrid
  * pipeline), then the real Worker under `wrangler dev` (first /search from a fresh server: the cold
- * start; p50/p95 client wall time over loopback; workerd's peak RSS). Each child process and each
+ * start; p50/p95 client wall time over loopback; workerd's peak RSS), with the pack in the static
+ * assets and again with the pack in KV (uploaded to the local KV once per build). Each child process and each
  * server runs alone, so figures are their own. Corpora that are absent are skipped with a message.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureReplica } from './replica.ts';
 import { PACK_READ_MODES, type PackReadMode } from '../src/core/index.ts';
 import { percentile } from './stats.ts';
-import { startWranglerDev } from './wrangler-dev.ts';
+import { startWranglerDev, WRANGLER_BIN } from './wrangler-dev.ts';
+import { planUpload, writeBulkFiles } from '../src/cli/upload-pack.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'bench/.out');
@@ -38,6 +40,15 @@ const WRANGLER_START_TIMEOUT_MS = 120_000;
  * sections (keyword index and embedding training hold every section's terms at once).
  */
 const CHILD_HEAP_MB = 16_000;
+/** The scale bench's Worker: the bench site's static assets, and the KV namespace PACK_KV. */
+const BENCH_CONFIG = 'bench/wrangler.bench.toml';
+/**
+ * Where the Worker reads the pack from: the static assets (the default), and KV, which a large
+ * site can use instead (docs/deploying.md, "Packs in KV or R2"); under `wrangler dev` a KV read
+ * costs a fraction of a static asset's, and a first-time query on a large site reads several files.
+ */
+export const SCALE_SOURCES = ['assets', 'kv'] as const;
+export type ScaleSource = (typeof SCALE_SOURCES)[number];
 
 export interface ScaleRow {
   name: string;
@@ -64,7 +75,11 @@ export interface ScaleRow {
     p50: number;
     p95: number;
   };
-  worker: {
+  /** The Worker reading the pack from each source measured (SCALE_SOURCES); null when the Worker step was skipped. */
+  worker: Partial<Record<ScaleSource, WorkerFigures>> | null;
+}
+
+export interface WorkerFigures {
     coldMs: number;
     p50: number;
     p95: number;
@@ -74,7 +89,6 @@ export interface ScaleRow {
     workerdPeakRssMiB: number | null;
     errors: number;
     failure?: string;
-  } | null;
 }
 
 function log(message: string): void {
@@ -120,15 +134,41 @@ async function packSize(dir: string): Promise<{ bytes: number; files: number; la
   return { bytes: sizes.reduce((a, b) => a + b, 0), files: names.length, largest: Math.max(...sizes) };
 }
 
-/** The Worker over the pack at /scale-<name>/: a fresh server, its first /search, then the rest. */
-async function measureWorker(name: string, queries: readonly string[], packRead: PackReadMode): Promise<ScaleRow['worker']> {
+/**
+ * The pack at `packDir` in `wrangler dev`'s local KV (bench/.wrangler/state) under `packPath`, as
+ * a site owner puts it there: the upload plan (src/cli/upload-pack.ts, checked pack, manifest
+ * last) and its wrangler commands. Skipped when the marker says this build is there already.
+ */
+async function ensureKvPack(name: string, packDir: string, packPath: string): Promise<void> {
+  const marker = path.join(OUT, `scale-${name}-kv.json`);
+  const { buildId } = JSON.parse(await readFile(path.join(packDir, 'manifest.json'), 'utf8')) as { buildId: string };
+  if (existsSync(marker) && (JSON.parse(await readFile(marker, 'utf8')) as { buildId: string }).buildId === buildId) return;
+  const started = performance.now();
+  const plan = await planUpload(packDir, { kind: 'kv', where: 'local', namespace: { binding: 'PACK_KV' } }, packPath);
+  await writeBulkFiles(plan);
+  try {
+    for (const argv of plan.commands) {
+      const run = spawnSync(WRANGLER_BIN, [...argv.slice(1), '--config', BENCH_CONFIG], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' } });
+      if (run.status !== 0) throw new Error(`${argv.join(' ')} exited ${run.status}: ${`${run.stdout}${run.stderr}`.slice(-2000)}`);
+    }
+  } finally {
+    // The bulk files hold the pack again, base64: hundreds of MB for the large replica.
+    await Promise.all(plan.bulkFiles.map((b) => rm(b.file, { force: true })));
+  }
+  await writeFile(marker, JSON.stringify({ buildId }));
+  log(`${name}: uploaded to the local KV in ${((performance.now() - started) / 1000).toFixed(1)} s (${plan.files.length} files)`);
+}
+
+/** The Worker over the pack at /scale-<name>/, read from `source`: a fresh server, its first /search, then the rest. */
+async function measureWorker(name: string, queries: readonly string[], packRead: PackReadMode, source: ScaleSource): Promise<WorkerFigures> {
   const packPath = `/scale-${name}/`;
+  if (source === 'kv') await ensureKvPack(name, path.join(SITE, `scale-${name}`), packPath);
   const server = await startWranglerDev({
-    config: 'bench/wrangler.bench.toml',
+    config: BENCH_CONFIG,
     timeoutMs: WRANGLER_START_TIMEOUT_MS,
     // A static asset: probing /health would load the pack before the cold request.
     healthPath: `${packPath}manifest.json`,
-    vars: { PACK_PATH: packPath, EDGE_CACHE: 'off', PACK_READ: packRead },
+    vars: { PACK_PATH: packPath, EDGE_CACHE: 'off', PACK_READ: packRead, PACK_SOURCE: source },
   });
   try {
     let errors = 0;
@@ -177,6 +217,8 @@ export async function benchScale(options: {
   worker: boolean;
   reusePacks: boolean;
   packRead: PackReadMode;
+  /** Where the Worker reads the pack from, each measured in turn. Default: every one of SCALE_SOURCES. */
+  sources?: readonly ScaleSource[];
   blockBytes?: number | null;
   partBytes?: number | null;
 }): Promise<ScaleRow[]> {
@@ -221,8 +263,11 @@ export async function benchScale(options: {
     const node = await probe<ScaleRow['node']>(['query', packDir, queryFile, options.packRead]);
     let worker: ScaleRow['worker'] = null;
     if (options.worker) {
-      log(`${corpus.name}: the Worker under wrangler dev`);
-      worker = await measureWorker(`${corpus.name}${variant}`, JSON.parse(await readFile(queryFile, 'utf8')) as string[], options.packRead);
+      worker = {};
+      for (const source of options.sources ?? SCALE_SOURCES) {
+        log(`${corpus.name}: the Worker under wrangler dev, the pack in ${source}`);
+        worker[source] = await measureWorker(`${corpus.name}${variant}`, JSON.parse(await readFile(queryFile, 'utf8')) as string[], options.packRead, source);
+      }
     }
     rows.push({
       name: `${corpus.name}${variant}`,
@@ -250,6 +295,14 @@ function bytesArg(flag: string, raw: string | undefined): number {
   return bytes;
 }
 
+/** `--pack-source`'s value, checked: a comma-separated list of SCALE_SOURCES. */
+export function scaleSources(raw: string): ScaleSource[] {
+  const list = raw.split(',').map((x) => x.trim());
+  const unknown = list.find((x) => !(SCALE_SOURCES as readonly string[]).includes(x));
+  if (unknown !== undefined || list.length === 0) throw new Error(`--pack-source must list some of ${SCALE_SOURCES.join(', ')}, comma-separated, got ${JSON.stringify(raw)}`);
+  return [...new Set(list as ScaleSource[])];
+}
+
 /** `--pack-read`'s value, checked: one of PACK_READ_MODES. */
 export function packReadMode(raw: string | undefined): PackReadMode {
   if ((PACK_READ_MODES as readonly (string | undefined)[]).includes(raw)) return raw as PackReadMode;
@@ -263,7 +316,13 @@ const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFix
 /** The rows as a Markdown table, one column per corpus. */
 export function renderScale(rows: readonly ScaleRow[]): string {
   const line = (label: string, f: (r: ScaleRow) => string) => `| ${label} | ${rows.map(f).join(' | ')} |`;
-  const w = (f: (x: NonNullable<ScaleRow['worker']>) => string) => (r: ScaleRow) => (r.worker ? f(r.worker) : '—');
+  const w = (source: ScaleSource, f: (x: WorkerFigures) => string) => (r: ScaleRow) => {
+    const figures = r.worker?.[source];
+    return figures ? f(figures) : '—';
+  };
+  const sources = SCALE_SOURCES.filter((source) => rows.some((r) => r.worker?.[source]));
+  /** Where the pack is read from, as a row label says it. */
+  const from = (source: ScaleSource) => (source === 'assets' ? 'pack in the static assets' : 'pack in KV');
   return [
     `| Scale (${QUERY_COUNT} queries each) | ${rows.map((r) => r.name).join(' | ')} |`,
     `| --- | ${rows.map(() => '---').join(' | ')} |`,
@@ -282,11 +341,13 @@ export function renderScale(rows: readonly ScaleRow[]): string {
     // (`npm run bench`'s static asset read rows): the count of files weighs more than their bytes.
     line('Node: files a first-pass query reads, every kind (each a fetch in the Worker), median / mean', (r) => (r.node.read === 'whole' ? 'none (read whole)' : `${r.node.firstPassFiles.p50} / ${r.node.firstPassFiles.mean.toFixed(1)}`)),
     line('Node: bytes a first-pass query reads, median: keyword partitions / section blocks', (r) => (r.node.read === 'whole' ? 'none (read whole)' : `${kib(r.node.firstPassBytes.partitions)} / ${kib(r.node.firstPassBytes.blocks)}`)),
-    line('Worker: cold first /search', w((x) => (x.failure ? `failed after ${ms(x.coldMs)}` : ms(x.coldMs)))),
-    line('Worker: GET /search p50 / p95 (each query the first time)', w((x) => `${ms(x.p50)} / ${ms(x.p95)}`)),
-    line('Worker: the same queries again p50 / p95', w((x) => `${ms(x.againP50)} / ${ms(x.againP95)}`)),
-    line('Worker: workerd peak RSS', w((x) => (x.workerdPeakRssMiB === null ? '?' : `${x.workerdPeakRssMiB} MiB`))),
-    line('Worker: errors', w((x) => String(x.errors))),
+    ...sources.flatMap((source) => [
+      line(`Worker, ${from(source)}: cold first /search`, w(source, (x) => (x.failure ? `failed after ${ms(x.coldMs)}` : ms(x.coldMs)))),
+      line(`Worker, ${from(source)}: GET /search p50 / p95 (each query the first time)`, w(source, (x) => `${ms(x.p50)} / ${ms(x.p95)}`)),
+      line(`Worker, ${from(source)}: the same queries again p50 / p95`, w(source, (x) => `${ms(x.againP50)} / ${ms(x.againP95)}`)),
+      line(`Worker, ${from(source)}: workerd peak RSS`, w(source, (x) => (x.workerdPeakRssMiB === null ? '?' : `${x.workerdPeakRssMiB} MiB`))),
+      line(`Worker, ${from(source)}: errors`, w(source, (x) => String(x.errors))),
+    ]),
   ].join('\n');
 }
 
@@ -297,6 +358,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     worker: !argv.includes('--no-worker'),
     reusePacks: argv.includes('--reuse-packs'),
     packRead: packReadMode(argv.includes('--pack-read') ? argv[argv.indexOf('--pack-read') + 1] : 'auto'),
+    sources: scaleSources(argv.includes('--pack-source') ? (argv[argv.indexOf('--pack-source') + 1] ?? '') : SCALE_SOURCES.join(',')),
     blockBytes: argv.includes('--block-bytes') ? bytesArg('--block-bytes', argv[argv.indexOf('--block-bytes') + 1]) : null,
     partBytes: argv.includes('--part-bytes') ? bytesArg('--part-bytes', argv[argv.indexOf('--part-bytes') + 1]) : null,
   });
