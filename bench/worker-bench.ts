@@ -13,10 +13,14 @@ export interface Target {
   name: string;
   /** Origin of the server, e.g. `http://127.0.0.1:41234`. */
   url: string;
+  /** A Worker the others are compared with (the report's ratios are to each baseline). */
+  baseline?: boolean;
 }
 
 export interface TargetLatency {
   name: string;
+  /** Target.baseline. */
+  baseline: boolean;
   /** Each query the first time this server is asked it (after the warm-up). */
   latency: Summary;
   /**
@@ -93,6 +97,7 @@ export async function benchLatency(targets: readonly Target[], queries: readonly
       if (ok.length === 0) throw new Error(`${target.name}: every request failed, e.g. ${list[0]?.detail ?? 'no requests'}`);
       return {
         name: target.name,
+        baseline: target.baseline === true,
         latency: summarize(ok.map((s) => s.ms)),
         again: summarize(again[t]!.filter((s) => s.ok).map((s) => s.ms)),
         errors: list.length - ok.length + again[t]!.filter((s) => !s.ok).length,
