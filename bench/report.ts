@@ -29,6 +29,8 @@ export interface BenchReport {
   queries: number;
   /** Null when the Worker step was skipped (--no-worker). */
   latency: LatencyBench | null;
+  /** The Workers with the pack bundled into the script, beside the same baselines; null or absent when skipped. */
+  latencyBundled?: LatencyBench | null;
   /** First /search after fresh starts (run.ts measureColdStarts); null when the Worker step was skipped. */
   coldStarts: ColdStartBench | null;
   /** What one static asset read adds to a request (worker-bench.ts benchReadCost); null or absent when the Worker step was skipped. */
@@ -122,7 +124,7 @@ function latencyRow(name: string, s: Summary, extra: string): string[] {
   return [name, formatMs(s.p50), formatMs(s.p95), formatMs(s.mean), extra];
 }
 
-function latencyTable(latency: LatencyBench): string {
+function latencyTable(latency: LatencyBench, what = 'the pack in the static assets'): string {
   const baselines = latency.targets.filter((t) => t.baseline);
   const measured = latency.targets.filter((t) => !t.baseline);
   const rows = latency.targets.map((t) => latencyRow(t.name, t.latency, String(t.errors)));
@@ -149,7 +151,7 @@ function latencyTable(latency: LatencyBench): string {
       ]);
     }
   }
-  return table([`Worker GET /search, client wall time (${latency.queries} sequential, each the first time, after ${latency.warmup} warm-up)`, 'p50', 'p95', 'mean', 'errors'], rows);
+  return table([`Worker GET /search, ${what}, client wall time (${latency.queries} sequential, each the first time, after ${latency.warmup} warm-up)`, 'p50', 'p95', 'mean', 'errors'], rows);
 }
 
 function readCostTable(cost: ReadCostBench): string {
@@ -225,6 +227,7 @@ export function renderReport(r: BenchReport): string {
     buildTable(r),
     filesTable(r),
     r.latency ? latencyTable(r.latency) : '_Worker latency skipped (--no-worker)._',
+    ...(r.latencyBundled ? [latencyTable(r.latencyBundled, 'the pack bundled into the script')] : []),
     ...(r.coldStarts ? [coldStartTable(r.coldStarts)] : []),
     ...(r.readCost ? [readCostTable(r.readCost)] : []),
     ...(r.loadTest?.length ? [loadTable(r.loadTest)] : []),

@@ -5,10 +5,12 @@
  *
  * 1. builds the corpus N times into bench/.out/site/pack (median build time; pack sizes);
  * 2. serves that pack with the real Worker under `wrangler dev` — the default entry, the default
- *    entry over a keyword-only pack, the ONNX entry — and a trivial Hono Worker beside them, and
- *    times the same /search queries against all from this process over loopback (the first request
- *    of each on its own: the cold start), each query the first time and then again; and times what
- *    one static asset read adds to a bare Worker's request;
+ *    entry over a keyword-only pack, the ONNX entry — and two trivial Hono Workers beside them (one
+ *    behind the static-assets router as recall-box is, one bare), and times the same /search
+ *    queries against all from this process over loopback (the first request of each on its own:
+ *    the cold start), each query the first time and then again; then the bundled entry with either
+ *    pack inside its script, beside the same baselines; and times what one static asset read adds
+ *    to a bare Worker's request;
  * 3. loads the pack in Node and times the query pipeline itself (keyword only, hybrid, and the
  *    query embedding alone, static and ORT);
  * 4. times the vector kernels, and measures both Worker bundles with `wrangler deploy --dry-run`;
@@ -200,8 +202,8 @@ function bundledWorker(kind: 'hybrid' | 'keyword', name: string, packDir: string
 }
 
 /**
- * The same packs bundled into the Worker script (src/worker/bundled.ts): cold starts only, since a
- * warm Worker holds its pack either way (most first-time queries at the p50 read no file).
+ * The same packs bundled into the Worker script (src/worker/bundled.ts): their cold starts, and
+ * their latency in a rotation of their own (run.ts main), where a first-time query reads no file.
  */
 const BUNDLED_WORKERS: readonly BundledWorkerSpec[] = [
   bundledWorker('hybrid', 'recall-box, pack bundled into the script (hybrid)', PACK_DIR, '/pack/', WORKERS[0]!),
@@ -231,12 +233,12 @@ async function withWorkers<T>(workers: readonly WorkerSpec[], use: (servers: Wra
   }
 }
 
-/** Every Worker up at once, measured query by query in turn. */
-async function measureWorkers(args: Args, queries: Parameters<typeof benchLatency>[1]): Promise<LatencyBench> {
-  return withWorkers(WORKERS, (servers) => {
-    log(`Workers up: ${WORKERS.map((w, i) => `${w.name} at ${servers[i]!.url}`).join('; ')}; ${queries.length} queries each`);
+/** `workers` up at once, measured query by query in turn. */
+async function measureWorkers(args: Args, queries: Parameters<typeof benchLatency>[1], workers: readonly WorkerSpec[]): Promise<LatencyBench> {
+  return withWorkers(workers, (servers) => {
+    log(`Workers up: ${workers.map((w, i) => `${w.name} at ${servers[i]!.url}`).join('; ')}; ${queries.length} queries each`);
     return benchLatency(
-      WORKERS.map((w, i) => ({ name: w.name, url: servers[i]!.url, baseline: w.baseline === true })),
+      workers.map((w, i) => ({ name: w.name, url: servers[i]!.url, baseline: w.baseline === true })),
       queries,
       args.warmup,
     );
@@ -388,7 +390,10 @@ async function main(): Promise<void> {
     { of: WORKERS[1]!.name, query: lookup, packPath: WORKERS[1]!.vars?.PACK_PATH ?? BENCH_PACK_PATH, waves: keywordEach[0]!.waves },
   ];
   const coldStarts = args.worker ? await measureColdStarts(lookup, question, floors) : null;
-  const latency = args.worker ? await measureWorkers(args, queries) : null;
+  const latency = args.worker ? await measureWorkers(args, queries, WORKERS) : null;
+  // The bundled Workers in a rotation of their own beside the same baselines (more Workers in one
+  // rotation leave each idle longer between its requests, which slows the larger ones more).
+  const latencyBundled = args.worker ? await measureWorkers(args, queries, [...BUNDLED_WORKERS, ...WORKERS.filter((w) => w.baseline)]) : null;
   const readCost = args.worker ? await measureReadCost(build.files) : null;
 
   log(`timing the pipeline: ${queries.length} queries × ${args.rounds} rounds`);
@@ -417,6 +422,7 @@ async function main(): Promise<void> {
     pipeline,
     queries: queries.length,
     latency,
+    latencyBundled,
     coldStarts,
     readCost,
     kernel,
