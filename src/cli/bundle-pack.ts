@@ -24,6 +24,8 @@ export const BUNDLED_PACK_MODULE = 'recall-box-bundled-pack';
 export const DEFAULT_BUNDLE_OUT = '.recall-box/bundled';
 /** The generated map's file name inside the output folder. */
 export const PACK_MODULES_FILE = 'pack-modules.js';
+/** The bundle folder's own .gitignore: everything in it, itself included. */
+const SELF_IGNORE = '# Written by `recall-box bundle` on every build or deploy.\n*\n';
 /** The generated entry's file name inside the output folder (BundleOptions.workerModule). */
 export const BUNDLED_ENTRY_FILE = 'worker.js';
 
@@ -114,6 +116,9 @@ export async function bundlePacks(inputs: readonly BundleInput[], outDir: string
   await rm(staging, { recursive: true, force: true });
   const place = async () => {
     if (workerModule !== null) await writeFile(path.join(staging, BUNDLED_ENTRY_FILE), bundledEntry(path.resolve(outDir), workerModule));
+    // Generated, and megabytes of copies of the pack: ignored by git from inside, so the site's
+    // repository stays clean without anyone editing its own .gitignore.
+    await writeFile(path.join(staging, '.gitignore'), SELF_IGNORE);
     await rm(outDir, { recursive: true, force: true });
     await mkdir(path.dirname(path.resolve(outDir)), { recursive: true });
     await rename(staging, outDir);

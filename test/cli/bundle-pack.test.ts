@@ -1,4 +1,6 @@
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +58,18 @@ describe('bundlePacks', () => {
     expect(result).toMatchObject({ fits: 'free', skipped: null });
   });
 
+  it('keeps the bundle out of the site\'s git repository, whose own .gitignore it leaves alone', async () => {
+    const site = path.join(dir, 'git-site');
+    await mkdir(site);
+    const git = (...args: string[]) => spawnSync('git', args, { cwd: site, encoding: 'utf8' });
+    expect(git('init', '-q').status).toBe(0);
+    await writeFile(path.join(site, 'index.md'), '# Docs\n');
+    await bundlePacks([{ packDir: pack, packPath: '/pack/' }], path.join(site, '.recall-box', 'bundled'), { workerModule: 'recall-box/worker' });
+    // Only the site's own file is new to git; the bundle (map, entry, copies) is not listed.
+    expect(git('status', '--porcelain', '--untracked-files=all').stdout.trim().split('\n')).toEqual(['?? index.md']);
+    expect(existsSync(path.join(site, '.gitignore'))).toBe(false);
+  });
+
   it('bundles two packs at their own paths, and refuses two at one path', async () => {
     const other = path.join(dir, 'other');
     await buildPack(SITE, other, { embedding: false, ingest: { baseUrl: '/v2/' } });
@@ -104,7 +118,7 @@ describe('bundlePacks', () => {
     expect(over.skipped).toContain('read from the static assets');
     // An empty map: the entry reads every pack from PACK_SOURCE. No copy is left behind.
     expect(parseMap(await readFile(over.modulesFile, 'utf8'))).toEqual({});
-    expect(await readdir(out)).toEqual([PACK_MODULES_FILE]);
+    expect((await readdir(out)).sort()).toEqual(['.gitignore', PACK_MODULES_FILE]);
     const none = await bundlePacks([{ packDir: path.join(dir, 'no-pack-here'), packPath: '/pack/' }], out, { optional: true });
     expect(none.skipped).toContain('no pack at');
     await expect(bundlePacks([{ packDir: path.join(dir, 'bad'), packPath: '/pack/' }], out, { optional: true })).rejects.toMatchObject({ code: 'INDEX_CORRUPT' });
