@@ -14,11 +14,11 @@
  * KV values go in bulk files, except, for the local storage `wrangler dev` reads, the binary files,
  * which are put one by one (see isUtf8Text).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { normalizePackPath } from '../protocol/indexes.ts';
-import { PACK_FILES, packKey, readManifest, readPackFile, type PackManifest } from '../core/index.ts';
+import { PACK_FILES, packKey, readManifest, readPackShard, type PackManifest } from '../core/index.ts';
 import { fsPackSource } from '../indexer/fs-source.ts';
 
 export type UploadTarget = (
@@ -66,14 +66,17 @@ export async function planUpload(
 ): Promise<UploadPlan> {
   const source = fsPackSource(packDir);
   const { manifest, text: manifestText } = await readManifest(source);
-  for (const name of Object.keys(manifest.files)) await readPackFile(source, manifest.files, name);
+  // Each data shard, read and checked against the manifest (readPackShard): for R2 only checked,
+  // for KV checked as it is read into its bulk file, so no file is read twice.
+  const shards = Object.values(manifest.files).flatMap((entry) => entry.shards.map((s, i) => ({ name: s.name, bytes: s.bytes, read: () => readPackShard(source, entry, i) })));
   const packPath = normalizePackPath(prefix ?? `pack-${manifest.buildId}`);
   // Outside the pack's folder: next to public/pack/ it would be deployed as static assets.
   const bulkDir = workDir ?? path.join(tmpdir(), `recall-box-upload-${manifest.buildId}`);
-  const names = [...Object.values(manifest.files).flatMap((f) => f.shards.map((s) => ({ name: s.name, bytes: s.bytes }))), { name: PACK_FILES.manifest, bytes: new TextEncoder().encode(manifestText).length }];
+  const names = [...shards, { name: PACK_FILES.manifest, bytes: new TextEncoder().encode(manifestText).length }];
   const files = names.map((n) => ({ key: packKey(packPath, n.name), file: path.join(path.resolve(packDir), n.name), bytes: n.bytes }));
   const where = `--${target.where}`;
   if (target.kind === 'r2') {
+    for (const shard of shards) await shard.read();
     const commands = files.map((f) => ['wrangler', 'r2', 'object', 'put', `${target.bucket}/${f.key}`, '--file', f.file, where]);
     return { manifest, packPath, files, commands, bulkFiles: [] };
   }
@@ -91,8 +94,9 @@ export async function planUpload(
     batch = [];
     batchBytes = 2;
   };
-  for (const f of data) {
-    const bytes = await readFile(f.file);
+  for (const [i, f] of data.entries()) {
+    const read = await shards[i]!.read();
+    const bytes = Buffer.from(read.buffer, read.byteOffset, read.byteLength);
     if (target.where === 'local' && !isUtf8Text(bytes)) {
       singles.push(f);
       continue;

@@ -70,5 +70,6 @@ describe('planUpload', () => {
     bytes[0] ^= 1;
     await writeFile(path.join(bad, shard), bytes);
     await expect(planUpload(bad, { kind: 'r2', bucket: 'docs', where: 'remote' })).rejects.toMatchObject({ code: 'INDEX_CORRUPT' });
+    await expect(planUpload(bad, { kind: 'kv', namespace: { id: 'ns' }, where: 'local' }, undefined, path.join(dir, 'bulk-bad'))).rejects.toMatchObject({ code: 'INDEX_CORRUPT' });
   });
 });
