@@ -4,7 +4,7 @@
 import type { BuildBench } from './build-bench.ts';
 import type { PackLoadBench, PipelineBench } from './node-bench.ts';
 import type { Summary } from './stats.ts';
-import type { ColdStartBench, LatencyBench, ReadCostBench } from './worker-bench.ts';
+import type { ColdStartBench, LatencyBench, ReadCostBench, TargetLatency } from './worker-bench.ts';
 import { WORKER_SIZE_LIMITS, type BundleSize } from './bundle.ts';
 import type { LoadRun } from './load-bench.ts';
 import type { AdversarialBench } from './adversarial.ts';
@@ -127,30 +127,19 @@ function latencyRow(name: string, s: Summary, extra: string): string[] {
 function latencyTable(latency: LatencyBench, what = 'the pack in the static assets'): string {
   const baselines = latency.targets.filter((t) => t.baseline);
   const measured = latency.targets.filter((t) => !t.baseline);
-  const rows = latency.targets.map((t) => latencyRow(t.name, t.latency, String(t.errors)));
-  // Every measured Worker's ratio to each baseline, each query the first time, then again.
-  for (const base of baselines) {
-    for (const rb of measured) {
-      rows.push([
-        `**ratio ${rb.name} / ${base.name}**`,
-        `**${formatRatio(rb.latency.p50 / base.latency.p50)}**`,
-        formatRatio(rb.latency.p95 / base.latency.p95),
-        formatRatio(rb.latency.mean / base.latency.mean),
-        '',
-      ]);
-    }
-  }
-  for (const base of baselines) {
-    for (const rb of measured) {
-      rows.push([
-        `ratio, the same queries again (what the first pass read is held): ${rb.name} / ${base.name}`,
-        formatRatio(rb.again.p50 / base.again.p50),
-        formatRatio(rb.again.p95 / base.again.p95),
-        formatRatio(rb.again.mean / base.again.mean),
-        '',
-      ]);
-    }
-  }
+  // Every measured Worker's ratio to each baseline: each query the first time (bold, the headline), then again.
+  const ratios = (label: (rb: string, base: string) => string, of: (t: TargetLatency) => Summary, bold: boolean) =>
+    baselines.flatMap((base) =>
+      measured.map((rb) => {
+        const p50 = formatRatio(of(rb).p50 / of(base).p50);
+        return [label(rb.name, base.name), bold ? `**${p50}**` : p50, formatRatio(of(rb).p95 / of(base).p95), formatRatio(of(rb).mean / of(base).mean), ''];
+      }),
+    );
+  const rows = [
+    ...latency.targets.map((t) => latencyRow(t.name, t.latency, String(t.errors))),
+    ...ratios((rb, base) => `**ratio ${rb} / ${base}**`, (t) => t.latency, true),
+    ...ratios((rb, base) => `ratio, the same queries again (what the first pass read is held): ${rb} / ${base}`, (t) => t.again, false),
+  ];
   return table([`Worker GET /search, ${what}, client wall time (${latency.queries} sequential, each the first time, after ${latency.warmup} warm-up)`, 'p50', 'p95', 'mean', 'errors'], rows);
 }
 

@@ -176,7 +176,8 @@ const BENCH_PACK_PATH = '/pack/';
  * measured, but make a slow start look like a hang) and all up while measuring; each idles while
  * another is measured. The baselines are last, and the report's ratios are to them: the trivial
  * Worker deployed as recall-box is (behind the static-assets router, which under `wrangler dev`
- * adds about 0.9 ms to every request of a Worker with assets), and the bare trivial Worker.
+ * every request of a Worker with assets passes through: the two trivial rows differ by its cost),
+ * and the bare trivial Worker.
  */
 // The answer cache is off for these: the warm-up repeats queries of the measured set, and a cache
 // hit would time the cache, not the search (the load step below measures both).

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureReplica } from './replica.ts';
 import { PACK_READ_MODES, type PackReadMode } from '../src/core/index.ts';
 import { percentile } from './stats.ts';
-import { startWranglerDev, WRANGLER_BIN } from './wrangler-dev.ts';
+import { startWranglerDev, WRANGLER_BIN, wranglerEnv } from './wrangler-dev.ts';
 import { planUpload, writeBulkFiles } from '../src/cli/upload-pack.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -148,7 +148,7 @@ async function ensureKvPack(name: string, packDir: string, packPath: string): Pr
   await writeBulkFiles(plan);
   try {
     for (const argv of plan.commands) {
-      const run = spawnSync(WRANGLER_BIN, [...argv.slice(1), '--config', BENCH_CONFIG], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' } });
+      const run = spawnSync(WRANGLER_BIN, [...argv.slice(1), '--config', BENCH_CONFIG], { cwd: ROOT, encoding: 'utf8', env: wranglerEnv() });
       if (run.status !== 0) throw new Error(`${argv.join(' ')} exited ${run.status}: ${`${run.stdout}${run.stderr}`.slice(-2000)}`);
     }
   } finally {
@@ -264,9 +264,10 @@ export async function benchScale(options: {
     let worker: ScaleRow['worker'] = null;
     if (options.worker) {
       worker = {};
+      const queries = JSON.parse(await readFile(queryFile, 'utf8')) as string[];
       for (const source of options.sources ?? SCALE_SOURCES) {
         log(`${corpus.name}: the Worker under wrangler dev, the pack in ${source}`);
-        worker[source] = await measureWorker(`${corpus.name}${variant}`, JSON.parse(await readFile(queryFile, 'utf8')) as string[], options.packRead, source);
+        worker[source] = await measureWorker(`${corpus.name}${variant}`, queries, options.packRead, source);
       }
     }
     rows.push({
