@@ -5,8 +5,11 @@
  * (searchRequestKey, the ETag's key), so a new pack, another index or other options never meet an
  * old answer. Debug answers are never cached (they explain one request).
  *
- * The Cache API is a no-op on workers.dev hostnames: there every query runs (see docs/deploying.md).
+ * In front of it, each isolate keeps its latest answers in memory (AnswerMemory): a repeat answered
+ * there costs neither a search nor a Cache API round trip, and works on workers.dev hostnames too,
+ * where the Cache API is a no-op (see docs/deploying.md).
  */
+import { BoundedLru } from '../core/bounded-lru.ts';
 
 /** The Cache API, as much of it as the Worker uses (`caches.default`). */
 export interface AnswerCache {
@@ -14,7 +17,10 @@ export interface AnswerCache {
   put(request: Request, response: Response): Promise<void>;
 }
 
-/** Response header saying how /search was answered: `hit` (from the cache), `miss` (searched, then cached), `bypass` (not cacheable). */
+/**
+ * Response header saying how /search was answered: `memory` (from this isolate's latest answers),
+ * `hit` (from the Cache API), `miss` (searched, then kept), `bypass` (not cacheable).
+ */
 export const CACHE_STATUS_HEADER = 'X-Recall-Box-Cache';
 
 /**
@@ -29,12 +35,22 @@ const GAP_HEADER = 'X-Recall-Box-Gap';
  */
 const KEY_PATH = '/__recall-box/search-cache';
 
+/** What an answer's entries are keyed by, in the Cache API and in an isolate's memory. */
+export interface AnswerKeyParts {
+  buildId: string;
+  index: string;
+  /** The Worker entry and a hash of its search settings. */
+  settings: string;
+  /** searchRequestKey of the request: the normalised query and its options. */
+  request: string;
+}
+
 /**
  * The cache key of an answer: the request's origin, the build, the settings and the request key.
  * Null (not cacheable) when the request key holds a lone surrogate (possible from a JSON body's
  * `\ud800`): a URL carries it as U+FFFD, and two different queries would share one entry.
  */
-export function answerCacheKey(requestUrl: string, parts: { buildId: string; index: string; settings: string; request: string }): Request | null {
+export function answerCacheKey(requestUrl: string, parts: AnswerKeyParts): Request | null {
   if (/\p{Cs}/u.test(parts.request)) return null;
   const origin = new URL(requestUrl).origin;
   const query = new URLSearchParams({ b: parts.buildId, i: parts.index, s: parts.settings, r: parts.request });
@@ -69,4 +85,42 @@ export function answerCacheEntry(body: string, maxAge: number, gap: { lang: stri
   const headers = new Headers({ 'Content-Type': 'application/json', 'Cache-Control': `public, max-age=${maxAge}` });
   if (gap) headers.set(GAP_HEADER, gap.lang);
   return new Response(body, { headers });
+}
+
+/**
+ * Most bytes of answers an isolate keeps in memory: 4 MiB, counted as 2 bytes per UTF-16 unit of a
+ * body (the most a string takes in V8). About 230 answers of the Astro docs (mean 9 KB), beside the
+ * pack's residency budgets (8 MiB of section blocks by default) in an isolate's 128 MB.
+ */
+export const ANSWER_MEMORY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The answers this isolate made or took from the Cache API lately, least recently used first out.
+ * An answer is a pure function of its key (AnswerKeyParts), so an entry is never stale: a new pack or
+ * other settings make other keys.
+ */
+export class AnswerMemory {
+  private readonly held: BoundedLru<string, CachedAnswer>;
+
+  constructor(budgetBytes = ANSWER_MEMORY_BYTES) {
+    this.held = new BoundedLru(budgetBytes);
+  }
+
+  /** Answers held now. */
+  get size(): number {
+    return this.held.size;
+  }
+
+  get(parts: AnswerKeyParts): CachedAnswer | undefined {
+    return this.held.peek(memoryKey(parts));
+  }
+
+  set(parts: AnswerKeyParts, answer: CachedAnswer): void {
+    this.held.put(memoryKey(parts), answer, 2 * answer.body.length);
+  }
+}
+
+/** The parts as one string that no other parts make (a JSON array: any character in a part is escaped). */
+function memoryKey(parts: AnswerKeyParts): string {
+  return JSON.stringify([parts.buildId, parts.index, parts.settings, parts.request]);
 }

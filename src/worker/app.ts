@@ -9,7 +9,7 @@ import { decodeQueryString } from '../protocol/query-string.ts';
 import { searchResponseBody } from '../protocol/response.ts';
 import type { WorkerConfig } from './config.ts';
 import { toErrorResponse } from '../protocol/errors.ts';
-import { answerCacheEntry, answerCacheKey, CACHE_STATUS_HEADER, readCachedAnswer, type AnswerCache } from './answer-cache.ts';
+import { AnswerMemory, answerCacheEntry, answerCacheKey, CACHE_STATUS_HEADER, readCachedAnswer, type AnswerCache, type AnswerKeyParts, type CachedAnswer } from './answer-cache.ts';
 import { readBodyCapped } from './body.ts';
 import { registerAdminRoutes, type GapStore } from './gaps.ts';
 import { rateLimit, type RateLimiter } from './rate-limit.ts';
@@ -41,6 +41,8 @@ export interface AppDeps {
   rateLimiter?: RateLimiter | null;
   /** The Cache API (caches.default) for repeated /search answers; absent or config.edgeCache off: every query is searched. */
   answerCache?: AnswerCache | null;
+  /** This isolate's latest answers (answer-cache.ts); default a new AnswerMemory of ANSWER_MEMORY_BYTES. Off with the answer cache. */
+  answerMemory?: AnswerMemory;
   /** Which Worker entry answers (its embedder): part of the cache key. Default `default`. */
   answerVariant?: string;
   /** Where unanswered queries are counted (GAPS = "on" and a GAPS_DB binding); absent: not counted. */
@@ -118,7 +120,9 @@ export function createApp(deps: AppDeps): Hono {
   // The Worker's search settings (vars) in the cache key: a redeploy with other settings and the
   // same pack must not be answered from the old settings' cache.
   const settingsKey = `${deps.answerVariant ?? 'default'}-${fnv1aHex(JSON.stringify(options))}`;
-  const answerCache = config.edgeCache && config.cacheMaxAge > 0 ? (deps.answerCache ?? null) : null;
+  const answersKept = config.edgeCache && config.cacheMaxAge > 0;
+  const answerCache = answersKept ? (deps.answerCache ?? null) : null;
+  const answerMemory = answersKept ? (deps.answerMemory ?? new AnswerMemory()) : null;
   const countGap = (c: Context, gap: Gap | null) => {
     if (gap && deps.gaps) afterResponse(c, deps.gaps.record(gap, new Date().toISOString()), 'counting a content gap');
   };
@@ -150,31 +154,38 @@ export function createApp(deps: AppDeps): Hono {
     // A debug answer explains one request; caches should not hand it to anyone else.
     const headers = { ETag: etag, 'Cache-Control': request.debug ? 'no-store' : `public, max-age=${config.cacheMaxAge}` };
     if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-    // Nor does the Worker's own answer cache (answer-cache.ts). A hit is counted as a gap as the
-    // search that stored it was.
-    const cache = request.debug ? null : answerCache;
-    const cacheKey = cache && answerCacheKey(c.req.url, { buildId: pack.manifest.buildId, index: index.name, settings: settingsKey, request: searchRequestKey(request) });
-    if (cache && cacheKey) {
-      const hit = await readCachedAnswer(cache, cacheKey);
+    // Nor do the Worker's own answer caches (answer-cache.ts): its memory, then the Cache API. A hit
+    // is counted as a gap as the search that stored it was.
+    const keyParts: AnswerKeyParts | null = request.debug || !answerMemory ? null : { buildId: pack.manifest.buildId, index: index.name, settings: settingsKey, request: searchRequestKey(request) };
+    const fromCache = (hit: CachedAnswer, status: 'memory' | 'hit') => {
+      countGap(c, hit.gapLang === null ? null : gapOf(request, { confidence: { shouldAnswer: false }, queryLang: hit.gapLang }));
+      return c.body(hit.body, 200, { ...headers, 'Content-Type': 'application/json', [CACHE_STATUS_HEADER]: status });
+    };
+    const remembered = keyParts && answerMemory!.get(keyParts);
+    if (remembered) return fromCache(remembered, 'memory');
+    const cacheKey = keyParts && answerCache && answerCacheKey(c.req.url, keyParts);
+    if (answerCache && cacheKey) {
+      const hit = await readCachedAnswer(answerCache, cacheKey);
       if (hit) {
-        countGap(c, hit.gapLang === null ? null : gapOf(request, { confidence: { shouldAnswer: false }, queryLang: hit.gapLang }));
-        return c.body(hit.body, 200, { ...headers, 'Content-Type': 'application/json', [CACHE_STATUS_HEADER]: 'hit' });
+        answerMemory!.set(keyParts!, hit);
+        return fromCache(hit, 'hit');
       }
     }
     const searchOptions = request.debug ? { ...options, debug: true } : options;
     const outcome = await search(pack, request, searchOptions, deps.queryEmbedder?.(pack));
     const gap = gapOf(request, outcome);
     countGap(c, gap);
-    const res = c.json(
-      searchResponseBody({ request, index: index.name, pack, outcome, tookMs: now() - started }),
-      200,
-      { ...headers, [CACHE_STATUS_HEADER]: cacheKey ? 'miss' : 'bypass' },
-    );
-    if (cache && cacheKey) {
-      const body = res.clone().text();
-      afterResponse(c, body.then((text) => cache.put(cacheKey, answerCacheEntry(text, config.cacheMaxAge, gap))), 'caching an answer');
+    // Serialised once, for the reader and the caches: cloning the Response instead would tee its
+    // body stream and decode the copy back into a string.
+    const text = JSON.stringify(searchResponseBody({ request, index: index.name, pack, outcome, tookMs: now() - started }));
+    if (keyParts) answerMemory!.set(keyParts, { body: text, gapLang: gap?.lang ?? null });
+    if (answerCache && cacheKey) {
+      // On the next turn of the event loop, once the answer is on its way: a put started at once
+      // sends the copy beside it.
+      const sent = new Promise((resolve) => setTimeout(resolve, 0));
+      afterResponse(c, sent.then(() => answerCache.put(cacheKey, answerCacheEntry(text, config.cacheMaxAge, gap))), 'caching an answer');
     }
-    return res;
+    return c.body(text, 200, { ...headers, 'Content-Type': 'application/json', [CACHE_STATUS_HEADER]: keyParts ? 'miss' : 'bypass' });
   };
 
   app.get('/search', (c) => {

@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker, { type Env } from '../../src/worker/index.ts';
-import { answerCacheKey } from '../../src/worker/answer-cache.ts';
+import { AnswerMemory, answerCacheKey } from '../../src/worker/answer-cache.ts';
 import { clientKey, type RateLimiter } from '../../src/worker/rate-limit.ts';
 
 // Abuse limits and the answer cache, inside workerd. The rate limiter is miniflare's emulation of
@@ -19,8 +19,17 @@ interface ErrorBody {
 
 /** Calls the Worker with `vars` over the test env, and waits for its after-response work (cache writes). */
 async function call(vars: Partial<Env>, path: string, init?: RequestInit): Promise<Response> {
+  return callIn({ ...testEnv, ...vars }, path, init);
+}
+
+/**
+ * Calls the Worker with this very env object. The Worker builds its app once per env object, as an
+ * isolate does for its one env: calls with one object share an app and its memory (call() makes a
+ * new object, so a new app, each time).
+ */
+async function callIn(isolateEnv: Env, path: string, init?: RequestInit): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`https://search.example.com${path}`, init), { ...testEnv, ...vars }, ctx);
+  const res = await worker.fetch(new Request(`https://search.example.com${path}`, init), isolateEnv, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -142,6 +151,23 @@ describe('answer cache (caches.default)', () => {
     expect(await second.text()).toBe(await first.text());
   });
 
+  it('answers a repeat in the same isolate from its memory, and keeps a Cache API hit there', async () => {
+    const isolate = { ...testEnv };
+    const q = encodeURIComponent(freshQuery());
+    const first = await callIn(isolate, `/search?q=${q}`);
+    expect(first.headers.get('x-recall-box-cache')).toBe('miss');
+    const again = await callIn(isolate, `/search?q=${q}`);
+    expect(again.headers.get('x-recall-box-cache')).toBe('memory');
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(await again.text()).toBe(await first.text());
+    // The first answer went to the Cache API too: another isolate gets it there, then from its own memory.
+    const other = { ...testEnv };
+    expect((await callIn(other, `/search?q=${q}`)).headers.get('x-recall-box-cache')).toBe('hit');
+    expect((await callIn(other, `/search?q=${q}`)).headers.get('x-recall-box-cache')).toBe('memory');
+    // Other options are other answers.
+    expect((await callIn(isolate, `/search?q=${q}&limit=3`)).headers.get('x-recall-box-cache')).toBe('miss');
+  });
+
   it('shares an entry between requests that normalise alike, GET and POST', async () => {
     const q = freshQuery('Route  Parameters');
     expect((await call({}, `/search?q=${encodeURIComponent(q)}`)).headers.get('x-recall-box-cache')).toBe('miss');
@@ -163,22 +189,26 @@ describe('answer cache (caches.default)', () => {
     expect((await call({}, `/search?q=${q}&limit=3`)).headers.get('x-recall-box-cache')).toBe('hit');
   });
 
-  it('never caches a debug answer', async () => {
+  it('never caches a debug answer, nor keeps it in memory', async () => {
     const q = encodeURIComponent(freshQuery());
+    const isolate = { ...testEnv };
     for (let i = 0; i < 2; i++) {
-      const res = await call({}, `/search?q=${q}&debug=1`);
+      const res = await callIn(isolate, `/search?q=${q}&debug=1`);
       expect(res.headers.get('x-recall-box-cache')).toBe('bypass');
       expect(res.headers.get('cache-control')).toBe('no-store');
     }
     // The debug request did not fill the plain request's entry either.
-    expect((await call({}, `/search?q=${q}`)).headers.get('x-recall-box-cache')).toBe('miss');
+    expect((await callIn(isolate, `/search?q=${q}`)).headers.get('x-recall-box-cache')).toBe('miss');
   });
 
-  it('is off with EDGE_CACHE=off or CACHE_MAX_AGE=0', async () => {
+  it('is off with EDGE_CACHE=off or CACHE_MAX_AGE=0, memory included', async () => {
     for (const vars of [{ EDGE_CACHE: 'off' }, { CACHE_MAX_AGE: '0' }]) {
       const q = encodeURIComponent(freshQuery());
       expect((await call(vars, `/search?q=${q}`)).headers.get('x-recall-box-cache')).toBe('bypass');
       expect((await call(vars, `/search?q=${q}`)).headers.get('x-recall-box-cache')).toBe('bypass');
+      const isolate = { ...testEnv, ...vars };
+      expect((await callIn(isolate, `/search?q=${q}`)).headers.get('x-recall-box-cache')).toBe('bypass');
+      expect((await callIn(isolate, `/search?q=${q}`)).headers.get('x-recall-box-cache')).toBe('bypass');
     }
   });
 
@@ -204,6 +234,21 @@ describe('answer cache (caches.default)', () => {
     // A lone surrogate would reach the URL as U+FFFD and collide with it: not cached at all.
     expect(answerCacheKey('https://search.example.com/', { ...base, request: 'a\ud800' })).toBeNull();
     expect(answerCacheKey('https://search.example.com/', { ...base, request: 'a\ud83d\ude00' })).not.toBeNull();
+  });
+
+  it('keeps answers in memory by the same parts, a part holding any character, within its budget', () => {
+    const base = { buildId: 'b1', index: 'default', settings: 's1', request: 'q' };
+    // Parts whose naive concatenation would meet: each must still be its own entry.
+    const variants = [{}, { buildId: 'b1", "default' }, { index: 'default\ns1' }, { settings: 's1\nq' }, { request: 'a\ud800' }, { request: 'a\ufffd' }];
+    const memory = new AnswerMemory(1000);
+    variants.forEach((v, i) => memory.set({ ...base, ...v }, { body: `answer ${i}`, gapLang: null }));
+    variants.forEach((v, i) => expect(memory.get({ ...base, ...v })?.body).toBe(`answer ${i}`));
+    // Counted at 2 bytes per UTF-16 unit: two 200-unit bodies fill 800 of 1000 bytes, a third evicts the oldest.
+    const small = new AnswerMemory(1000);
+    for (const request of ['x', 'y', 'z']) small.set({ ...base, request }, { body: 'b'.repeat(200), gapLang: 'en' });
+    expect(small.size).toBe(2);
+    expect(small.get({ ...base, request: 'x' })).toBeUndefined();
+    expect(small.get({ ...base, request: 'z' })).toEqual({ body: 'b'.repeat(200), gapLang: 'en' });
   });
 });
 

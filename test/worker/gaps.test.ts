@@ -24,8 +24,17 @@ interface SearchBody {
 }
 
 async function call(vars: Partial<Env>, path: string, init?: RequestInit): Promise<Response> {
+  return callIn({ ...testEnv, ...vars }, path, init);
+}
+
+/**
+ * Calls the Worker with this very env object. The Worker builds its app once per env object, as an
+ * isolate does for its one env: calls with one object share an app and its memory (call() makes a
+ * new object, so a new app, each time).
+ */
+async function callIn(isolateEnv: Env, path: string, init?: RequestInit): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`https://search.example.com${path}`, init), { ...testEnv, ...vars }, ctx);
+  const res = await worker.fetch(new Request(`https://search.example.com${path}`, init), isolateEnv, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -71,6 +80,15 @@ describe('content-gap report (GAPS = "on", GAPS_DB)', () => {
     // Nothing about the client is stored, in any column.
     const { results } = await testEnv.GAPS_DB.prepare('SELECT * FROM gaps').bind().all();
     expect(JSON.stringify(results)).not.toMatch(/198\.51\.100\.23|probe\/1\.0/);
+  });
+
+  it('counts a repeat answered from the isolate\'s memory too', async () => {
+    const q = unanswerable();
+    const isolate = { ...testEnv, ...ON };
+    await callIn(isolate, `/search?q=${encodeURIComponent(q)}`);
+    const again = await callIn(isolate, `/search?q=${encodeURIComponent(q)}`);
+    expect(again.headers.get('x-recall-box-cache')).toBe('memory');
+    expect((await gaps()).find((g) => g.query === q.toLowerCase())?.count).toBe(2);
   });
 
   it('does not count answered queries, nor anything when GAPS is off', async () => {

@@ -10,6 +10,7 @@
  * - eviction only drops the cache's reference — a request that already holds a piece keeps it, so
  *   a concurrent request evicting it cannot break a search half-way through.
  */
+import { BoundedLru } from '../bounded-lru.ts';
 import { RecallBoxError } from '../errors.ts';
 
 /**
@@ -42,20 +43,20 @@ export interface ResidentPiece<T> {
 }
 
 export class ResidentCache<T> {
-  /** Insertion order is recency order: a hit is deleted and re-inserted (Map keeps insertion order). */
-  private readonly held = new Map<number, ResidentPiece<T>>();
+  private readonly held: BoundedLru<number, T>;
   private readonly reading = new Map<number, Promise<ResidentPiece<T>>>();
-  private heldBytes = 0;
   private readCount = 0;
 
   constructor(
     private readonly read: (key: number) => Promise<ResidentPiece<T>>,
-    private readonly options: ResidentCacheOptions,
-  ) {}
+    options: ResidentCacheOptions,
+  ) {
+    this.held = new BoundedLru(options.budgetBytes);
+  }
 
   /** Stored bytes held now. */
   get bytes(): number {
-    return this.heldBytes;
+    return this.held.bytes;
   }
 
   /** Reads started so far (for tests and benchmarks: what a query cost in fetches). */
@@ -70,11 +71,7 @@ export class ResidentCache<T> {
 
   /** The piece when it is held, else undefined; a hit makes it the most recently used. */
   peek(key: number): T | undefined {
-    const piece = this.held.get(key);
-    if (piece === undefined) return undefined;
-    this.held.delete(key);
-    this.held.set(key, piece);
-    return piece.value;
+    return this.held.peek(key);
   }
 
   /** The piece, read when not held (one read for concurrent callers; a failure is not kept). */
@@ -89,7 +86,7 @@ export class ResidentCache<T> {
       pending.then(
         (piece) => {
           this.reading.delete(key);
-          this.keep(key, piece);
+          this.put(key, piece);
         },
         () => this.reading.delete(key),
       );
@@ -99,18 +96,6 @@ export class ResidentCache<T> {
 
   /** Holds a piece read outside get() (an eager load), within the budget like any other. */
   put(key: number, piece: ResidentPiece<T>): void {
-    this.keep(key, piece);
-  }
-
-  private keep(key: number, piece: ResidentPiece<T>): void {
-    // Keeping a piece over the whole budget would evict everything else and then itself.
-    if (this.held.has(key) || piece.bytes > this.options.budgetBytes) return;
-    this.held.set(key, piece);
-    this.heldBytes += piece.bytes;
-    for (const [oldest, old] of this.held) {
-      if (this.heldBytes <= this.options.budgetBytes) break;
-      this.held.delete(oldest);
-      this.heldBytes -= old.bytes;
-    }
+    this.held.put(key, piece.value, piece.bytes);
   }
 }
