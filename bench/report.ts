@@ -138,7 +138,7 @@ function latencyTable(latency: LatencyBench, what = 'the pack in the static asse
   const rows = [
     ...latency.targets.map((t) => latencyRow(t.name, t.latency, String(t.errors))),
     ...ratios((rb, base) => `**ratio ${rb} / ${base}**`, (t) => t.latency, true),
-    ...ratios((rb, base) => `ratio, the same queries again (what the first pass read is held): ${rb} / ${base}`, (t) => t.again, false),
+    ...ratios((rb, base) => `ratio, the same queries again (what the first pass read is held; with answer caches on, its answers): ${rb} / ${base}`, (t) => t.again, false),
   ];
   return table([`Worker GET /search, ${what}, client wall time (${latency.queries} sequential, each the first time, after ${latency.warmup} warm-up)`, 'p50', 'p95', 'mean', 'errors'], rows);
 }
