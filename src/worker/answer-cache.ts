@@ -7,9 +7,11 @@
  *
  * In front of it, each isolate keeps its latest answers in memory (AnswerMemory): a repeat answered
  * there costs neither a search nor a Cache API round trip, and works on workers.dev hostnames too,
- * where the Cache API is a no-op (see docs/deploying.md).
+ * where the Cache API is a no-op (see docs/deploying.md). AnswerCaches puts the two together, and
+ * asks the Cache API only while the isolate's searches still read pack files.
  */
 import { BoundedLru } from '../core/bounded-lru.ts';
+import type { LoadedPack } from '../core/index.ts';
 
 /** The Cache API, as much of it as the Worker uses (`caches.default`). */
 export interface AnswerCache {
@@ -123,4 +125,70 @@ export class AnswerMemory {
 /** The parts as one string that no other parts make (a JSON array: any character in a part is escaped). */
 function memoryKey(parts: AnswerKeyParts): string {
   return JSON.stringify([parts.buildId, parts.index, parts.settings, parts.request]);
+}
+
+/** How a kept answer was found: the status header's value. */
+export type KeptAnswerSource = 'memory' | 'hit';
+
+/**
+ * The answer caches of one app (one isolate): its memory, then the Cache API, and when to ask the
+ * Cache API. Every answer searched goes to both; the Cache API is asked only while the isolate's
+ * searches of a pack still read its files (LoadedPack.queryReads): once the last one read nothing,
+ * the pack a query needs is in memory, and a search costs less than the round trip to the cache
+ * that every new query pays (`npm run bench`: the Worker "as deployed", caches on, against the
+ * default one). A new isolate, or a large site whose pieces come and go, asks first.
+ */
+export class AnswerCaches {
+  private readonly searchesFromMemory = new WeakSet<LoadedPack>();
+
+  constructor(
+    private readonly cache: AnswerCache | null,
+    private readonly memory: AnswerMemory,
+    /** Seconds a Cache API entry is kept (CACHE_MAX_AGE). */
+    private readonly maxAge: number,
+  ) {}
+
+  /** The caches as one request keyed `parts` meets them, for a search of `pack`. */
+  forRequest(requestUrl: string, parts: AnswerKeyParts, pack: LoadedPack): RequestAnswerCaches {
+    // Null (not in the Cache API) for a key the URL would mangle (answerCacheKey); memory keeps it.
+    const cacheKey = this.cache && answerCacheKey(requestUrl, parts);
+    return {
+      find: async () => {
+        const remembered = this.memory.get(parts);
+        if (remembered) return { answer: remembered, from: 'memory' };
+        if (!this.cache || !cacheKey || this.searchesFromMemory.has(pack)) return null;
+        const hit = await readCachedAnswer(this.cache, cacheKey);
+        if (!hit) return null;
+        this.memory.set(parts, hit);
+        return { answer: hit, from: 'hit' };
+      },
+      search: async (run) => {
+        const readsBefore = pack.queryReads();
+        const outcome = await run();
+        // A concurrent search's reads count too: the isolate then asks a while longer.
+        if (pack.queryReads() === readsBefore) this.searchesFromMemory.add(pack);
+        else this.searchesFromMemory.delete(pack);
+        return outcome;
+      },
+      keep: (body, gap) => {
+        this.memory.set(parts, { body, gapLang: gap?.lang ?? null });
+        const { cache } = this;
+        if (!cache || !cacheKey) return null;
+        // On the next turn of the event loop, once the answer is on its way: a put started at
+        // once would send the copy beside it.
+        const sent = new Promise((resolve) => setTimeout(resolve, 0));
+        return sent.then(() => cache.put(cacheKey, answerCacheEntry(body, this.maxAge, gap)));
+      },
+    };
+  }
+}
+
+/** AnswerCaches as one request meets them. */
+export interface RequestAnswerCaches {
+  /** A kept answer to the request and where it was found, or null: search. */
+  find(): Promise<{ answer: CachedAnswer; from: KeptAnswerSource } | null>;
+  /** Runs the request's search, noting whether it read pack files (when to ask the Cache API). */
+  search<T>(run: () => Promise<T>): Promise<T>;
+  /** Keeps the searched answer: in memory now; the Cache API's put is returned, for after the response (null when there is none). */
+  keep(body: string, gap: { lang: string } | null): Promise<void> | null;
 }

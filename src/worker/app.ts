@@ -9,7 +9,7 @@ import { decodeQueryString } from '../protocol/query-string.ts';
 import { searchResponseBody } from '../protocol/response.ts';
 import type { WorkerConfig } from './config.ts';
 import { toErrorResponse } from '../protocol/errors.ts';
-import { AnswerMemory, answerCacheEntry, answerCacheKey, CACHE_STATUS_HEADER, readCachedAnswer, type AnswerCache, type AnswerKeyParts, type CachedAnswer } from './answer-cache.ts';
+import { AnswerCaches, AnswerMemory, CACHE_STATUS_HEADER, type AnswerCache } from './answer-cache.ts';
 import { readBodyCapped } from './body.ts';
 import { registerAdminRoutes, type GapStore } from './gaps.ts';
 import { rateLimit, type RateLimiter } from './rate-limit.ts';
@@ -120,9 +120,8 @@ export function createApp(deps: AppDeps): Hono {
   // The Worker's search settings (vars) in the cache key: a redeploy with other settings and the
   // same pack must not be answered from the old settings' cache.
   const settingsKey = `${deps.answerVariant ?? 'default'}-${fnv1aHex(JSON.stringify(options))}`;
-  const answersKept = config.edgeCache && config.cacheMaxAge > 0;
-  const answerCache = answersKept ? (deps.answerCache ?? null) : null;
-  const answerMemory = answersKept ? (deps.answerMemory ?? new AnswerMemory()) : null;
+  const answerCaches =
+    config.edgeCache && config.cacheMaxAge > 0 ? new AnswerCaches(deps.answerCache ?? null, deps.answerMemory ?? new AnswerMemory(), config.cacheMaxAge) : null;
   const countGap = (c: Context, gap: Gap | null) => {
     if (gap && deps.gaps) afterResponse(c, deps.gaps.record(gap, new Date().toISOString()), 'counting a content gap');
   };
@@ -156,36 +155,23 @@ export function createApp(deps: AppDeps): Hono {
     if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
     // Nor do the Worker's own answer caches (answer-cache.ts): its memory, then the Cache API. A hit
     // is counted as a gap as the search that stored it was.
-    const keyParts: AnswerKeyParts | null = request.debug || !answerMemory ? null : { buildId: pack.manifest.buildId, index: index.name, settings: settingsKey, request: searchRequestKey(request) };
-    const fromCache = (hit: CachedAnswer, status: 'memory' | 'hit') => {
-      countGap(c, hit.gapLang === null ? null : gapOf(request, { confidence: { shouldAnswer: false }, queryLang: hit.gapLang }));
-      return c.body(hit.body, 200, { ...headers, 'Content-Type': 'application/json', [CACHE_STATUS_HEADER]: status });
-    };
-    const remembered = keyParts && answerMemory!.get(keyParts);
-    if (remembered) return fromCache(remembered, 'memory');
-    const cacheKey = keyParts && answerCache && answerCacheKey(c.req.url, keyParts);
-    if (answerCache && cacheKey) {
-      const hit = await readCachedAnswer(answerCache, cacheKey);
-      if (hit) {
-        answerMemory!.set(keyParts!, hit);
-        return fromCache(hit, 'hit');
-      }
+    const caches = request.debug || !answerCaches ? null : answerCaches.forRequest(c.req.url, { buildId: pack.manifest.buildId, index: index.name, settings: settingsKey, request: searchRequestKey(request) }, pack);
+    const kept = caches && (await caches.find());
+    if (kept) {
+      countGap(c, kept.answer.gapLang === null ? null : gapOf(request, { confidence: { shouldAnswer: false }, queryLang: kept.answer.gapLang }));
+      return c.body(kept.answer.body, 200, { ...headers, 'Content-Type': 'application/json', [CACHE_STATUS_HEADER]: kept.from });
     }
     const searchOptions = request.debug ? { ...options, debug: true } : options;
-    const outcome = await search(pack, request, searchOptions, deps.queryEmbedder?.(pack));
+    const run = () => search(pack, request, searchOptions, deps.queryEmbedder?.(pack));
+    const outcome = await (caches ? caches.search(run) : run());
     const gap = gapOf(request, outcome);
     countGap(c, gap);
     // Serialised once, for the reader and the caches: cloning the Response instead would tee its
     // body stream and decode the copy back into a string.
     const text = JSON.stringify(searchResponseBody({ request, index: index.name, pack, outcome, tookMs: now() - started }));
-    if (keyParts) answerMemory!.set(keyParts, { body: text, gapLang: gap?.lang ?? null });
-    if (answerCache && cacheKey) {
-      // On the next turn of the event loop, once the answer is on its way: a put started at once
-      // sends the copy beside it.
-      const sent = new Promise((resolve) => setTimeout(resolve, 0));
-      afterResponse(c, sent.then(() => answerCache.put(cacheKey, answerCacheEntry(text, config.cacheMaxAge, gap))), 'caching an answer');
-    }
-    return c.body(text, 200, { ...headers, 'Content-Type': 'application/json', [CACHE_STATUS_HEADER]: keyParts ? 'miss' : 'bypass' });
+    const put = caches && caches.keep(text, gap);
+    if (put) afterResponse(c, put, 'caching an answer');
+    return c.body(text, 200, { ...headers, 'Content-Type': 'application/json', [CACHE_STATUS_HEADER]: caches ? 'miss' : 'bypass' });
   };
 
   app.get('/search', (c) => {

@@ -168,6 +168,22 @@ describe('answer cache (caches.default)', () => {
     expect((await callIn(isolate, `/search?q=${q}&limit=3`)).headers.get('x-recall-box-cache')).toBe('miss');
   });
 
+  it('asks the data centre\'s cache only while the isolate\'s searches read pack files', async () => {
+    // Another isolate stores q's answer in the Cache API.
+    const q = encodeURIComponent(freshQuery());
+    expect((await call({}, `/search?q=${q}`)).headers.get('x-recall-box-cache')).toBe('miss');
+    // The fixture pack is small, so read whole at load: a search reads nothing more, and after one
+    // the isolate searches instead of asking (`miss`: searched, then stored), where a new one asks.
+    const warm = { ...testEnv };
+    expect((await callIn(warm, `/search?q=${encodeURIComponent(freshQuery())}`)).headers.get('x-recall-box-cache')).toBe('miss');
+    expect((await callIn(warm, `/search?q=${q}`)).headers.get('x-recall-box-cache')).toBe('miss');
+    expect((await call({}, `/search?q=${q}`)).headers.get('x-recall-box-cache')).toBe('hit');
+    // Read lazily, a first search reads blocks and partitions: the isolate goes on asking.
+    const reading = { ...testEnv, PACK_READ: 'lazy' };
+    expect((await callIn(reading, `/search?q=${encodeURIComponent(freshQuery('cors middleware'))}`)).headers.get('x-recall-box-cache')).toBe('miss');
+    expect((await callIn(reading, `/search?q=${q}`)).headers.get('x-recall-box-cache')).toBe('hit');
+  });
+
   it('shares an entry between requests that normalise alike, GET and POST', async () => {
     const q = freshQuery('Route  Parameters');
     expect((await call({}, `/search?q=${encodeURIComponent(q)}`)).headers.get('x-recall-box-cache')).toBe('miss');

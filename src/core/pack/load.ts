@@ -56,6 +56,12 @@ export interface LoadedPack {
   source: PackSource;
   /** How its blocks and partitions are read (`auto` resolved). */
   read: 'whole' | 'lazy';
+  /**
+   * Reads of the pack's files started on behalf of queries since load (blocks, partitions, the
+   * vectors, matrix rows): always 0 for a pack read whole. A search that leaves it unchanged was
+   * answered from what the isolate holds.
+   */
+  queryReads(): number;
 }
 
 /**
@@ -139,7 +145,7 @@ function packReader(source: PackSource, manifest: PackManifest): PackReader {
  * all of them now when it is read whole. A shard that cannot be read on behalf of a query fails
  * that search as INDEX_UNAVAILABLE (duringQuery), as a section block does.
  */
-async function loadSemantic(source: PackSource, files: PackReader, model: PackModel, sectionCount: number, read: 'whole' | 'lazy', options: LoadPackOptions): Promise<SemanticIndex> {
+async function loadSemantic(reads: QueryReads, files: PackReader, model: PackModel, sectionCount: number, read: 'whole' | 'lazy', options: LoadPackOptions): Promise<SemanticIndex> {
   if (model.kind === 'transformer') return loadTransformer(files, model, sectionCount, options);
   const [vocabularyText, vectorBytes] = await Promise.all([files.text(PACK_FILES.embedding), files.bytes(PACK_FILES.vectors)]);
   const file = validateModelFile(parsePackJson(PACK_FILES.embedding, vocabularyText));
@@ -151,7 +157,7 @@ async function loadSemantic(source: PackSource, files: PackReader, model: PackMo
   }
   const tokenizer = prepareTokenizer(modelFromFile(file));
   const shards = files.shards(PACK_FILES.matrix);
-  const rows = matrixRows(model.rows, model.dimensions, shards.bytes, read === 'lazy' ? duringQuery(source, shards.read) : shards.read);
+  const rows = matrixRows(model.rows, model.dimensions, shards.bytes, read === 'lazy' ? duringQuery(reads, shards.read) : shards.read);
   const vectors = decodeVectors(vectorBytes, sectionCount, model.dimensions);
   const [kernel] = await Promise.all([(options.createKernel ?? typeScriptKernel)(vectors), read === 'whole' ? rows.ensureAll() : undefined]);
   return { tokenizer, rows, transformer: null, dimensions: model.dimensions, kernel };
@@ -239,14 +245,15 @@ export async function loadPack(source: PackSource, options: LoadPackOptions = {}
   const read = resolveReadMode(options, manifest, head.blocks.map((b) => b.file), Array.from({ length: keywordPartitions }, (_, i) => keywordPartFileName(i)));
   const lazy = read === 'lazy';
   const { model } = manifest;
-  const semanticFiles = (_: void) => loadSemantic(source, files, model!, manifest.counts.sections, read, options);
+  const reads: QueryReads = { label: source.label, count: 0 };
+  const semanticFiles = (_: void) => loadSemantic(reads, files, model!, manifest.counts.sections, read, options);
   // Read by a query (LoadedPack.readSemantic), the vectors fail as a block does when they cannot be read.
-  const readSemantic = model === null ? null : sharedRead(lazy ? duringQuery(source, semanticFiles) : semanticFiles);
+  const readSemantic = model === null ? null : sharedRead(lazy ? duringQuery(reads, semanticFiles) : semanticFiles);
   // The reads at once: on a cold start each is a fetch, and none needs another.
   const [sections, keyword, semantic, confidence] = await Promise.all([
-    lazy ? openBlockStore(head, duringQuery(source, files.json), options.residency?.sections) : readWholeStore(head, files.json),
+    lazy ? openBlockStore(head, duringQuery(reads, files.json), options.residency?.sections) : readWholeStore(head, files.json),
     lazy
-      ? openKeywordIndex(keywordHead.data, duringQuery(source, readPart), options.residency?.keyword)
+      ? openKeywordIndex(keywordHead.data, duringQuery(reads, readPart), options.residency?.keyword)
       : readWholeKeywordIndex(keywordHead.data, keywordPartitions, readPart),
     readSemantic === null || lazy ? null : readSemantic(),
     loadConfidence(files, manifest),
@@ -263,6 +270,7 @@ export async function loadPack(source: PackSource, options: LoadPackOptions = {}
     confidence,
     source,
     read,
+    queryReads: () => reads.count,
   };
   return pack;
 }
@@ -279,19 +287,27 @@ function resolveReadMode(options: LoadPackOptions, manifest: PackManifest, block
   return fits ? 'whole' : 'lazy';
 }
 
+/** The reads a pack makes on behalf of queries (duringQuery): its source's label, and how many were started (LoadedPack.queryReads). */
+interface QueryReads {
+  readonly label: string;
+  count: number;
+}
+
 /**
- * A read made on behalf of a query (a lazily read block or partition). Its transport failure
- * becomes INDEX_UNAVAILABLE (503, try again) instead of an unexplained 500: the pack itself loaded,
- * and the next query reads the piece again (failures are not cached). A RecallBoxError (a damaged
- * piece: INDEX_CORRUPT) passes unchanged.
+ * A read made on behalf of a query (a lazily read block or partition), counted in `reads`. Its
+ * transport failure becomes INDEX_UNAVAILABLE (503, try again) instead of an unexplained 500: the
+ * pack itself loaded, and the next query reads the piece again (failures are not cached). A
+ * RecallBoxError (a damaged piece: INDEX_CORRUPT) passes unchanged.
  */
-function duringQuery<K, T>(source: PackSource, read: (key: K) => Promise<T>): (key: K) => Promise<T> {
-  return (key) =>
-    read(key).catch((e: unknown) => {
+function duringQuery<K, T>(reads: QueryReads, read: (key: K) => Promise<T>): (key: K) => Promise<T> {
+  return (key) => {
+    reads.count++;
+    return read(key).catch((e: unknown) => {
       if (isRecallBoxError(e)) throw e;
       // The transport's own message stays out: it can name internals the public should not see.
-      throw new RecallBoxError('INDEX_UNAVAILABLE', `reading part of the index from ${source.label} failed; try again.`);
+      throw new RecallBoxError('INDEX_UNAVAILABLE', `reading part of the index from ${reads.label} failed; try again.`);
     });
+  };
 }
 
 /** Every keyword partition read and imported at load (`partitions` from the head, checked above). */

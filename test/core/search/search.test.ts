@@ -726,6 +726,22 @@ describe("a pack read lazily (the Worker's loadPack with read: 'lazy')", () => {
     expect(new Set(read).size).toBe(read.length);
   });
 
+  it('counts the reads queries start (queryReads): each one the source sees, none for a search of what is held or a pack read whole', async () => {
+    const source = memorySource(files);
+    const pack = await loadPack(source, { read: 'lazy' });
+    const atLoad = source.reads.length;
+    expect(pack.queryReads()).toBe(0);
+    await search(pack, request('cors middleware'), DEFAULT_SEARCH_OPTIONS);
+    expect(pack.queryReads()).toBeGreaterThan(0);
+    expect(pack.queryReads()).toBe(source.reads.length - atLoad);
+    const after = pack.queryReads();
+    await search(pack, request('cors middleware'), DEFAULT_SEARCH_OPTIONS);
+    expect(pack.queryReads()).toBe(after);
+    const whole = await loadPack(memorySource(files));
+    for (const q of QUERIES) await search(whole, request(q), DEFAULT_SEARCH_OPTIONS);
+    expect(whole.queryReads()).toBe(0);
+  });
+
   it('answers every query without debug, at every limit, exactly as the same pack read whole (it then reads only what MMR compares)', async () => {
     const whole = await loadPack(memorySource(files));
     for (const limit of [1, 2, 3, 5, 10]) {
