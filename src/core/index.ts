@@ -74,5 +74,6 @@ export { ERROR_CODES, MAX_QUOTED_INPUT, RecallBoxError, isRecallBoxError, quoteI
 export type { ErrorCode } from './errors.ts';
 export type { Lang, Page, Section } from './types.ts';
 export { fnv1a, fnv1aHex } from './hash.ts';
+export { BoundedLru } from './bounded-lru.ts';
 export { isRecord } from './is-record.ts';
 export { mulberry32 } from './random.ts';

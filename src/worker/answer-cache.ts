@@ -10,8 +10,7 @@
  * where the Cache API is a no-op (see docs/deploying.md). AnswerCaches puts the two together, and
  * asks the Cache API only while the isolate's searches still read pack files.
  */
-import { BoundedLru } from '../core/bounded-lru.ts';
-import type { LoadedPack } from '../core/index.ts';
+import { BoundedLru, type LoadedPack } from '../core/index.ts';
 
 /** The Cache API, as much of it as the Worker uses (`caches.default`). */
 export interface AnswerCache {
