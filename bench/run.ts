@@ -181,8 +181,9 @@ const BENCH_PACK_PATH = '/pack/';
  */
 // The answer caches are off for the first three, so their second pass times the search again, not
 // a cache. The fourth is the default Worker as deployed, answer caches on: its first pass pays
-// every query's cache miss (the Cache API lookup and put), its second is answered from the
-// isolate's memory (the warm-up asks other answers: benchLatency). The load step below measures both.
+// each query's Cache API put, and the lookup while its searches still read pack files
+// (answer-cache.ts AnswerCaches); its second is answered from the isolate's memory (the warm-up
+// asks other answers: benchLatency). The load step below measures both.
 const WORKERS: ReadonlyArray<{ name: string; config: string; healthPath?: string; vars?: Record<string, string>; env?: string; bundledOf?: string; baseline?: boolean; answerCaches?: boolean }> = [
   { name: 'recall-box (default: hybrid, static embedder)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH, vars: { EDGE_CACHE: 'off' } },
   { name: 'recall-box keyword-only pack (--no-vectors)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH, vars: { PACK_PATH: '/pack-keyword/', EDGE_CACHE: 'off' } },

@@ -41,8 +41,6 @@ export interface AppDeps {
   rateLimiter?: RateLimiter | null;
   /** The Cache API (caches.default) for repeated /search answers; absent or config.edgeCache off: every query is searched. */
   answerCache?: AnswerCache | null;
-  /** This isolate's latest answers (answer-cache.ts); default a new AnswerMemory of ANSWER_MEMORY_BYTES. Off with the answer cache. */
-  answerMemory?: AnswerMemory;
   /** Which Worker entry answers (its embedder): part of the cache key. Default `default`. */
   answerVariant?: string;
   /** Where unanswered queries are counted (GAPS = "on" and a GAPS_DB binding); absent: not counted. */
@@ -121,7 +119,7 @@ export function createApp(deps: AppDeps): Hono {
   // same pack must not be answered from the old settings' cache.
   const settingsKey = `${deps.answerVariant ?? 'default'}-${fnv1aHex(JSON.stringify(options))}`;
   const answerCaches =
-    config.edgeCache && config.cacheMaxAge > 0 ? new AnswerCaches(deps.answerCache ?? null, deps.answerMemory ?? new AnswerMemory(), config.cacheMaxAge) : null;
+    config.edgeCache && config.cacheMaxAge > 0 ? new AnswerCaches(deps.answerCache ?? null, new AnswerMemory(), config.cacheMaxAge) : null;
   const countGap = (c: Context, gap: Gap | null) => {
     if (gap && deps.gaps) afterResponse(c, deps.gaps.record(gap, new Date().toISOString()), 'counting a content gap');
   };

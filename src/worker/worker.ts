@@ -88,18 +88,24 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
       const sources = { ...env, bundled: capabilities.bundledPacks };
       const gaps = gapStoreFor(config.gaps, env, config.warnings, warnOnce);
       const embedderFor = capabilities.queryEmbedder;
-      app = createApp({
-        config,
-        searchOptions: searchOptionsFor(config),
-        getPack: (name) => {
-          const index = config.indexes.find((i) => i.name === name) ?? config.indexes[0]!;
+      // Each index's pack, worked out once per env rather than on every request: where it is read
+      // from (the cache key) and how its failures are retried.
+      const packOf = new Map(
+        config.indexes.map((index) => {
           // Assets and the script cannot change within a deployment, a KV/R2 store can: its failures are retried.
           const bundled = bundledFilesOf(sources, index.path) !== null;
           const retry = config.packSource === 'assets' || bundled ? Infinity : STORE_FAILURE_RETRY_MS;
+          const key = `${bundled ? 'script' : config.packSource}:${index.path}`;
           // PACK_READ (default auto): a large pack's blocks and partitions are read when queries need
           // them — what keeps a large site inside an isolate's 128 MB; a small one's all at once.
-          return packs.get(`${bundled ? 'script' : config.packSource}:${index.path}`, () => packSourceFor(sources, config, index.path), retry, config.packRead);
-        },
+          return [index.name, () => packs.get(key, () => packSourceFor(sources, config, index.path), retry, config.packRead)] as const;
+        }),
+      );
+      const defaultPack = packOf.get(config.indexes[0]!.name)!;
+      app = createApp({
+        config,
+        searchOptions: searchOptionsFor(config),
+        getPack: (name) => (packOf.get(name) ?? defaultPack)(),
         packLoads: () => packs.loads,
         rateLimiter: env.RATE_LIMITER ?? null,
         answerCache: defaultCache(),
