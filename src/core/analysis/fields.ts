@@ -21,17 +21,24 @@ export const FIELD_NAMES = ['title', 'headings', 'body'] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 
 export function sectionFields(section: Section): SectionFields {
-  const [pageTitle = '', ...below] = section.breadcrumb;
-  // Only the section's OWN heading: ancestor headings (the h2 above an h3) are the h2 section's
-  // words, and counted again in every h3 below it they made each h3 outrank its own h2 on the h2's
-  // topic (measured: "route parameters" ranked the h3 "Optional parameters" above the h2 "Route
-  // parameters"). The breadcrumb still shows the ancestors to the reader.
-  const own = below.length > 0 ? below[below.length - 1]! : '';
-  return {
-    title: [pageTitle, ...section.tags].filter((s) => s.length > 0).join('\n'),
-    headings: own,
-    body: bodyParts(section).filter((s) => s.length > 0).join('\n'),
-  };
+  return { title: titleField(section), headings: ownHeading(section), body: bodyParts(section).filter((s) => s.length > 0).join('\n') };
+}
+
+/** The title field: the page title and the page's tags, one a line. */
+function titleField(section: Section): string {
+  const [pageTitle = ''] = section.breadcrumb;
+  return [pageTitle, ...section.tags].filter((s) => s.length > 0).join('\n');
+}
+
+/**
+ * Only the section's OWN heading: ancestor headings (the h2 above an h3) are the h2 section's
+ * words, and counted again in every h3 below it they made each h3 outrank its own h2 on the h2's
+ * topic (measured: "route parameters" ranked the h3 "Optional parameters" above the h2 "Route
+ * parameters"). The breadcrumb still shows the ancestors to the reader.
+ */
+function ownHeading(section: Section): string {
+  const { breadcrumb } = section;
+  return breadcrumb.length > 1 ? breadcrumb[breadcrumb.length - 1]! : '';
 }
 
 /** The body field's parts in order: description, prose, code. */
@@ -42,26 +49,55 @@ function bodyParts(section: Section): [description: string, text: string, code: 
   return [description, section.text, section.code];
 }
 
+/** Which of a section's fields or body parts a stretch of its searchable text is. */
+export type SearchablePartName = 'title' | 'heading' | 'description' | 'text' | 'code';
+
+/** One non-empty field or body part of the searchable text: [start, end) offsets into it. */
+export interface SearchablePart {
+  name: SearchablePartName;
+  start: number;
+  end: number;
+}
+
+/**
+ * The searchable text and where each of its non-empty parts lies in it, by construction: what
+ * presentation reads of every result (section-matches.ts, evidence.ts), computed once per result
+ * instead of rebuilding the fields (and copying the body) for each use and searching the text for
+ * them (issue 19: the allocation of a search, `npx tsx bench/run.ts`'s pipeline rows).
+ */
+export interface SearchableLayout {
+  /** searchableText(section). */
+  text: string;
+  /** Its non-empty parts in text order: title (page title and tags), heading, then the body's description, text and code. */
+  parts: SearchablePart[];
+}
+
+/** Where searchableText's parts are: the fields joined by '\n', each field's own parts joined by '\n'. */
+export function searchableLayout(section: Section): SearchableLayout {
+  const title = titleField(section);
+  const heading = ownHeading(section);
+  const parts: SearchablePart[] = [];
+  const add = (name: SearchablePartName, start: number, length: number) => {
+    if (length > 0) parts.push({ name, start, end: start + length });
+  };
+  add('title', 0, title.length);
+  add('heading', title.length + 1, heading.length);
+  // The body's non-empty parts joined by '\n', as sectionFields joins them; built here at once, so
+  // the section's text is copied once, into `text`.
+  const body: string[] = [];
+  let at = title.length + 1 + heading.length + 1;
+  const [description, prose, code] = bodyParts(section);
+  for (const [name, part] of [['description', description], ['text', prose], ['code', code]] as const) {
+    if (part.length === 0) continue;
+    add(name, at, part.length);
+    body.push(part);
+    at += part.length + 1;
+  }
+  return { text: [title, heading, body.join('\n')].join('\n'), parts };
+}
+
 /** All searchable text of a section as one string (fields joined), for evidence coverage. */
 export function searchableText(section: Section): string {
   const f = sectionFields(section);
   return [f.title, f.headings, f.body].join('\n');
-}
-
-/**
- * Where the section's prose (`text`) and `code` start in searchableText(section), or −1 when
- * empty: so what analysed the whole searchable text once also holds each part's tokens.
- */
-export function searchableOffsets(section: Section): { text: number; code: number } {
-  const f = sectionFields(section);
-  let at = f.title.length + 1 + f.headings.length + 1;
-  const [description, text, code] = bodyParts(section);
-  const offsets = { text: -1, code: -1 };
-  if (description.length > 0) at += description.length + 1;
-  if (text.length > 0) {
-    offsets.text = at;
-    at += text.length + 1;
-  }
-  if (code.length > 0) offsets.code = at;
-  return offsets;
 }

@@ -8,7 +8,7 @@
  * would silently strip good hits of their evidence), nor can evidence cite a term the index never saw.
  */
 import { RecallBoxError } from '../errors.ts';
-import { sectionFields } from '../analysis/fields.ts';
+import type { SearchablePart } from '../analysis/fields.ts';
 import type { AnalyzerOptions, Token } from '../analysis/segment.ts';
 import { excerptOf, type TermMatch } from './snippet.ts';
 import { matchesIn, sectionMatches, type SectionMatches } from './section-matches.ts';
@@ -90,7 +90,7 @@ export function evidenceFor(
   options: Partial<EvidenceOptions> = {},
   conceptOf?: ReadonlyMap<string, string>,
 ): Evidence {
-  return evidenceFrom(section, sectionMatches(section, queryTerms, analyzer), queryTerms.size, options, conceptOf);
+  return evidenceFrom(sectionMatches(section, queryTerms, analyzer), queryTerms.size, options, conceptOf);
 }
 
 /**
@@ -98,7 +98,6 @@ export function evidenceFor(
  * analysed the section once; `termCount`: the number of query terms.
  */
 export function evidenceFrom(
-  section: Section,
   found: SectionMatches,
   termCount: number,
   options: Partial<EvidenceOptions> = {},
@@ -110,12 +109,9 @@ export function evidenceFrom(
   const concepts = conceptOf ? new Set(conceptOf.values()).size : termCount;
   const distinct = (tokens: readonly Token[]) => new Set(tokens.map((t) => conceptOf?.get(t.term) ?? t.term)).size;
   const coverage = distinct(matches) / concepts;
-  const scored = paragraphsOf(section, full, matches)
-    .map((p, position) => {
-      const inside = within(matches, p);
-      return { p, position, inside, coverage: distinct(inside) / concepts };
-    })
-    .filter((s) => s.coverage > 0 && s.coverage >= opts.minCoverage)
+  const scored = paragraphsOf(full, found.parts, matches)
+    .map(({ p, inside }, position) => ({ p, position, inside, coverage: distinct(inside) / concepts }))
+    .filter((s) => s.coverage >= opts.minCoverage)
     .sort((a, b) => b.coverage - a.coverage || a.position - b.position)
     .slice(0, opts.maxExcerpts);
   const excerpts = scored.map((s) => trim(full.slice(s.p.start, s.p.end), matchesIn(s.inside, s.p.start, s.p.end - s.p.start), s.p.source, s.coverage, opts));
@@ -134,11 +130,11 @@ function resolveOptions(options: Partial<EvidenceOptions>): EvidenceOptions {
 }
 
 /**
- * The tokens lying wholly in paragraph `p`. `tokens` are in text order (by start), so the
- * paragraph's are one run found by binary search: each paragraph reads its own matches only, where
+ * The tokens lying wholly in [p.start, p.end). `tokens` are in text order (by start), so the
+ * range's are one run found by binary search: each paragraph reads its own matches only, where
  * filtering every match for every paragraph cost paragraphs × matches (issue 19).
  */
-function within(tokens: readonly Token[], p: Paragraph): Token[] {
+function within(tokens: readonly Token[], p: { start: number; end: number }): Token[] {
   let lo = 0;
   let hi = tokens.length;
   while (lo < hi) {
@@ -151,71 +147,66 @@ function within(tokens: readonly Token[], p: Paragraph): Token[] {
   return out;
 }
 
+/** A paragraph and the matches lying wholly in it (at least one). */
+interface ParagraphMatches {
+  p: Paragraph;
+  inside: Token[];
+}
+
 /**
- * The paragraphs of the searchable text that can hold a match, in its order, as ranges of `full`:
- * those of the parts (labelledParts) where one of `matches` lies; the others would score nothing.
+ * The paragraphs of the searchable text that hold a match, in its order, with their matches: the
+ * others would score nothing. Found from the matches, without cutting the whole text into
+ * paragraphs (each cut was a copy; issue 19).
  *
  * Separators: ingest (`src/indexer/ingest/text.ts`) writes each prose block — paragraph, list item,
  * table row, sub-heading — as ONE whitespace-normalised line of `Section.text`, so prose paragraphs
- * are separated by a single '\n' (there are never blank lines to split on). Code blocks are joined
- * with '\n' too, but inside code a '\n' is just a source line, so code is split on blank lines: the
- * author's own grouping. No token crosses a line break (the analyzer never joins across whitespace),
- * so cutting `full` into paragraphs keeps every token of the one analysis whole.
+ * are separated by a single '\n' (there are never blank lines to split on): a match's paragraph is
+ * its line. Code blocks are joined with '\n' too, but inside code a '\n' is just a source line, so
+ * code is cut on blank lines: the author's own grouping. No token crosses a line break (the
+ * analyzer never joins across whitespace), so every match lies whole in one paragraph.
  */
-function paragraphsOf(section: Section, full: string, matches: readonly Token[]): Paragraph[] {
-  const out: Paragraph[] = [];
-  for (const part of labelledParts(section, full)) {
-    // Splitting reads the whole part: a part without a match (often a long code block) is skipped.
-    if (within(matches, part).length === 0) continue;
-    const separator = part.source === 'code' ? /\n[ \t]*\n/g : /\n/g;
-    let from = part.start;
-    const pieces = full.slice(part.start, part.end).split(separator);
-    // Recover each piece's offset by searching forward: separators vary in length (blank lines).
-    for (const piece of pieces) {
-      const at = full.indexOf(piece, from);
-      if (piece.trim() !== '') out.push({ start: at, end: at + piece.length, source: part.source });
-      from = at + piece.length;
+function paragraphsOf(full: string, parts: readonly SearchablePart[], matches: readonly Token[]): ParagraphMatches[] {
+  const out: ParagraphMatches[] = [];
+  for (const part of parts) {
+    const inPart = within(matches, part);
+    if (inPart.length === 0) continue;
+    const ranges = part.name === 'code' ? blockRanges(full, part) : lineRanges(full, part, inPart);
+    for (const range of ranges) {
+      const inside = within(inPart, range);
+      if (inside.length > 0) out.push({ p: { ...range, source: part.name }, inside });
     }
   }
   return out;
 }
 
-/**
- * The searchable text cut into the parts of the section it came from. The parts are located in
- * `full` itself (searching forward), never rebuilt, so the ranges stay exact even if `fields.ts`
- * changes its separators; text that cannot be attributed is still searchable, and labelled 'text'.
- */
-function labelledParts(section: Section, full: string): Paragraph[] {
-  const fields = sectionFields(section);
-  const parts: Paragraph[] = [];
-  let cursor = 0;
-  const take = (source: EvidenceSource, text: string, limit: number): boolean => {
-    const at = locate(full, text, cursor);
-    // A part must follow the previous one with nothing but separators between: this keeps a short
-    // field from being "found" inside a later one that happens to contain the same words.
-    if (at === undefined || at + text.length > limit || full.slice(cursor, at).trim() !== '') return false;
-    parts.push({ start: at, end: at + text.length, source });
-    cursor = at + text.length;
-    return true;
-  };
-  take('title', fields.title, full.length);
-  take('heading', fields.headings, full.length);
-  const bodyAt = locate(full, fields.body, cursor);
-  if (bodyAt === undefined) return parts;
-  const bodyEnd = bodyAt + fields.body.length;
-  cursor = bodyAt;
-  // The body field is description (page intro only), prose and code: find which of them it holds.
-  take('description', section.description, bodyEnd);
-  take('text', section.text, bodyEnd);
-  take('code', section.code, bodyEnd);
-  if (full.slice(cursor, bodyEnd).trim() !== '') parts.push({ start: cursor, end: bodyEnd, source: 'text' });
-  return parts;
+/** The lines of `part` that hold one of `inPart` (its matches, in order), each once. */
+function lineRanges(full: string, part: SearchablePart, inPart: readonly Token[]): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  for (const m of inPart) {
+    if (out.length > 0 && m.start < out[out.length - 1]!.end) continue;
+    const start = Math.max(part.start, full.lastIndexOf('\n', m.start - 1) + 1);
+    const next = full.indexOf('\n', m.end);
+    out.push({ start, end: next === -1 ? part.end : Math.min(next, part.end) });
+  }
+  return out;
 }
 
-function locate(full: string, text: string, from: number): number | undefined {
-  if (text.length === 0) return undefined;
-  const at = full.indexOf(text, from);
-  return at < 0 ? undefined : at;
+/** `part` cut on blank lines (`\n`, spaces or tabs, `\n`), as String.split would cut it, as ranges of `full`. */
+function blockRanges(full: string, part: SearchablePart): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  const separator = /\n[ \t]*\n/g;
+  let from = part.start;
+  for (;;) {
+    separator.lastIndex = from;
+    const m = separator.exec(full);
+    // A separator reaching past the part is none of the part's: after its '\n' only spaces and tabs
+    // are left in the part, so no other separator starts inside it either.
+    if (m === null || m.index + m[0].length > part.end) break;
+    out.push({ start: from, end: m.index });
+    from = m.index + m[0].length;
+  }
+  out.push({ start: from, end: part.end });
+  return out;
 }
 
 /**

@@ -7,26 +7,22 @@
  * No token crosses a line break and the fields are joined by line breaks (fields.ts), so the tokens
  * of one part within the whole are exactly the part's own tokens, shifted.
  */
-import { searchableOffsets, searchableText } from '../analysis/fields.ts';
+import { searchableLayout, type SearchablePart } from '../analysis/fields.ts';
 import { findTerms } from '../analysis/find-terms.ts';
 import { segment, type AnalyzerOptions, type Token } from '../analysis/segment.ts';
 import { examinedPart, type TermMatch } from './snippet.ts';
 import type { Section } from '../types.ts';
 
-/** A section's searchable text, cut to the part snippets and evidence examine (MAX_EXAMINED_CHARS). */
-function examinedText(section: Section): { full: string; examined: string } {
-  const full = searchableText(section);
-  return { full, examined: examinedPart(full) };
-}
-
 /** The distinct terms of a section's searchable text (its examined part): its term set, stored at build time for MMR (term-set.ts). */
 export function sectionTerms(section: Section, analyzer: Partial<AnalyzerOptions>): Set<string> {
-  return new Set(segment(examinedText(section).examined, section.lang, analyzer).map((t) => t.term));
+  return new Set(segment(examinedPart(searchableLayout(section).text), section.lang, analyzer).map((t) => t.term));
 }
 
 export interface SectionMatches {
   /** searchableText(section). */
   full: string;
+  /** Where its parts are in `full` (searchableLayout). */
+  parts: readonly SearchablePart[];
   /** The query-term tokens of `full`'s examined part (MAX_EXAMINED_CHARS), in text order, offsets into `full`. */
   matches: Token[];
   /** Those in the section's prose, offsets into `section.text`. */
@@ -48,8 +44,11 @@ export function matchesIn(matches: readonly Token[], at: number, length: number)
  * of `queryTerms` (find-terms.ts, which reads only the stretches that can hold them).
  */
 export function sectionMatches(section: Section, queryTerms: ReadonlySet<string>, analyzer: Partial<AnalyzerOptions>): SectionMatches {
-  const { full, examined } = examinedText(section);
-  const offsets = searchableOffsets(section);
-  const matches = findTerms(examined, section.lang, queryTerms, analyzer);
-  return { full, matches, text: matchesIn(matches, offsets.text, section.text.length), code: matchesIn(matches, offsets.code, section.code.length) };
+  const { text: full, parts } = searchableLayout(section);
+  const matches = findTerms(examinedPart(full), section.lang, queryTerms, analyzer);
+  const partMatches = (name: 'text' | 'code') => {
+    const part = parts.find((p) => p.name === name);
+    return part ? matchesIn(matches, part.start, part.end - part.start) : [];
+  };
+  return { full, parts, matches, text: partMatches('text'), code: partMatches('code') };
 }

@@ -322,7 +322,7 @@ function finish(pack: LoadedPack, ranked: Ranked, section: SectionLookup): Searc
       match: hit.match,
       routes: routePositions(hit),
       pool: s.pool,
-      evidence: evidenceFrom(s, found, queryTerms.size, options.evidence, conceptOf),
+      evidence: evidenceFrom(found, queryTerms.size, options.evidence, conceptOf),
     };
   });
   const keywordReport: RouteReport = options.fuse.weights.keyword > 0 ? { ran: true, ...keyword.diagnostics } : { ran: false, reason: 'disabled' };

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FIELD_NAMES, searchableText, sectionFields } from '../../../src/core/analysis/fields.ts';
+import { FIELD_NAMES, searchableLayout, searchableText, sectionFields } from '../../../src/core/analysis/fields.ts';
 import type { Section } from '../../../src/core/types.ts';
 
 function section(overrides: Partial<Section> = {}): Section {
@@ -121,5 +122,55 @@ describe('searchableText', () => {
   it('does not contain the description for a section below the intro', () => {
     const s = section({ depth: 2, breadcrumb: ['Routing', 'Params'], description: 'UNIQUE-DESCRIPTION' });
     expect(searchableText(s)).not.toContain('UNIQUE-DESCRIPTION');
+  });
+});
+
+describe('searchableLayout', () => {
+  it('names where each non-empty part lies in the searchable text', () => {
+    const s = section({ breadcrumb: ['Routing', 'Params'], depth: 2, tags: ['guide'], text: 'Prose.', code: 'app.get()', description: 'Not below the intro.' });
+    const { text, parts } = searchableLayout(s);
+    expect(text).toBe(searchableText(s));
+    // Expected: title (page title + tag) at 0, heading, then the prose and the code; no description below the intro.
+    expect(parts.map((p) => [p.name, text.slice(p.start, p.end)])).toEqual([
+      ['title', 'Routing\nguide'],
+      ['heading', 'Params'],
+      ['text', 'Prose.'],
+      ['code', 'app.get()'],
+    ]);
+  });
+
+  // Parts may be empty or hold line breaks, blank lines and each other's words.
+  const piece = fc.array(fc.constantFrom('', 'a', 'Routing', 'guide', '\n', '\n\n', ' ', 'x y'), { maxLength: 5 }).map((p) => p.join(''));
+  const arbSection = fc.record({
+    breadcrumb: fc.array(piece, { minLength: 0, maxLength: 3 }),
+    tags: fc.array(piece, { maxLength: 2 }),
+    depth: fc.integer({ min: 1, max: 3 }),
+    description: piece,
+    text: piece,
+    code: piece,
+  });
+
+  it('gives exactly searchableText, and each part where sectionFields puts it', () => {
+    fc.assert(
+      fc.property(arbSection, (over) => {
+        const s = section(over);
+        const { text, parts } = searchableLayout(s);
+        expect(text).toBe(searchableText(s));
+        const f = sectionFields(s);
+        const expected: Array<[string, string]> = [
+          ['title', f.title],
+          ['heading', f.headings],
+          ['description', s.depth <= 1 ? s.description : ''],
+          ['text', s.text],
+          ['code', s.code],
+        ];
+        expect(parts.map((p) => [p.name, text.slice(p.start, p.end)])).toEqual(expected.filter(([, t]) => t.length > 0));
+        // The body parts, in order, joined as the body field.
+        const body = parts.filter((p) => !['title', 'heading'].includes(p.name));
+        expect(body.map((p) => text.slice(p.start, p.end)).join('\n')).toBe(f.body);
+        if (body.length > 0) expect(text.slice(body[0]!.start)).toBe(f.body);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EVIDENCE_OPTIONS, evidenceFor, type EvidenceExcerpt } from '../../../src/core/present/evidence.ts';
 import { isRecallBoxError } from '../../../src/core/errors.ts';
-import { searchableText } from '../../../src/core/analysis/fields.ts';
+import { searchableLayout, searchableText } from '../../../src/core/analysis/fields.ts';
 import { terms } from '../../../src/core/analysis/segment.ts';
 import type { Section } from '../../../src/core/types.ts';
 import { sectionOf } from '../../support/section.ts';
@@ -199,6 +199,60 @@ describe('evidenceFor: properties', () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('evidenceFor: the paragraphs, against cutting the whole text', () => {
+  /**
+   * The model: every part of the searchable text cut whole with String.split (code on blank lines,
+   * the rest on line breaks), each paragraph scored by the share of query terms it holds — what
+   * evidence.ts did before it found the paragraphs from the matches.
+   */
+  function modelExcerpts(s: Section, query: Set<string>): Array<{ source: string; coverage: number; paragraph: string }> {
+    const { text, parts } = searchableLayout(s);
+    const paragraphs = parts.flatMap((part) =>
+      text
+        .slice(part.start, part.end)
+        .split(part.name === 'code' ? /\n[ \t]*\n/ : /\n/)
+        .filter((p) => p.trim() !== '')
+        .map((paragraph) => ({ source: part.name, paragraph })),
+    );
+    return paragraphs
+      .map((p, position) => ({ ...p, position, coverage: new Set(terms(p.paragraph, 'en', ANALYZER).filter((t) => query.has(t))).size / query.size }))
+      .filter((p) => p.coverage > 0 && p.coverage >= DEFAULT_EVIDENCE_OPTIONS.minCoverage)
+      .sort((a, b) => b.coverage - a.coverage || a.position - b.position)
+      .slice(0, DEFAULT_EVIDENCE_OPTIONS.maxExcerpts)
+      .map(({ source, coverage, paragraph }) => ({ source, coverage, paragraph }));
+  }
+
+  const WORDS = ['cache', 'route', 'worker', 'deploy', 'lorem', 'ipsum'];
+  const words = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 12 }).map((w) => w.join(' '));
+  // Blank lines of every shape, odd runs of line breaks included: where a cut falls matters.
+  const SEPARATORS = ['\n', '\n\n', '\n  \n', '\n\n\n', '\n\t\n\n', '\n \n'];
+  const joined = (max: number) =>
+    fc.array(fc.tuple(words, fc.constantFrom(...SEPARATORS)), { maxLength: max }).map((ls) => ls.map(([w, sep]) => w + sep).join('').trimEnd());
+  const arbSection = fc.record({
+    text: fc.array(words, { maxLength: 6 }).map((ls) => ls.join('\n')),
+    code: joined(6),
+    breadcrumb: fc.array(words, { minLength: 1, maxLength: 3 }),
+    depth: fc.integer({ min: 1, max: 3 }),
+    description: words,
+  });
+  const arbQuery = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
+
+  it('chooses the paragraphs the model chooses, with their sources and coverages', () => {
+    fc.assert(
+      fc.property(arbSection, arbQuery, (over, query) => {
+        const s = section(over);
+        const q = queryTerms(query);
+        const got = evidenceFor(s, q, ANALYZER, { maxLength: 1000 }).excerpts;
+        const want = modelExcerpts(s, q);
+        expect(got.map((e) => [e.source, e.coverage])).toEqual(want.map((e) => [e.source, e.coverage]));
+        // maxLength is above any generated paragraph: each excerpt is its paragraph whole.
+        expect(got.map((e) => e.text)).toEqual(want.map((e) => e.paragraph));
+      }),
+      { numRuns: 300 },
     );
   });
 });
