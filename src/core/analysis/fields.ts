@@ -61,9 +61,9 @@ export interface SearchablePart {
 
 /**
  * The searchable text and where each of its non-empty parts lies in it, by construction: what
- * presentation reads of every result (section-matches.ts, evidence.ts), computed once per result
- * instead of rebuilding the fields (and copying the body) for each use and searching the text for
- * them (issue 19: the allocation of a search, `npx tsx bench/run.ts`'s pipeline rows).
+ * presentation reads of every result (section-matches.ts, evidence.ts), computed once per result.
+ * Evidence used to find the parts by searching the text for each field, which could mislabel a
+ * part that begins with another's words.
  */
 export interface SearchableLayout {
   /** searchableText(section). */
