@@ -107,6 +107,25 @@ export function selectQueries(sources: readonly HeadingSource[], options: Partia
 }
 
 /**
+ * Up to `count` queries of the same kinds as selectQueries', none of them in `taken`: what the
+ * Worker bench's settled isolate answers before it is timed on `taken`, so those are still new to
+ * it (the Node pipeline's first-time row warms up on other queries the same way). Fewer on a
+ * small corpus.
+ */
+export function otherQueries(sources: readonly HeadingSource[], taken: readonly BenchQuery[], options: Partial<QuerySetOptions> = {}): BenchQuery[] {
+  const o = { ...DEFAULT_QUERY_SET_OPTIONS, ...options };
+  const seen = new Set(taken.map((q) => q.q));
+  // A set OTHER_POOL times larger spreads its picks over the same corpus at other strides; most of
+  // it is new.
+  return selectQueries(sources, { ...o, count: o.count * OTHER_POOL })
+    .filter((q) => !seen.has(q.q))
+    .slice(0, o.count);
+}
+
+/** How many times more queries otherQueries selects from before leaving out the taken ones. */
+const OTHER_POOL = 3;
+
+/**
  * Spread each kind evenly over the run: item i of a kind with n items goes to position (i + ½) / n.
  * The sort is stable, so each kind keeps its own order and the result is deterministic.
  */

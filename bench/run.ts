@@ -35,7 +35,7 @@ import { bundlePacks, describeBundle } from '../src/cli/bundle-pack.ts';
 import { benchBuild, packSizes, packTotal, type PackFileSize } from './build-bench.ts';
 import { measureBundle } from './bundle.ts';
 import { benchPackLoad, benchPipeline, firstQueryBytes, firstQueryBytesSpread, vectorRouteQuery } from './node-bench.ts';
-import { selectQueries } from './queries.ts';
+import { otherQueries, selectQueries, type BenchQuery } from './queries.ts';
 import { benchKernels, kernelTableRows } from './kernel.ts';
 import { renderReport, WORKERD_CLOCK_NOTE, type BenchReport, type FirstQueryBytes } from './report.ts';
 import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts';
@@ -183,12 +183,15 @@ const BENCH_PACK_PATH = '/pack/';
 // a cache. The fourth is the default Worker as deployed, answer caches on: its first pass pays
 // each query's Cache API put, and the lookup while its searches still read pack files
 // (answer-cache.ts AnswerCaches); its second is answered from the isolate's memory (the warm-up
-// asks other answers: benchLatency). The load step below measures both.
-const WORKERS: ReadonlyArray<{ name: string; config: string; healthPath?: string; vars?: Record<string, string>; env?: string; bundledOf?: string; baseline?: boolean; answerCaches?: boolean }> = [
+// asks other answers: benchLatency). The load step below measures both. The fifth is the default
+// Worker again, in an isolate that first answers QUERY_COUNT other queries (worker-bench.ts
+// Target.settle): the same first-time queries, asked of an older isolate.
+const WORKERS: ReadonlyArray<{ name: string; config: string; healthPath?: string; vars?: Record<string, string>; env?: string; bundledOf?: string; baseline?: boolean; answerCaches?: boolean; settle?: boolean }> = [
   { name: 'recall-box (default: hybrid, static embedder)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH, vars: { EDGE_CACHE: 'off' } },
   { name: 'recall-box keyword-only pack (--no-vectors)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH, vars: { PACK_PATH: '/pack-keyword/', EDGE_CACHE: 'off' } },
   { name: 'recall-box ONNX entry (hybrid, ORT)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH, env: 'onnx', vars: { EDGE_CACHE: 'off' } },
   { name: 'recall-box as deployed (default, answer caches on)', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH, answerCaches: true },
+  { name: 'recall-box (default), an isolate that first answered other queries', config: BENCH_CONFIG, healthPath: ASSET_HEALTH_PATH, vars: { EDGE_CACHE: 'off' }, settle: true },
   { name: 'trivial Hono behind the static-assets router', config: TRIVIAL_ASSETS_CONFIG, baseline: true },
   { name: 'trivial Hono', config: TRIVIAL_CONFIG, baseline: true },
 ];
@@ -239,13 +242,14 @@ async function withWorkers<T>(workers: readonly WorkerSpec[], use: (servers: Wra
 }
 
 /** `workers` up at once, measured query by query in turn. */
-async function measureWorkers(args: Args, queries: Parameters<typeof benchLatency>[1], workers: readonly WorkerSpec[]): Promise<LatencyBench> {
+async function measureWorkers(args: Args, queries: readonly BenchQuery[], others: readonly BenchQuery[], workers: readonly WorkerSpec[]): Promise<LatencyBench> {
   return withWorkers(workers, (servers) => {
-    log(`Workers up: ${workers.map((w, i) => `${w.name} at ${servers[i]!.url}`).join('; ')}; ${queries.length} queries each`);
+    log(`Workers up: ${workers.map((w, i) => `${w.name} at ${servers[i]!.url}`).join('; ')}; ${queries.length} queries each, twice`);
     return benchLatency(
-      workers.map((w, i) => ({ name: w.name, url: servers[i]!.url, baseline: w.baseline === true })),
+      workers.map((w, i) => ({ name: w.name, url: servers[i]!.url, baseline: w.baseline === true, settle: w.settle === true })),
       queries,
       args.warmup,
+      others,
     );
   });
 }
@@ -278,8 +282,8 @@ async function measureColdStarts(lookup: string, question: string | null, floors
   // The bundled Workers after them, the same two ways.
   await bundleBenchPacks();
   const withPacks = [...WORKERS.slice(0, 2), ...BUNDLED_WORKERS];
-  // A cold start with the answer caches on is the default Worker's (the caches are empty): not timed twice.
-  const searches = [...[...WORKERS.filter((w) => !w.answerCaches), ...BUNDLED_WORKERS].map((w) => ({ w, query: lookup })), ...(question === null ? [] : withPacks.map((w) => ({ w, query: question })))];
+  // A cold start with the answer caches on, or of the settled isolate, is the default Worker's: not timed twice.
+  const searches = [...[...WORKERS.filter((w) => !w.answerCaches && !w.settle), ...BUNDLED_WORKERS].map((w) => ({ w, query: lookup })), ...(question === null ? [] : withPacks.map((w) => ({ w, query: question })))];
   const targets: Array<ColdStartTarget & { time: (url: string) => ReturnType<typeof timeRequest>; w: WorkerSpec }> = [
     ...searches.map(({ w, query }) => ({
       name: w.name,
@@ -380,6 +384,8 @@ async function main(): Promise<void> {
   log('loading the pack in Node');
   const { pack, ...load } = await benchPackLoad(PACK_DIR);
   const queries = selectQueries(everySection(pack.sections), { count: QUERY_COUNT, maxQueryLength: 256 });
+  // What the settled Worker answers before the timed passes (worker-bench.ts Target.settle).
+  const others = otherQueries(everySection(pack.sections), queries, { count: QUERY_COUNT, maxQueryLength: 256 });
 
   const lookup = queries[0]!.q;
   const asked = await vectorRouteQuery(PACK_DIR, lookup);
@@ -396,10 +402,10 @@ async function main(): Promise<void> {
     { of: WORKERS[1]!.name, query: lookup, packPath: WORKERS[1]!.vars?.PACK_PATH ?? BENCH_PACK_PATH, waves: keywordEach[0]!.waves },
   ];
   const coldStarts = args.worker ? await measureColdStarts(lookup, question, floors) : null;
-  const latency = args.worker ? await measureWorkers(args, queries, WORKERS) : null;
+  const latency = args.worker ? await measureWorkers(args, queries, others, WORKERS) : null;
   // The bundled Workers in a rotation of their own beside the same baselines (more Workers in one
   // rotation leave each idle longer between its requests, which slows the larger ones more).
-  const latencyBundled = args.worker ? await measureWorkers(args, queries, [...BUNDLED_WORKERS, ...WORKERS.filter((w) => w.baseline)]) : null;
+  const latencyBundled = args.worker ? await measureWorkers(args, queries, others, [...BUNDLED_WORKERS, ...WORKERS.filter((w) => w.baseline)]) : null;
   const readCost = args.worker ? await measureReadCost(build.files) : null;
 
   log(`timing the pipeline: ${queries.length} queries × ${args.rounds} rounds`);

@@ -15,6 +15,12 @@ export interface Target {
   url: string;
   /** A Worker the others are compared with (the report's ratios are to each baseline). */
   baseline?: boolean;
+  /**
+   * Answers benchLatency's `others` before the timed passes: an isolate that has been answering
+   * readers for a while meets queries it has not seen, beside one that has answered only the
+   * warm-up (V8 compiles a function's optimised code only after many calls).
+   */
+  settle?: boolean;
 }
 
 export interface TargetLatency {
@@ -37,6 +43,8 @@ export interface TargetLatency {
 export interface LatencyBench {
   warmup: number;
   queries: number;
+  /** Queries the `settle` targets answered before the timed passes; 0: none. */
+  others: number;
   targets: TargetLatency[];
 }
 
@@ -79,12 +87,15 @@ const WARMUP_PARAMS = '&limit=9';
 /**
  * Sequential requests, alternating between the targets query by query (and swapping which goes
  * first), so both see the same moments of machine noise and neither always follows the other.
+ * Targets with `settle` first answer `others`, queries not among `queries`.
  */
-export async function benchLatency(targets: readonly Target[], queries: readonly BenchQuery[], warmup: number): Promise<LatencyBench> {
+export async function benchLatency(targets: readonly Target[], queries: readonly BenchQuery[], warmup: number, others: readonly BenchQuery[] = []): Promise<LatencyBench> {
   // Warm-up: compiles the Worker code, loads the pack into the isolate, opens keep-alive sockets.
   for (let i = 0; i < warmup; i++) {
     for (const target of targets) await timeRequest(target, queries[i % queries.length]!.q, WARMUP_PARAMS);
   }
+  const settling = targets.filter((t) => t.settle);
+  for (const other of others) for (const target of settling) await timeRequest(target, other.q);
   const pass = async (): Promise<Sample[][]> => {
     const samples: Sample[][] = targets.map(() => []);
     for (let i = 0; i < queries.length; i++) {
@@ -98,6 +109,7 @@ export async function benchLatency(targets: readonly Target[], queries: readonly
   return {
     warmup,
     queries: queries.length,
+    others: settling.length > 0 ? others.length : 0,
     targets: targets.map((target, t) => {
       const list = first[t]!;
       const ok = list.filter((s) => s.ok);

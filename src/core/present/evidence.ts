@@ -8,14 +8,17 @@
  * would silently strip good hits of their evidence), nor can evidence cite a term the index never saw.
  */
 import { RecallBoxError } from '../errors.ts';
-import type { SearchablePart } from '../analysis/fields.ts';
+import type { SearchablePart, SearchablePartName } from '../analysis/fields.ts';
 import type { AnalyzerOptions, Token } from '../analysis/segment.ts';
 import { excerptOf, type TermMatch } from './snippet.ts';
 import { matchesIn, sectionMatches, type SectionMatches } from './section-matches.ts';
 import type { Section } from '../types.ts';
 
-/** Where in the section an excerpt comes from, so the widget can render code as code. */
-export type EvidenceSource = 'title' | 'heading' | 'description' | 'text' | 'code';
+/**
+ * Where in the section an excerpt comes from (`title`, `heading`, `description`, `text`, `code`:
+ * the searchable text's parts), so the widget can render code as code.
+ */
+export type EvidenceSource = SearchablePartName;
 
 export interface EvidenceExcerpt {
   /** The paragraph, or a window of it with `…` where it was cut. */
