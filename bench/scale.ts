@@ -26,8 +26,8 @@ import { planUpload, writeBulkFiles } from '../src/cli/upload-pack.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'bench/.out');
-/** bench/wrangler.bench.toml serves this folder; each corpus's pack goes to /scale-<name>/ in it. */
-const SITE = path.join(OUT, 'site');
+/** bench/wrangler.scale.toml serves this folder; each corpus's pack goes to /scale-<name>/ in it. */
+const SITE = path.join(OUT, 'scale-site');
 const ASTRO = path.resolve(ROOT, '../shared/corpora/astro-docs');
 /** Copies in the large replica: ×20 of Astro en+zh-cn+ja is 18,640 pages, ~130k sections. */
 const REPLICA_COPIES = 20;
@@ -40,8 +40,8 @@ const WRANGLER_START_TIMEOUT_MS = 120_000;
  * sections (keyword index and embedding training hold every section's terms at once).
  */
 const CHILD_HEAP_MB = 16_000;
-/** The scale bench's Worker: the bench site's static assets, and the KV namespace PACK_KV. */
-const BENCH_CONFIG = 'bench/wrangler.bench.toml';
+/** The scale bench's Worker: its own static assets (SITE), and the KV namespace PACK_KV. */
+const SCALE_CONFIG = 'bench/wrangler.scale.toml';
 /**
  * Where the Worker reads the pack from: the static assets (the default), and KV, which a large
  * site can use instead (docs/deploying.md, "Packs in KV or R2"); under `wrangler dev` a KV read
@@ -148,7 +148,7 @@ async function ensureKvPack(name: string, packDir: string, packPath: string): Pr
   await writeBulkFiles(plan);
   try {
     for (const argv of plan.commands) {
-      const run = spawnSync(WRANGLER_BIN, [...argv.slice(1), '--config', BENCH_CONFIG], { cwd: ROOT, encoding: 'utf8', env: wranglerEnv() });
+      const run = spawnSync(WRANGLER_BIN, [...argv.slice(1), '--config', SCALE_CONFIG], { cwd: ROOT, encoding: 'utf8', env: wranglerEnv() });
       if (run.status !== 0) throw new Error(`${argv.join(' ')} exited ${run.status}: ${`${run.stdout}${run.stderr}`.slice(-2000)}`);
     }
   } finally {
@@ -164,7 +164,7 @@ async function measureWorker(name: string, queries: readonly string[], packRead:
   const packPath = `/scale-${name}/`;
   if (source === 'kv') await ensureKvPack(name, path.join(SITE, `scale-${name}`), packPath);
   const server = await startWranglerDev({
-    config: BENCH_CONFIG,
+    config: SCALE_CONFIG,
     timeoutMs: WRANGLER_START_TIMEOUT_MS,
     // A static asset: probing /health would load the pack before the cold request.
     healthPath: `${packPath}manifest.json`,
