@@ -18,7 +18,7 @@ export interface Target {
   /**
    * Answers benchLatency's `others` before the timed passes: an isolate that has been answering
    * readers for a while meets queries it has not seen, beside one that has answered only the
-   * warm-up (V8 compiles a function's optimised code only after many calls).
+   * warm-up (README, Performance: an isolate's age).
    */
   settle?: boolean;
 }

@@ -1,7 +1,7 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import worker, { type Env } from '../../src/worker/index.ts';
+import type { Env } from '../../src/worker/index.ts';
+import { callIn } from '../support/worker-call.ts';
 import { AnswerMemory, answerCacheKey } from '../../src/worker/answer-cache.ts';
 import { clientKey, type RateLimiter } from '../../src/worker/rate-limit.ts';
 
@@ -20,18 +20,6 @@ interface ErrorBody {
 /** Calls the Worker with `vars` over the test env, and waits for its after-response work (cache writes). */
 async function call(vars: Partial<Env>, path: string, init?: RequestInit): Promise<Response> {
   return callIn({ ...testEnv, ...vars }, path, init);
-}
-
-/**
- * Calls the Worker with this very env object. The Worker builds its app once per env object, as an
- * isolate does for its one env: calls with one object share an app and its memory (call() makes a
- * new object, so a new app, each time).
- */
-async function callIn(isolateEnv: Env, path: string, init?: RequestInit): Promise<Response> {
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`https://search.example.com${path}`, init), isolateEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
 }
 
 /** A query no other test (nor an earlier run, the cache may persist) has asked: its cache entry is new. */

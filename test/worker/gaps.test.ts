@@ -1,7 +1,8 @@
-import { applyD1Migrations, createExecutionContext, waitOnExecutionContext, type D1Migration } from 'cloudflare:test';
+import { applyD1Migrations, createExecutionContext, type D1Migration } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import worker, { type Env } from '../../src/worker/index.ts';
+import { callIn } from '../support/worker-call.ts';
 import type { D1Like } from '../../src/worker/gaps.ts';
 
 // The content-gap report inside workerd, on miniflare's local D1 (GAPS_DB in
@@ -25,18 +26,6 @@ interface SearchBody {
 
 async function call(vars: Partial<Env>, path: string, init?: RequestInit): Promise<Response> {
   return callIn({ ...testEnv, ...vars }, path, init);
-}
-
-/**
- * Calls the Worker with this very env object. The Worker builds its app once per env object, as an
- * isolate does for its one env: calls with one object share an app and its memory (call() makes a
- * new object, so a new app, each time).
- */
-async function callIn(isolateEnv: Env, path: string, init?: RequestInit): Promise<Response> {
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`https://search.example.com${path}`, init), isolateEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
 }
 
 const admin = (vars: Partial<Env>, query = '', authorization: string | null = `Bearer ${TOKEN}`) =>

@@ -66,13 +66,13 @@ export interface SearchablePart {
  * part that begins with another's words.
  */
 export interface SearchableLayout {
-  /** searchableText(section). */
+  /** All searchable text: sectionFields' title, headings and body joined by '\n'. */
   text: string;
   /** Its non-empty parts in text order: title (page title and tags), heading, then the body's description, text and code. */
   parts: SearchablePart[];
 }
 
-/** Where searchableText's parts are: the fields joined by '\n', each field's own parts joined by '\n'. */
+/** The searchable text and its parts: the fields joined by '\n', each field's own parts joined by '\n'. */
 export function searchableLayout(section: Section): SearchableLayout {
   const title = titleField(section);
   const heading = ownHeading(section);
@@ -96,8 +96,7 @@ export function searchableLayout(section: Section): SearchableLayout {
   return { text: [title, heading, body.join('\n')].join('\n'), parts };
 }
 
-/** All searchable text of a section as one string (fields joined), for evidence coverage. */
+/** All searchable text of a section as one string: the fields joined by '\n' (searchableLayout's text). */
 export function searchableText(section: Section): string {
-  const f = sectionFields(section);
-  return [f.title, f.headings, f.body].join('\n');
+  return searchableLayout(section).text;
 }

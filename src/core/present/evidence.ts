@@ -72,10 +72,14 @@ export const DEFAULT_EVIDENCE_OPTIONS: Readonly<EvidenceOptions> = Object.freeze
   snapDistance: 20,
 });
 
-/** A paragraph of the searchable text: [start, end) offsets into `searchableText(section)`. */
-interface Paragraph {
+/** [start, end) offsets into `searchableText(section)`. */
+interface TextRange {
   start: number;
   end: number;
+}
+
+/** A paragraph of the searchable text, and the part it is in. */
+interface Paragraph extends TextRange {
   source: EvidenceSource;
 }
 
@@ -137,7 +141,7 @@ function resolveOptions(options: Partial<EvidenceOptions>): EvidenceOptions {
  * range's are one run found by binary search: each paragraph reads its own matches only, where
  * filtering every match for every paragraph cost paragraphs × matches (issue 19).
  */
-function within(tokens: readonly Token[], p: { start: number; end: number }): Token[] {
+function within(tokens: readonly Token[], p: TextRange): Token[] {
   let lo = 0;
   let hi = tokens.length;
   while (lo < hi) {
@@ -183,8 +187,8 @@ function paragraphsOf(full: string, parts: readonly SearchablePart[], matches: r
 }
 
 /** The lines of `part` that hold one of `inPart` (its matches, in order), each once. */
-function lineRanges(full: string, part: SearchablePart, inPart: readonly Token[]): Array<{ start: number; end: number }> {
-  const out: Array<{ start: number; end: number }> = [];
+function lineRanges(full: string, part: SearchablePart, inPart: readonly Token[]): TextRange[] {
+  const out: TextRange[] = [];
   for (const m of inPart) {
     if (out.length > 0 && m.start < out[out.length - 1]!.end) continue;
     const start = Math.max(part.start, full.lastIndexOf('\n', m.start - 1) + 1);
@@ -195,8 +199,8 @@ function lineRanges(full: string, part: SearchablePart, inPart: readonly Token[]
 }
 
 /** `part` cut on blank lines (`\n`, spaces or tabs, `\n`), as String.split would cut it, as ranges of `full`. */
-function blockRanges(full: string, part: SearchablePart): Array<{ start: number; end: number }> {
-  const out: Array<{ start: number; end: number }> = [];
+function blockRanges(full: string, part: SearchablePart): TextRange[] {
+  const out: TextRange[] = [];
   const separator = /\n[ \t]*\n/g;
   let from = part.start;
   for (;;) {

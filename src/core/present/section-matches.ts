@@ -7,7 +7,7 @@
  * No token crosses a line break and the fields are joined by line breaks (fields.ts), so the tokens
  * of one part within the whole are exactly the part's own tokens, shifted.
  */
-import { searchableLayout, type SearchablePart } from '../analysis/fields.ts';
+import { searchableLayout, searchableText, type SearchablePart } from '../analysis/fields.ts';
 import { findTerms } from '../analysis/find-terms.ts';
 import { segment, type AnalyzerOptions, type Token } from '../analysis/segment.ts';
 import { examinedPart, type TermMatch } from './snippet.ts';
@@ -15,7 +15,7 @@ import type { Section } from '../types.ts';
 
 /** The distinct terms of a section's searchable text (its examined part): its term set, stored at build time for MMR (term-set.ts). */
 export function sectionTerms(section: Section, analyzer: Partial<AnalyzerOptions>): Set<string> {
-  return new Set(segment(examinedPart(searchableLayout(section).text), section.lang, analyzer).map((t) => t.term));
+  return new Set(segment(examinedPart(searchableText(section)), section.lang, analyzer).map((t) => t.term));
 }
 
 export interface SectionMatches {
@@ -33,7 +33,6 @@ export interface SectionMatches {
 
 /** The tokens of `matches` in [at, at + length), shifted to start at 0. */
 export function matchesIn(matches: readonly Token[], at: number, length: number): TermMatch[] {
-  if (at < 0) return [];
   const out: TermMatch[] = [];
   for (const m of matches) if (m.start >= at && m.end <= at + length) out.push({ start: m.start - at, end: m.end - at, term: m.term });
   return out;
