@@ -71,6 +71,23 @@ export function termProbe(term: string): string {
   return term.slice(0, Math.max(1, term.length - STEM_CHANGE));
 }
 
+/** An ASCII lower-case letter. */
+function isLowerAscii(code: number): boolean {
+  return code >= 0x61 && code <= 0x7a;
+}
+
+/**
+ * Whether `at` lies between two lower-case ASCII letters, where no token starts: a word, an
+ * identifier and each of its parts (segment.ts ASCII_PART) begin after a character that is not a
+ * lower-case letter, or at an upper-case one. A token's term begins with its surface's first
+ * letters, lower-cased (stemming only rewrites the end), so a probe found there (`conf` in
+ * `misconfigured`, `a` inside most words) is no token's beginning, and its stretch need not be
+ * segmented. Short probes hit mostly inside words.
+ */
+function insideLowerCaseWord(text: string, at: number): boolean {
+  return at > 0 && isLowerAscii(text.charCodeAt(at)) && isLowerAscii(text.charCodeAt(at - 1));
+}
+
 /** `segment(text, lang, analyzer)`'s tokens whose term is in `terms`, in text order. */
 export function findTerms(text: string, lang: Lang, terms: ReadonlySet<string>, analyzer?: Partial<AnalyzerOptions>): Token[] {
   if (terms.size === 0 || text.length === 0) return [];
@@ -83,6 +100,7 @@ export function findTerms(text: string, lang: Lang, terms: ReadonlySet<string>, 
   if (probes.length > MAX_PROBES) return whole();
   for (const probe of probes) {
     for (let at = lower.indexOf(probe); at !== -1; at = lower.indexOf(probe, at + 1)) {
+      if (insideLowerCaseWord(text, at)) continue;
       if (hits.push(at) > most) return whole();
     }
   }
