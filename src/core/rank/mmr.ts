@@ -144,26 +144,38 @@ export function selectMmr(candidates: readonly MmrCandidate[], limit: number, in
   const decisions: MmrDecision[] = [];
 
   const score = (i: number): number => lambda * relevance[i] - (1 - lambda) * maxSimilarity[i];
+  // Each candidate's score as it stands, recomputed only when its maxSimilarity grows: the argmax
+  // below reads it for every remaining candidate at every step.
+  const scores = candidates.map((_, i) => score(i));
 
   while (selected.length < limit && remaining.length > 0) {
     let at = -1;
     for (;;) {
       // `remaining` keeps input order, so a strict `>` keeps the earliest candidate on ties.
       at = 0;
-      for (let k = 1; k < remaining.length; k++) if (score(remaining[k]) > score(remaining[at])) at = k;
+      let top = scores[remaining[0]];
+      for (let k = 1; k < remaining.length; k++) {
+        const s = scores[remaining[k]];
+        if (s > top) {
+          top = s;
+          at = k;
+        }
+      }
       const i = remaining[at];
       if (compared[i] === selected.length) break;
+      const terms = candidates[i].terms;
       for (let k = compared[i]; k < selected.length; k++) {
-        maxSimilarity[i] = Math.max(maxSimilarity[i], termSetJaccard(candidates[i].terms, candidates[selected[k]].terms));
+        maxSimilarity[i] = Math.max(maxSimilarity[i], termSetJaccard(terms, candidates[selected[k]].terms));
       }
       compared[i] = selected.length;
+      scores[i] = score(i);
     }
     const best = remaining[at];
     remaining.splice(at, 1);
     const winner = candidates[best];
     const decision: MmrDecision = {
       id: winner.id,
-      mmr: score(best),
+      mmr: scores[best],
       relevance: relevance[best],
       maxSimilarity: maxSimilarity[best],
     };

@@ -26,18 +26,31 @@ export function termSetOf(terms: Iterable<string>): TermSet {
  * not be penalised as a duplicate.
  */
 export function termSetJaccard(a: TermSet, b: TermSet): number {
-  if (a.length === 0 || b.length === 0) return 0;
+  const n = a.length;
+  const m = b.length;
+  if (n === 0 || m === 0) return 0;
+  // Each element read once, into x and y: MMR runs ~90 of these a query (Astro's bench queries),
+  // often before V8 has optimised this loop, where every typed-array read is a call.
   let shared = 0;
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
-    if (a[i]! < b[j]!) i++;
-    else if (a[i]! > b[j]!) j++;
-    else {
+  let i = 0;
+  let j = 0;
+  let x = a[0]!;
+  let y = b[0]!;
+  for (;;) {
+    if (x < y) {
+      if (++i === n) break;
+      x = a[i]!;
+    } else if (x > y) {
+      if (++j === m) break;
+      y = b[j]!;
+    } else {
       shared++;
-      i++;
-      j++;
+      if (++i === n || ++j === m) break;
+      x = a[i]!;
+      y = b[j]!;
     }
   }
-  return shared / (a.length + b.length - shared);
+  return shared / (n + m - shared);
 }
 
 const BYTES_PER_HASH = 4;
