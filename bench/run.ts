@@ -12,7 +12,8 @@
  *    pack inside its script, beside the same baselines; and times what one static asset read adds
  *    to a bare Worker's request;
  * 3. loads the pack in Node and times the query pipeline itself (keyword only, hybrid, and the
- *    query embedding alone, static and ORT);
+ *    query embedding alone, static and ORT), and the hybrid pipeline again in a child process with
+ *    V8's optimising compiler off (bench/baseline-tier.ts);
  * 4. times the vector kernels, and measures both Worker bundles with `wrangler deploy --dry-run`;
  * 5. loads the default Worker under `wrangler dev` with autocannon (bench/load-bench.ts), answer
  *    cache off and on, for --load-seconds each (0 skips; so does --no-worker);
@@ -34,6 +35,7 @@ import { buildPack } from '../src/indexer/build-pack.ts';
 import { bundlePacks, describeBundle } from '../src/cli/bundle-pack.ts';
 import { benchBuild, packSizes, packTotal, type PackFileSize } from './build-bench.ts';
 import { measureBundle } from './bundle.ts';
+import { BASELINE_TIER_ROW, benchBaselineTier } from './baseline-tier.ts';
 import { benchPackLoad, benchPipeline, firstQueryBytes, firstQueryBytesSpread, vectorRouteQuery } from './node-bench.ts';
 import { otherQueries, selectQueries, type BenchQuery } from './queries.ts';
 import { benchKernels, kernelTableRows } from './kernel.ts';
@@ -410,6 +412,8 @@ async function main(): Promise<void> {
 
   log(`timing the pipeline: ${queries.length} queries × ${args.rounds} rounds`);
   const pipeline = await benchPipeline(pack, PACK_DIR, queries, args.rounds, asked?.word ?? null);
+  log(`timing the pipeline again with V8's optimising compiler off (${BASELINE_TIER_ROW})`);
+  pipeline.rows.push(await benchBaselineTier(PACK_DIR, queries, args.rounds));
 
   log('timing the vector kernels (WASM and TypeScript) against a memory copy');
   const kernel = kernelTableRows(await benchKernels());

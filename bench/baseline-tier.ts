@@ -1,0 +1,81 @@
+/**
+ * The pipeline with V8's optimising compiler off (`node --no-opt`), in a child process: what the
+ * search costs in the code a young isolate has not optimised yet (README, Performance: an isolate's
+ * age). A Worker's first requests run much of the search in V8's baseline tiers — a CPU profile of
+ * the bench's default Worker after its warm-up came to about the JavaScript time per request this
+ * row shows, twice the optimised pipeline's — and timing the Worker from a client cannot tell
+ * changes of a tenth of a millisecond apart on a shared machine. This row can: each query's fastest
+ * of the rounds, so a neighbour's burst on the machine does not count.
+ *
+ *   parent: benchBaselineTier(packDir, queries, rounds)
+ *   child:  node --no-opt --import tsx bench/baseline-tier.ts < {packDir, queries, rounds}
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_SEARCH_OPTIONS, instantiateWasmKernel, loadPack, search, type QuantizedVectors } from '../src/core/index.ts';
+import { fsPackSource } from '../src/indexer/fs-source.ts';
+import { parseSearchRequest } from '../src/protocol/request.ts';
+import { compileVectorKernel } from '../wasm/node.ts';
+import type { PipelineRow } from './node-bench.ts';
+import type { BenchQuery } from './queries.ts';
+import { summarize } from './stats.ts';
+
+const SELF = fileURLToPath(import.meta.url);
+/** V8's flag that leaves code in its interpreter and baseline compiler. */
+const BASELINE_FLAG = '--no-opt';
+/** The child's own bound: 200 queries × 5 rounds take seconds; a hang must not hold the bench. */
+const CHILD_TIMEOUT_MS = 5 * 60_000;
+
+interface ChildInput {
+  packDir: string;
+  queries: readonly BenchQuery[];
+  rounds: number;
+}
+
+export const BASELINE_TIER_ROW = `hybrid (default Worker), V8's optimising compiler off (node ${BASELINE_FLAG}): each query's fastest of the rounds`;
+
+/** The row, from a child process started with BASELINE_FLAG. */
+export async function benchBaselineTier(packDir: string, queries: readonly BenchQuery[], rounds: number): Promise<PipelineRow> {
+  const input: ChildInput = { packDir, queries, rounds };
+  const child = spawn(process.execPath, [BASELINE_FLAG, '--import', 'tsx', SELF], { stdio: ['pipe', 'pipe', 'inherit'], timeout: CHILD_TIMEOUT_MS });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stdin.end(JSON.stringify(input));
+  const code = await new Promise<number | null>((resolve, reject) => child.once('error', reject).once('close', resolve));
+  if (code !== 0) throw new Error(`${path.relative(process.cwd(), SELF)} (node ${BASELINE_FLAG}) exited with ${code}`);
+  return JSON.parse(out) as PipelineRow;
+}
+
+/** One warm-up round, then `rounds` more; each query's fastest time. */
+async function timeFastest(input: ChildInput): Promise<PipelineRow> {
+  const createKernel = async (vectors: QuantizedVectors) => {
+    const kernel = await instantiateWasmKernel(await compileVectorKernel());
+    kernel.load(vectors);
+    return kernel;
+  };
+  const pack = await loadPack(fsPackSource(input.packDir), { createKernel });
+  const options = DEFAULT_SEARCH_OPTIONS;
+  const once = async (q: string) => (await search(pack, parseSearchRequest({ q }, options), options)).results.length;
+  let zero = 0;
+  for (const query of input.queries) if ((await once(query.q)) === 0) zero++;
+  const fastest = input.queries.map(() => Infinity);
+  for (let r = 0; r < input.rounds; r++) {
+    for (let i = 0; i < input.queries.length; i++) {
+      const started = performance.now();
+      await once(input.queries[i]!.q);
+      fastest[i] = Math.min(fastest[i]!, performance.now() - started);
+    }
+  }
+  return { name: BASELINE_TIER_ROW, perQuery: summarize(fastest), zeroResults: zero, requests: input.queries.length };
+}
+
+async function readStdin(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) text += chunk;
+  return text;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === SELF) {
+  process.stdout.write(JSON.stringify(await timeFastest(JSON.parse(await readStdin()) as ChildInput)));
+}
