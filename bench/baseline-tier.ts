@@ -1,10 +1,11 @@
 /**
  * The pipeline with V8's optimising compiler off (`node --no-opt`), in a child process: what the
  * search costs in the code a young isolate has not optimised yet (README, Performance: an isolate's
- * age). A Worker's first requests run much of the search in V8's baseline tiers — a CPU profile of
- * the bench's default Worker after its warm-up came to about the JavaScript time per request this
- * row shows, twice the optimised pipeline's — and timing the Worker from a client cannot tell
- * changes of a tenth of a millisecond apart on a shared machine. This row can: each query's fastest
+ * age; and code a young isolate has not optimised yet). A Worker's first requests run much of the
+ * search in V8's baseline tiers — an ad hoc CPU profile of the bench's default Worker after its
+ * warm-up came to about the JavaScript time per request this row shows, twice the optimised
+ * pipeline's — and timing the Worker from a client cannot tell changes of a tenth of a millisecond
+ * apart on a shared machine. This row can: each query's fastest
  * of the rounds, so a neighbour's burst on the machine does not count.
  *
  *   parent: benchBaselineTier(packDir, queries, rounds)

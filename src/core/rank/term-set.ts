@@ -29,8 +29,9 @@ export function termSetJaccard(a: TermSet, b: TermSet): number {
   const n = a.length;
   const m = b.length;
   if (n === 0 || m === 0) return 0;
-  // Each element read once, into x and y: MMR runs ~90 of these a query (Astro's bench queries),
-  // often before V8 has optimised this loop, where every typed-array read is a call.
+  // Each element read once, into x and y: MMR runs dozens of these a query, in a young isolate
+  // often before V8 has optimised this loop, where each typed-array read is an inline-cache lookup
+  // (README, Performance: code a young isolate has not optimised yet).
   let shared = 0;
   let i = 0;
   let j = 0;
