@@ -5,8 +5,8 @@
  * search in V8's baseline tiers — an ad hoc CPU profile of the bench's default Worker after its
  * warm-up came to about the JavaScript time per request this row shows, twice the optimised
  * pipeline's — and timing the Worker from a client cannot tell changes of a tenth of a millisecond
- * apart on a shared machine. This row can: each query's fastest
- * of the rounds, so a neighbour's burst on the machine does not count.
+ * apart on a shared machine. This row can: each query's fastest of the rounds, so a neighbour's
+ * burst on the machine does not count.
  *
  *   parent: benchBaselineTier(packDir, queries, rounds)
  *   child:  node --no-opt --import tsx bench/baseline-tier.ts < {packDir, queries, rounds}
@@ -14,11 +14,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_SEARCH_OPTIONS, instantiateWasmKernel, loadPack, search, type QuantizedVectors } from '../src/core/index.ts';
+import { DEFAULT_SEARCH_OPTIONS, loadPack, search } from '../src/core/index.ts';
 import { fsPackSource } from '../src/indexer/fs-source.ts';
 import { parseSearchRequest } from '../src/protocol/request.ts';
-import { compileVectorKernel } from '../wasm/node.ts';
-import type { PipelineRow } from './node-bench.ts';
+import { wasmKernel, type PipelineRow } from './node-bench.ts';
 import type { BenchQuery } from './queries.ts';
 import { summarize } from './stats.ts';
 
@@ -50,12 +49,7 @@ export async function benchBaselineTier(packDir: string, queries: readonly Bench
 
 /** One warm-up round, then `rounds` more; each query's fastest time. */
 async function timeFastest(input: ChildInput): Promise<PipelineRow> {
-  const createKernel = async (vectors: QuantizedVectors) => {
-    const kernel = await instantiateWasmKernel(await compileVectorKernel());
-    kernel.load(vectors);
-    return kernel;
-  };
-  const pack = await loadPack(fsPackSource(input.packDir), { createKernel });
+  const pack = await loadPack(fsPackSource(input.packDir), { createKernel: wasmKernel });
   const options = DEFAULT_SEARCH_OPTIONS;
   const once = async (q: string) => (await search(pack, parseSearchRequest({ q }, options), options)).results.length;
   let zero = 0;

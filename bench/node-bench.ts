@@ -46,7 +46,7 @@ export interface PipelineBench {
 }
 
 /** The Worker's kernel: the section vectors in the WASM kernel, as src/worker/worker.ts loads them. */
-async function wasmKernel(vectors: QuantizedVectors) {
+export async function wasmKernel(vectors: QuantizedVectors) {
   const kernel = await instantiateWasmKernel(await compileVectorKernel());
   kernel.load(vectors);
   return kernel;

@@ -164,17 +164,28 @@ describe('evidenceFor: highlights and trimming', () => {
   });
 });
 
-describe('evidenceFor: properties', () => {
-  const WORDS = ['cache', 'route', 'worker', 'deploy', 'lorem', 'ipsum', 'getStaticPaths', 'ETag', '路由', 'the'];
-  const line = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 60 }).map((w) => w.join(' '));
-  const arbSection = fc.record({
+/**
+ * Sections for the properties: up to six prose lines of `line`, the given code, a breadcrumb of one
+ * to three headings, a depth and a description.
+ */
+function arbSectionOf(line: fc.Arbitrary<string>, code: fc.Arbitrary<string>) {
+  return fc.record({
     text: fc.array(line, { maxLength: 6 }).map((ls) => ls.join('\n')),
-    code: fc.array(line, { maxLength: 3 }).map((ls) => ls.join('\n\n')),
+    code,
     breadcrumb: fc.array(line, { minLength: 1, maxLength: 3 }),
     depth: fc.integer({ min: 1, max: 3 }),
     description: line,
   });
-  const arbQuery = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 5 }).map((w) => w.join(' '));
+}
+
+/** Queries of one to `max` of `words`. */
+const arbQueryOf = (words: readonly string[], max: number) => fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: max }).map((w) => w.join(' '));
+
+describe('evidenceFor: properties', () => {
+  const WORDS = ['cache', 'route', 'worker', 'deploy', 'lorem', 'ipsum', 'getStaticPaths', 'ETag', '路由', 'the'];
+  const line = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 60 }).map((w) => w.join(' '));
+  const arbSection = arbSectionOf(line, fc.array(line, { maxLength: 3 }).map((ls) => ls.join('\n\n')));
+  const arbQuery = arbQueryOf(WORDS, 5);
 
   it('keeps highlights in bounds, sorted and non-overlapping, each on a query term; coverages in [0, 1]', () => {
     fc.assert(
@@ -232,14 +243,8 @@ describe('evidenceFor: the paragraphs, against cutting the whole text', () => {
   const SEPARATORS = ['\n', '\n\n', '\n  \n', '\n\n\n', '\n\t\n\n', '\n \n'];
   const joined = (max: number) =>
     fc.array(fc.tuple(words, fc.constantFrom(...SEPARATORS)), { maxLength: max }).map((ls) => ls.map(([w, sep]) => w + sep).join('').trimEnd());
-  const arbSection = fc.record({
-    text: fc.array(words, { maxLength: 6 }).map((ls) => ls.join('\n')),
-    code: joined(6),
-    breadcrumb: fc.array(words, { minLength: 1, maxLength: 3 }),
-    depth: fc.integer({ min: 1, max: 3 }),
-    description: words,
-  });
-  const arbQuery = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
+  const arbSection = arbSectionOf(words, joined(6));
+  const arbQuery = arbQueryOf(WORDS, 4);
 
   it('chooses the paragraphs the model chooses, with their sources and coverages', () => {
     fc.assert(
