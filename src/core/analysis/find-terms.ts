@@ -88,15 +88,18 @@ function insideLowerCaseWord(text: string, at: number): boolean {
   return at > 0 && isLowerAscii(text.charCodeAt(at)) && isLowerAscii(text.charCodeAt(at - 1));
 }
 
-/** `segment(text, lang, analyzer)`'s tokens whose term is in `terms`, in text order. */
-export function findTerms(text: string, lang: Lang, terms: ReadonlySet<string>, analyzer?: Partial<AnalyzerOptions>): Token[] {
+/**
+ * `segment(text, lang, analyzer)`'s tokens whose term is in `terms`, in text order. `probes`:
+ * probesOf(terms), for a caller that reads several texts for the same terms (a search's results)
+ * and computes them once.
+ */
+export function findTerms(text: string, lang: Lang, terms: ReadonlySet<string>, analyzer?: Partial<AnalyzerOptions>, probes: readonly string[] = probesOf(terms)): Token[] {
   if (terms.size === 0 || text.length === 0) return [];
   const whole = () => segment(text, lang, analyzer).filter((t) => terms.has(t.term));
   if (NON_ASCII.test(text) && NON_ASCII_WORD_CHAR.test(text)) return whole();
   const lower = text.toLowerCase();
   const hits: number[] = [];
   const most = text.length * MAX_HITS_PER_CHAR;
-  const probes = probesOf(terms);
   if (probes.length > MAX_PROBES) return whole();
   for (const probe of probes) {
     for (let at = lower.indexOf(probe); at !== -1; at = lower.indexOf(probe, at + 1)) {

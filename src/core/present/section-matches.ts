@@ -8,7 +8,7 @@
  * of one part within the whole are exactly the part's own tokens, shifted.
  */
 import { searchableLayout, searchableText, type SearchablePart } from '../analysis/fields.ts';
-import { findTerms } from '../analysis/find-terms.ts';
+import { findTerms, probesOf } from '../analysis/find-terms.ts';
 import { segment, type AnalyzerOptions, type Token } from '../analysis/segment.ts';
 import { examinedPart, type TermMatch } from './snippet.ts';
 import type { Section } from '../types.ts';
@@ -40,11 +40,12 @@ export function matchesIn(matches: readonly Token[], at: number, length: number)
 
 /**
  * The query's matches in a section: the tokens of its examined searchable text whose term is one
- * of `queryTerms` (find-terms.ts, which reads only the stretches that can hold them).
+ * of `queryTerms` (find-terms.ts, which reads only the stretches that can hold them). `probes`:
+ * probesOf(queryTerms), computed once by a search for all its results.
  */
-export function sectionMatches(section: Section, queryTerms: ReadonlySet<string>, analyzer: Partial<AnalyzerOptions>): SectionMatches {
+export function sectionMatches(section: Section, queryTerms: ReadonlySet<string>, analyzer: Partial<AnalyzerOptions>, probes: readonly string[] = probesOf(queryTerms)): SectionMatches {
   const { text: full, parts } = searchableLayout(section);
-  const matches = findTerms(examinedPart(full), section.lang, queryTerms, analyzer);
+  const matches = findTerms(examinedPart(full), section.lang, queryTerms, analyzer, probes);
   const partMatches = (name: 'text' | 'code') => {
     const part = parts.find((p) => p.name === name);
     return part ? matchesIn(matches, part.start, part.end - part.start) : [];

@@ -30,6 +30,7 @@ import type { TermVariant } from '../keyword/expand.ts';
 import { correctionOf, type Correction } from '../present/correction.ts';
 import { analyzeQuery, type QueryAnalysis } from '../analysis/query.ts';
 import { plainWordTerm } from '../analysis/segment.ts';
+import { probesOf } from '../analysis/find-terms.ts';
 import { DEFAULT_SNIPPET_OPTIONS, snippetFrom, type Snippet } from '../present/snippet.ts';
 import { idf } from '../keyword/bm25f.ts';
 import { GENERIC_ENGLISH_WORDS } from '../analysis/generic-words.ts';
@@ -306,7 +307,8 @@ function finish(pack: LoadedPack, ranked: Ranked, section: SectionLookup): Searc
   const snippetOptions = { ...DEFAULT_SNIPPET_OPTIONS, length: options.snippetLength };
   // Each result's query matches, found once (section-matches.ts): for its snippet and evidence,
   // the verdict (the top result's) and the correction (the first few results').
-  const matches = chosen.map((hit) => sectionMatches(section(hit.id), queryTerms, manifest.analyzer));
+  const probes = probesOf(queryTerms);
+  const matches = chosen.map((hit) => sectionMatches(section(hit.id), queryTerms, manifest.analyzer, probes));
   const results = chosen.map((hit, i): SearchResult => {
     const s = section(hit.id);
     const found = matches[i]!;
