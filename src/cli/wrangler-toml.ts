@@ -40,6 +40,9 @@ export function renderWranglerToml(input: WranglerTomlInput): string {
 name = ${tomlString(input.name)}
 main = ${tomlString(input.main)}
 compatibility_date = ${tomlString(input.compatibilityDate)}
+# No \`keep_names\`: wrangler's default has esbuild wrap every function the Worker makes per request
+# in a call that sets its \`name\`; nothing reads those names.
+keep_names = false
 
 # The pack and the widget bundle are files among the assets; the Worker reads the pack through the
 # ASSETS binding. Its own routes skip the asset lookup.

@@ -63,6 +63,9 @@ describe('recall-box init --html', () => {
     expect(path.resolve(dir, main)).toBe(path.join(REPO, 'src/worker/index.ts'));
     const repoToml = await readFile(path.join(REPO, 'wrangler.toml'), 'utf8');
     expect(tomlValue(toml, 'compatibility_date')).toBe(tomlValue(repoToml, 'compatibility_date'));
+    // Built as the package's own Worker is, without esbuild's per-function name calls.
+    expect(toml).toMatch(/^keep_names = false$/m);
+    expect(repoToml).toMatch(/^keep_names = false$/m);
     expect(toml).toMatch(/^\[assets\]\ndirectory = "\.\/dist"\nbinding = "ASSETS"\nrun_worker_first = \["\/search", "\/health"\]$/m);
     expect(tomlValue(toml, 'PACK_PATH')).toBe('/_recall-box/pack/');
     expect(toml).toMatch(/^\[\[rules\]\]\ntype = "CompiledWasm"\nglobs = \["\*\*\/\*\.wasm"\]\nfallthrough = true$/m);
