@@ -1,11 +1,13 @@
 import { sectionFields } from '../core/analysis/fields.ts';
 import { buildKeywordIndex, type KeywordOptionsInput, type KeywordStorageOptions } from '../core/keyword/index.ts';
-import { decodeMatrix, encodeFloat32, encodeMatrix, encodeVectors } from '../core/pack/binary.ts';
+import { decodeMatrix, encodeFloat32, encodeKnownNgrams, encodeMatrix, encodeVectors } from '../core/pack/binary.ts';
 import { FORMAT_VERSION, keywordPartFileName, PACK_FILES, type PackManifest, type PackModel, type StoredSection } from '../core/pack/format.ts';
 import { DEFAULT_SECTION_BLOCKS_OPTIONS, sectionStoreFiles, type SectionBlocksOptions } from '../core/pack/sections-file.ts';
 import type { Lang, Page, SkippedFile } from '../core/types.ts';
 import { quantizeVectors } from '../core/vector/quantize.ts';
 import { exportOnnx } from './embed/onnx.ts';
+import { knownNgramHashes } from '../core/embed/ngrams.ts';
+import { usesKnownNgrams } from '../core/embed/vocabulary.ts';
 import { resolveEmbedOptions, type EmbedOptionsInput } from './embed/options.ts';
 import { importModel2Vec } from './embed/model2vec.ts';
 import { importTransformer } from './embed/transformer-import.ts';
@@ -115,6 +117,9 @@ async function semanticFiles(
         [PACK_FILES.matrix]: matrixBytes,
         [PACK_FILES.onnx]: onnxBytes,
         [PACK_FILES.vectors]: encodeVectors(quantizeVectors(vectors, info.dimensions)),
+        ...(usesKnownNgrams(trained.model) && {
+          [PACK_FILES.ngrams]: encodeKnownNgrams(knownNgramHashes(trained.model.terms, info.ngram.minN, info.ngram.maxN)),
+        }),
       },
     };
   } finally {

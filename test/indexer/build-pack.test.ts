@@ -16,13 +16,15 @@ import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search/options.ts';
 import { searchPack } from '../../src/core/search/search.ts';
 import { searchableText } from '../../src/core/analysis/fields.ts';
 import { embedStatic, queryTokens } from '../../src/core/embed/semantic.ts';
+import { knownNgramHashes } from '../../src/core/embed/ngrams.ts';
+import { decodeKnownNgrams, encodeKnownNgrams } from '../../src/core/pack/binary.ts';
 import { codeOfAsync } from '../support/errors.ts';
 import { decodeTermSet, termSetOf } from '../../src/core/rank/term-set.ts';
 import { sectionTerms } from '../../src/core/present/section-matches.ts';
 
 const SITE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/site');
 // The fixture site is small: one section block and one keyword partition at the default sizes.
-const PACK_NAMES = ['embedding.bin', 'embedding.json', 'keyword-0000.json', 'keyword.json', 'manifest.json', 'model.onnx', 'sections-0000.json', 'sections.json', 'vectors.bin'];
+const PACK_NAMES = ['embedding.bin', 'embedding.json', 'keyword-0000.json', 'keyword.json', 'manifest.json', 'model.onnx', 'ngrams.bin', 'sections-0000.json', 'sections.json', 'vectors.bin'];
 
 /** Every file of a folder with its content, for before/after comparisons. */
 async function snapshot(dir: string): Promise<Record<string, string>> {
@@ -194,6 +196,40 @@ describe('buildPack: the semantic route', () => {
     expect(pack.semantic!.rows!.matrix.steps).toHaveLength(model.rows);
     const vectors = await readFile(path.join(out, 'vectors.bin'));
     expect(vectors.byteLength).toBe(pack.sections.count * (4 + model.dimensions));
+  });
+
+  it('stores the vocabulary\'s n-gram hashes, which the loaded tokenizer uses; a pack without them (built before) embeds queries the same', async () => {
+    const pack = await loadPack(fsPackSource(out));
+    const tokenizer = pack.semantic!.tokenizer!;
+    const { minN, maxN } = tokenizer.info.ngram;
+    const stored = decodeKnownNgrams(await readFile(path.join(out, 'ngrams.bin')));
+    expect(stored).toEqual(knownNgramHashes(tokenizer.terms, minN, maxN));
+    expect(tokenizer.knownNgrams()).toEqual(stored);
+
+    const older = await mkdtemp(path.join(tmpdir(), 'recall-box-no-ngrams-'));
+    try {
+      await cp(out, older, { recursive: true });
+      const manifestPath = path.join(older, 'manifest.json');
+      const m = JSON.parse(await readFile(manifestPath, 'utf8')) as PackManifest;
+      delete m.files['ngrams.bin'];
+      await writeFile(manifestPath, JSON.stringify(m));
+      await rm(path.join(older, 'ngrams.bin'));
+      const without = await loadPack(fsPackSource(older));
+      // Misspelt, unseen and noise words: each needs the known n-grams.
+      for (const q of ['dynamc routs', 'getStaticPathz', 'zqxjv wqpfkz deploy', '路由 ルーティング']) {
+        expect(queryTokens(without.semantic!, q, 'en'), q).toEqual(queryTokens(pack.semantic!, q, 'en'));
+      }
+
+      // The file is read, and checked: hashes out of order (stored with a matching SHA-256) refuse the pack.
+      const reversed = encodeKnownNgrams(stored.slice().reverse());
+      await writeFile(path.join(older, 'ngrams.bin'), reversed);
+      const bytes = reversed.byteLength;
+      m.files['ngrams.bin'] = { bytes, shards: [{ name: 'ngrams.bin', bytes, sha256: createHash('sha256').update(reversed).digest('hex') }] };
+      await writeFile(manifestPath, JSON.stringify(m));
+      expect(await codeOfAsync(loadPack(fsPackSource(older)))).toBe('INDEX_CORRUPT');
+    } finally {
+      await rm(older, { recursive: true, force: true });
+    }
   });
 
   it('stores each section as the embedding of its indexed text: its own vector is its nearest', async () => {

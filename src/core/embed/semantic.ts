@@ -5,7 +5,7 @@
  * ONNX configuration — and both compute the graph the pack's model.onnx describes.
  */
 import type { EmbeddingTokens } from './tokenize.ts';
-import { tokenize } from './tokenize.ts';
+import { lacksTerm, tokenize } from './tokenize.ts';
 import { embedReference } from './reference.ts';
 import type { TokenizerModel } from './vocabulary.ts';
 import type { Lang } from '../types.ts';
@@ -27,6 +27,12 @@ export interface SemanticIndex {
   dimensions: number;
   /** The section vectors, loaded into a kernel (WASM in the Worker, either kernel in Node). */
   kernel: VectorKernel;
+  /**
+   * Reads the vocabulary's n-gram hashes the pack stores (PACK_FILES.ngrams), once, for the
+   * tokenizer (TokenizerModel.knownNgrams). Null when it stores none: a transformer, a model that
+   * does not look them up, a pack built before they were stored. readQueryNgrams calls it.
+   */
+  readKnownNgrams: (() => Promise<void>) | null;
 }
 
 /** Weighted token ids → a unit vector (or zero). Async so ONNX Runtime can implement it. */
@@ -58,6 +64,15 @@ export async function readQueryRows(semantic: SemanticIndex, tokens: EmbeddingTo
 /** A zero vector (a text of unknown tokens only) has no direction: the route has nothing to score. */
 export function nonZero(vector: Float32Array): Float32Array | null {
   return vector.some((x) => x !== 0) ? vector : null;
+}
+
+/**
+ * Reads what tokenizing query `q` will look up that the pack may not have read yet: the stored
+ * n-gram hashes, when a word of the query is not in the vocabulary (the only kind whose n-grams are
+ * looked up). Before queryTokens, on the async path.
+ */
+export async function readQueryNgrams(semantic: SemanticIndex, q: string, lang: Lang): Promise<void> {
+  if (semantic.readKnownNgrams && semantic.tokenizer && lacksTerm(q, lang, semantic.tokenizer)) await semantic.readKnownNgrams();
 }
 
 /** The query's tokens, analysed as language `lang` with the model's analyzer settings. */

@@ -31,6 +31,11 @@ export function tokenize(text: string, lang: Lang, model: TokenizerModel): Embed
   return tokenizeTerms(analyze(text, lang, model.info.analyzer), model);
 }
 
+/** Whether a term of `text`, analysed as `tokenize` does, is not in the vocabulary (never for an imported model's tokenizer). */
+export function lacksTerm(text: string, lang: Lang, model: TokenizerModel): boolean {
+  return !model.wordpieceTokenizer && analyze(text, lang, model.info.analyzer).some((term) => !model.rowOf.has(term));
+}
+
 /**
  * An imported (Model2Vec) model's tokens: its WordPiece ids with weight 1 per occurrence — the
  * model's embedding is the mean of its token rows, and the L2 normalisation makes sum and mean

@@ -12,11 +12,12 @@ export interface TokenizerModel extends EmbeddingModel {
   /** Row of each vocabulary term. */
   rowOf: ReadonlyMap<string, number>;
   /**
-   * Hashes of the vocabulary's n-grams (knownNgramHashes), for NgramSettings.minKnownShare:
-   * computed on the first call (the first query with a word the vocabulary lacks), not when the
-   * pack loads: hashing every n-gram of the vocabulary was the largest part of loading the
-   * semantic files, which every cold isolate paid before its first answer (`npm run bench` prints
-   * the pack's load time in Node).
+   * Hashes of the vocabulary's n-grams (knownNgramHashes), for NgramSettings.minKnownShare: those
+   * the pack stores (PACK_FILES.ngrams), or, for a pack built before it stored them, computed on
+   * the first call (the first query with a word the vocabulary lacks), not when the pack loads:
+   * hashing every n-gram of the vocabulary was the largest part of loading the semantic files,
+   * which every cold isolate paid before its first answer (`npm run bench` prints the pack's load
+   * time in Node).
    */
   knownNgrams: () => Uint32Array;
   /** An imported model's tokenizer, ready to use (see EmbeddingModel.wordpiece). */
@@ -39,8 +40,22 @@ export function vocabularyLookup(terms: readonly string[]): Map<string, number> 
 
 const NO_NGRAMS = new Uint32Array(0);
 
-/** Checks the model's parts agree with each other and adds the lookup map. */
-export function prepareTokenizer(model: EmbeddingModel): TokenizerModel {
+/**
+ * Whether the model's tokenizer looks unknown terms' n-grams up among the vocabulary's
+ * (NgramSettings.minKnownShare): what the build stores knownNgramHashes for, and what the query
+ * side reads them for.
+ */
+export function usesKnownNgrams(model: Pick<EmbeddingModel, 'info' | 'wordpiece'>): boolean {
+  const { buckets, minKnownShare } = model.info.ngram;
+  return !model.wordpiece && buckets > 0 && minKnownShare > 0;
+}
+
+/**
+ * Checks the model's parts agree with each other and adds the lookup map. `storedNgrams`: the
+ * pack's knownNgramHashes of this vocabulary once they have been read (null before, and for a pack
+ * that stores none); without them they are computed when first needed.
+ */
+export function prepareTokenizer(model: EmbeddingModel, storedNgrams: () => Uint32Array | null = () => null): TokenizerModel {
   const { info, terms, termWeights } = model;
   if (model.wordpiece) {
     if (info.rows !== model.wordpiece.vocab.length || terms.length !== 0) {
@@ -57,9 +72,9 @@ export function prepareTokenizer(model: EmbeddingModel): TokenizerModel {
   if (info.rows !== info.vocabularySize + info.ngram.buckets) {
     throw new RecallBoxError('INDEX_CORRUPT', `embedding model has ${info.rows} rows, expected ${info.vocabularySize} terms + ${info.ngram.buckets} buckets.`);
   }
-  const { minN, maxN, buckets, minKnownShare } = info.ngram;
+  const { minN, maxN } = info.ngram;
   // Only needed when unknown terms are filtered.
-  let known: Uint32Array | null = buckets > 0 && minKnownShare > 0 ? null : NO_NGRAMS;
-  const knownNgrams = () => (known ??= knownNgramHashes(terms, minN, maxN));
+  let known: Uint32Array | null = usesKnownNgrams(model) ? null : NO_NGRAMS;
+  const knownNgrams = () => known ?? storedNgrams() ?? (known = knownNgramHashes(terms, minN, maxN));
   return { ...model, rowOf: vocabularyLookup(terms), knownNgrams };
 }

@@ -152,3 +152,41 @@ export function dequantizeMatrix({ rows, dim, steps, values }: QuantizedMatrix):
 export function decodeMatrix(bytes: Uint8Array, rows: number, dim: number): Float32Array {
   return dequantizeMatrix(readMatrix(bytes, rows, dim));
 }
+
+const HASH_BYTES = 4;
+
+/**
+ * ngrams.bin (PACK_FILES.ngrams): the vocabulary's n-gram hashes (embed/ngrams.ts
+ * knownNgramHashes), each a little-endian uint32, ascending, no header. Computed at build time: in
+ * a young isolate hashing the vocabulary's n-grams cost the first query that needed them tens of
+ * milliseconds of CPU, more than the Workers Free plan's 10 ms a request (`npx tsx
+ * scripts/known-ngrams-cost.ts <pack>`, with `node --no-opt --import tsx` for code not yet optimised).
+ */
+export function encodeKnownNgrams(hashes: Uint32Array): Uint8Array {
+  if (HOST_LITTLE_ENDIAN) return new Uint8Array(hashes.buffer.slice(hashes.byteOffset, hashes.byteOffset + hashes.byteLength));
+  const out = new Uint8Array(hashes.length * HASH_BYTES);
+  const view = new DataView(out.buffer);
+  hashes.forEach((h, i) => view.setUint32(i * HASH_BYTES, h, true));
+  return out;
+}
+
+/**
+ * The hashes of ngrams.bin (copied: the result owns its buffer). Throws
+ * RecallBoxError('INDEX_CORRUPT') on bytes that are not whole hashes, or on hashes not strictly
+ * ascending, which isKnownNgram's binary search would miss.
+ */
+export function decodeKnownNgrams(bytes: Uint8Array): Uint32Array {
+  if (bytes.byteLength % HASH_BYTES !== 0) throw new RecallBoxError('INDEX_CORRUPT', `ngrams.bin holds ${bytes.byteLength} bytes, not whole 4-byte hashes.`);
+  const count = bytes.byteLength / HASH_BYTES;
+  let hashes: Uint32Array;
+  if (HOST_LITTLE_ENDIAN) {
+    hashes = new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  } else {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    hashes = Uint32Array.from({ length: count }, (_, i) => view.getUint32(i * HASH_BYTES, true));
+  }
+  for (let i = 1; i < count; i++) {
+    if (hashes[i]! <= hashes[i - 1]!) throw new RecallBoxError('INDEX_CORRUPT', 'ngrams.bin is not in strictly ascending order.');
+  }
+  return hashes;
+}

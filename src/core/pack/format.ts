@@ -40,6 +40,13 @@ export const PACK_FILES = {
   /** Every section's embedding, int8 with one float32 scale each (pack/vectors-file.ts). */
   vectors: 'vectors.bin',
   /**
+   * The static model's vocabulary n-grams, as sorted 32-bit hashes (embed/ngrams.ts
+   * encodeKnownNgrams), which a query reads to weigh a word the vocabulary lacks. Optional: a
+   * model that does not look n-grams up (vocabulary.ts usesKnownNgrams) has none, and for a pack
+   * built before this file the query side computes them. Listed in `files` when present.
+   */
+  ngrams: 'ngrams.bin',
+  /**
    * The calibrated confidence model (`recall-box calibrate`; confidence/calibration.ts). Optional:
    * a pack without it is judged by DEFAULT_CONFIDENCE_MODEL. Listed in `files` when present.
    */

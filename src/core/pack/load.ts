@@ -17,7 +17,7 @@ import {
 import type { SemanticIndex } from '../embed/semantic.ts';
 import { createTypeScriptKernel } from '../vector/typescript-kernel.ts';
 import type { QuantizedVectors, VectorKernel } from '../vector/types.ts';
-import { decodeVectors } from './binary.ts';
+import { decodeKnownNgrams, decodeVectors } from './binary.ts';
 import { matrixRows } from './matrix-rows.ts';
 import { sharedRead } from './shared-read.ts';
 import { keywordPartFileName, PACK_FILES, parsePackJson, validateManifest, type PackManifest, type PackModel } from './format.ts';
@@ -113,6 +113,8 @@ async function typeScriptKernel(vectors: QuantizedVectors): Promise<VectorKernel
  * SHA-256 (shards.ts). A file the pack needs but the manifest does not list is corrupt.
  */
 interface PackReader {
+  /** Whether the manifest lists the file (an optional one may be absent). */
+  has(name: string): boolean;
   /** The sizes of a listed file's shards, in order, and a read of shard i (checked). */
   shards(name: string): { bytes: number[]; read(i: number): Promise<Uint8Array> };
   text(name: string): Promise<string>;
@@ -124,6 +126,7 @@ interface PackReader {
 function packReader(source: PackSource, manifest: PackManifest): PackReader {
   const unlisted = (name: string) => new RecallBoxError('INDEX_CORRUPT', `${source.label}: the manifest lists no ${name}.`);
   return {
+    has: (name) => Object.hasOwn(manifest.files, name),
     shards: (name) => {
       const entry = manifest.files[name];
       if (entry === undefined) throw unlisted(name);
@@ -155,12 +158,24 @@ async function loadSemantic(reads: QueryReads, files: PackReader, model: PackMod
       `embedding.json describes ${file.info.rows} rows × ${file.info.dimensions}, the manifest ${model.rows} × ${model.dimensions}.`,
     );
   }
-  const tokenizer = prepareTokenizer(modelFromFile(file));
+  // The vocabulary's n-gram hashes, when the pack stores them (4 bytes an n-gram: 253 KB for the
+  // Astro docs, more than embedding.json), are read by the first query with a word the vocabulary
+  // lacks, the only kind that looks them up (SemanticIndex.readKnownNgrams).
+  let storedNgrams: Uint32Array | null = null;
+  const readNgrams = async (_: void) => {
+    storedNgrams = decodeKnownNgrams(await files.bytes(PACK_FILES.ngrams));
+  };
+  const readKnownNgrams = files.has(PACK_FILES.ngrams) ? sharedRead(read === 'lazy' ? duringQuery(reads, readNgrams) : readNgrams) : null;
+  const tokenizer = prepareTokenizer(modelFromFile(file), () => storedNgrams);
   const shards = files.shards(PACK_FILES.matrix);
   const rows = matrixRows(model.rows, model.dimensions, shards.bytes, read === 'lazy' ? duringQuery(reads, shards.read) : shards.read);
   const vectors = decodeVectors(vectorBytes, sectionCount, model.dimensions);
-  const [kernel] = await Promise.all([(options.createKernel ?? typeScriptKernel)(vectors), read === 'whole' ? rows.ensureAll() : undefined]);
-  return { tokenizer, rows, transformer: null, dimensions: model.dimensions, kernel };
+  const [kernel] = await Promise.all([
+    (options.createKernel ?? typeScriptKernel)(vectors),
+    read === 'whole' ? rows.ensureAll() : undefined,
+    read === 'whole' ? readKnownNgrams?.() : undefined,
+  ]);
+  return { tokenizer, rows, transformer: null, dimensions: model.dimensions, kernel, readKnownNgrams };
 }
 
 /** A transformer pack: its description and the section vectors (model.onnx is read by ORT's embedder only). */
@@ -177,7 +192,7 @@ async function loadTransformer(
   }
   const vectors = decodeVectors(vectorBytes, sectionCount, model.dimensions);
   const kernel = await (options.createKernel ?? typeScriptKernel)(vectors);
-  return { tokenizer: null, rows: null, transformer: prepareTransformer(file), dimensions: model.dimensions, kernel };
+  return { tokenizer: null, rows: null, transformer: prepareTransformer(file), dimensions: model.dimensions, kernel, readKnownNgrams: null };
 }
 
 /**

@@ -5,13 +5,14 @@
  * route still answers, with a warning. (Reading the static model's rows is reading the pack, and
  * fails as a pack read does.)
  */
-import { embedStatic, nonZero, queryTokens, readQueryRows, type QueryEmbedder, type SemanticIndex } from '../embed/semantic.ts';
+import { embedStatic, nonZero, queryTokens, readQueryNgrams, readQueryRows, type QueryEmbedder, type SemanticIndex } from '../embed/semantic.ts';
 import type { EmbeddingTokens } from '../embed/tokenize.ts';
 import { queryLanguage } from '../analysis/lang.ts';
 import { isRecallBoxError } from '../errors.ts';
 import type { LoadedPack } from '../pack/load.ts';
 import type { SearchOptions } from './options.ts';
 import type { SearchRequest } from './request.ts';
+import type { Lang } from '../types.ts';
 
 /** Why a route took no part in a query. */
 export type RouteSkip =
@@ -59,8 +60,12 @@ export async function queryVectorFor(
   // lazily read pack reads them for the first query that embeds, LoadedPack.readSemantic): one
   // that cannot be read or is damaged fails the search (503 INDEX_UNAVAILABLE or INDEX_CORRUPT),
   // not just this route.
-  if (options.fuse.weights.vector > 0) await pack.readSemantic();
-  const plan = planQueryVector(pack, request, options);
+  const lang = queryLanguage(request.q, request.lang, pack.manifest.defaultLang);
+  if (options.fuse.weights.vector > 0) {
+    const semantic = await pack.readSemantic();
+    if (semantic) await readQueryNgrams(semantic, request.q, lang);
+  }
+  const plan = planQueryVector(pack, request, options, lang);
   if ('skip' in plan) return plan.skip;
   if (!embedder) await readQueryRows(plan.semantic, plan.tokens);
   try {
@@ -78,11 +83,12 @@ function planQueryVector(
   pack: LoadedPack,
   request: SearchRequest,
   options: SearchOptions,
+  lang: Lang,
 ): { skip: QueryVector } | { semantic: SemanticIndex; tokens: EmbeddingTokens } {
   const { semantic } = pack;
   if (semantic === null) return { skip: { vector: null, skip: 'no-model' } };
   if (!(options.fuse.weights.vector > 0)) return { skip: { vector: null, skip: 'disabled' } };
-  const tokens = queryTokens(semantic, request.q, queryLanguage(request.q, request.lang, pack.manifest.defaultLang));
+  const tokens = queryTokens(semantic, request.q, lang);
   if (tokens.ids.length === 0) return { skip: { vector: null, skip: 'no-query-vector' } };
   return { semantic, tokens };
 }
@@ -105,7 +111,7 @@ function embeddingFailed(e: unknown): QueryVector {
  * (the evaluation harness's systems), with the same result as the async path's default embedder.
  */
 export function staticQueryVector(pack: LoadedPack, request: SearchRequest, options: SearchOptions): QueryVector {
-  const plan = planQueryVector(pack, request, options);
+  const plan = planQueryVector(pack, request, options, queryLanguage(request.q, request.lang, pack.manifest.defaultLang));
   if ('skip' in plan) return plan.skip;
   try {
     return embedded(embedStatic(plan.semantic, plan.tokens));

@@ -12,6 +12,7 @@ import { DEFAULT_SEARCH_OPTIONS } from '../../../src/core/search/options.ts';
 import { searchPack, search } from '../../../src/core/search/search.ts';
 import { queryVectorFor, staticQueryVector } from '../../../src/core/search/query-vector.ts';
 import { embedStatic, queryTokens } from '../../../src/core/embed/semantic.ts';
+import { knownNgramHashes } from '../../../src/core/embed/ngrams.ts';
 import { terms } from '../../../src/core/analysis/segment.ts';
 import { analyzeQuery } from '../../../src/core/analysis/query.ts';
 import { queryTerms } from '../../../src/core/keyword/index.ts';
@@ -512,11 +513,30 @@ describe('loadPack', () => {
     // model.onnx is not read: the Worker's default (static) embedder computes the graph from E.
     const matrixShards = (JSON.parse(textOf('manifest.json')) as PackManifest).files['embedding.bin']!.shards.map((s) => s.name);
     expect(matrixShards.length).toBeGreaterThan(1);
-    expect([...source.reads].sort()).toEqual([...matrixShards, 'embedding.json', 'keyword-0000.json', 'keyword.json', 'manifest.json', 'sections-0000.json', 'sections.json', 'vectors.bin'].sort());
+    expect([...source.reads].sort()).toEqual([...matrixShards, 'embedding.json', 'keyword-0000.json', 'keyword.json', 'manifest.json', 'ngrams.bin', 'sections-0000.json', 'sections.json', 'vectors.bin'].sort());
     expect(pack.semantic?.dimensions).toBe(pack.manifest.model?.dimensions);
     expect(source.reads[0]).toBe('manifest.json');
     expect(pack.manifest).toEqual(JSON.parse(textOf('manifest.json')));
     expect(everySection(pack.sections)).toEqual(JSON.parse(textOf('sections-0000.json')).sections);
+  });
+
+  it('reads the stored n-gram hashes of a lazily read pack for the first query with a word the vocabulary lacks, once', async () => {
+    const source = memorySource(files);
+    const pack = await loadPack(source, { read: 'lazy' });
+    const ngramReads = () => source.reads.filter((n) => n === 'ngrams.bin').length;
+    // Every word known: nothing to look up.
+    await queryVectorFor(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS);
+    expect(pack.semantic).not.toBeNull();
+    expect(ngramReads()).toBe(0);
+    const before = pack.queryReads();
+    await queryVectorFor(pack, request('route paramters'), DEFAULT_SEARCH_OPTIONS);
+    expect(ngramReads()).toBe(1);
+    expect(pack.queryReads()).toBeGreaterThan(before);
+    await queryVectorFor(pack, request('midleware handlr'), DEFAULT_SEARCH_OPTIONS);
+    expect(ngramReads()).toBe(1);
+    // The pack's copy is what the tokenizer looks up: the same hashes it would compute.
+    const { minN, maxN } = pack.semantic!.tokenizer!.info.ngram;
+    expect(pack.semantic!.tokenizer!.knownNgrams()).toEqual(knownNgramHashes(pack.semantic!.tokenizer!.terms, minN, maxN));
   });
 
   it('throws INDEX_MISSING, naming the source, when there is no manifest', async () => {
