@@ -35,7 +35,7 @@ function without(record: Record<string, unknown>, key: string): Record<string, u
 }
 
 describe('PACK_FILES and FORMAT_VERSION', () => {
-  it('name the pack files and version 7 (v2 added the semantic route\'s files, v3 shards with SHA-256 in the manifest, v4 section blocks and keyword partitions read on demand, v5 keyword partitions by sorted term ranges with the term dictionary, v6 the int8 matrix, v7 each section\'s term set; the optional calibration file needs no new version: a pack without it loads with the default model)', () => {
+  it('name the pack files and version 7 (v2 added the semantic route\'s files, v3 shards with SHA-256 in the manifest, v4 section blocks and keyword partitions read on demand, v5 keyword partitions by sorted term ranges with the term dictionary, v6 the int8 matrix, v7 each section\'s term set; the optional calibration file needs no new version: a pack without it loads with the default model; nor do the optional stored n-gram hashes: a pack without them computes them)', () => {
     expect(PACK_FILES).toEqual({
       manifest: 'manifest.json',
       sections: 'sections.json',
@@ -44,6 +44,7 @@ describe('PACK_FILES and FORMAT_VERSION', () => {
       matrix: 'embedding.bin',
       onnx: 'model.onnx',
       vectors: 'vectors.bin',
+      ngrams: 'ngrams.bin',
       confidence: 'confidence.json',
     });
     expect(FORMAT_VERSION).toBe(7);
