@@ -7,7 +7,7 @@
 import type { EmbeddingTokens } from './tokenize.ts';
 import { lacksTerm, tokenize } from './tokenize.ts';
 import { embedReference } from './reference.ts';
-import type { TokenizerModel } from './vocabulary.ts';
+import { keepingUnknownTerms, type TokenizerModel } from './vocabulary.ts';
 import type { Lang } from '../types.ts';
 import type { VectorKernel } from '../vector/types.ts';
 import { transformerSequence, type TransformerModel } from './transformer.ts';
@@ -28,11 +28,12 @@ export interface SemanticIndex {
   /** The section vectors, loaded into a kernel (WASM in the Worker, either kernel in Node). */
   kernel: VectorKernel;
   /**
-   * Reads the vocabulary's n-gram hashes the pack stores (PACK_FILES.ngrams), once, for the
-   * tokenizer (TokenizerModel.knownNgrams). Null when it stores none: a transformer, a model that
-   * does not look them up, a pack built before they were stored. readQueryNgrams calls it.
+   * The vocabulary's n-gram hashes the pack stores (PACK_FILES.ngrams), for the tokenizer
+   * (TokenizerModel.knownNgrams): whether they are held yet, and their read (once; concurrent
+   * callers share it). Null when the pack stores none: a transformer, a model that does not look
+   * them up, a pack built before they were stored. readQueryNgrams reads them.
    */
-  readKnownNgrams: (() => Promise<void>) | null;
+  storedNgrams: { held(): boolean; read(): Promise<void> } | null;
 }
 
 /** Weighted token ids → a unit vector (or zero). Async so ONNX Runtime can implement it. */
@@ -67,12 +68,17 @@ export function nonZero(vector: Float32Array): Float32Array | null {
 }
 
 /**
- * Reads what tokenizing query `q` will look up that the pack may not have read yet: the stored
- * n-gram hashes, when a word of the query is not in the vocabulary (the only kind whose n-grams are
- * looked up). Before queryTokens, on the async path.
+ * Reads what tokenizing query `q` will look up that the pack has not read yet: the stored n-gram
+ * hashes, when a word of the query is not in the vocabulary (the only kind whose n-grams are looked
+ * up). Before queryTokens, on the async path. The matrix rows the query can need, whichever of its
+ * unknown words the n-grams keep, are read beside them: one wave of reads for a lazily read pack
+ * instead of two (the rows of an unknown word's n-grams are mostly read anyway; readQueryRows then
+ * finds them held).
  */
 export async function readQueryNgrams(semantic: SemanticIndex, q: string, lang: Lang): Promise<void> {
-  if (semantic.readKnownNgrams && semantic.tokenizer && lacksTerm(q, lang, semantic.tokenizer)) await semantic.readKnownNgrams();
+  const { storedNgrams, tokenizer } = semantic;
+  if (!storedNgrams || storedNgrams.held() || !tokenizer || !lacksTerm(q, lang, tokenizer)) return;
+  await Promise.all([storedNgrams.read(), semantic.rows?.ensure(tokenize(q, lang, keepingUnknownTerms(tokenizer)).ids)]);
 }
 
 /** The query's tokens, analysed as language `lang` with the model's analyzer settings. */

@@ -50,6 +50,11 @@ export function usesKnownNgrams(model: Pick<EmbeddingModel, 'info' | 'wordpiece'
   return !model.wordpiece && buckets > 0 && minKnownShare > 0;
 }
 
+/** The model as a tokenizer that keeps every unknown term's n-grams (minKnownShare 0): the most rows a text's tokens can need. */
+export function keepingUnknownTerms(model: TokenizerModel): TokenizerModel {
+  return { ...model, info: { ...model.info, ngram: { ...model.info.ngram, minKnownShare: 0 } } };
+}
+
 /**
  * Checks the model's parts agree with each other and adds the lookup map. `storedNgrams`: the
  * pack's knownNgramHashes of this vocabulary once they have been read (null before, and for a pack

@@ -160,22 +160,22 @@ async function loadSemantic(reads: QueryReads, files: PackReader, model: PackMod
   }
   // The vocabulary's n-gram hashes, when the pack stores them (4 bytes an n-gram: 253 KB for the
   // Astro docs, more than embedding.json), are read by the first query with a word the vocabulary
-  // lacks, the only kind that looks them up (SemanticIndex.readKnownNgrams).
-  let storedNgrams: Uint32Array | null = null;
+  // lacks, the only kind that looks them up (SemanticIndex.storedNgrams).
+  let ngrams: Uint32Array | null = null;
   const readNgrams = async (_: void) => {
-    storedNgrams = decodeKnownNgrams(await files.bytes(PACK_FILES.ngrams));
+    ngrams = decodeKnownNgrams(await files.bytes(PACK_FILES.ngrams));
   };
-  const readKnownNgrams = files.has(PACK_FILES.ngrams) ? sharedRead(read === 'lazy' ? duringQuery(reads, readNgrams) : readNgrams) : null;
-  const tokenizer = prepareTokenizer(modelFromFile(file), () => storedNgrams);
+  const storedNgrams = files.has(PACK_FILES.ngrams) ? { held: () => ngrams !== null, read: sharedRead(read === 'lazy' ? duringQuery(reads, readNgrams) : readNgrams) } : null;
+  const tokenizer = prepareTokenizer(modelFromFile(file), () => ngrams);
   const shards = files.shards(PACK_FILES.matrix);
   const rows = matrixRows(model.rows, model.dimensions, shards.bytes, read === 'lazy' ? duringQuery(reads, shards.read) : shards.read);
   const vectors = decodeVectors(vectorBytes, sectionCount, model.dimensions);
   const [kernel] = await Promise.all([
     (options.createKernel ?? typeScriptKernel)(vectors),
     read === 'whole' ? rows.ensureAll() : undefined,
-    read === 'whole' ? readKnownNgrams?.() : undefined,
+    read === 'whole' ? storedNgrams?.read() : undefined,
   ]);
-  return { tokenizer, rows, transformer: null, dimensions: model.dimensions, kernel, readKnownNgrams };
+  return { tokenizer, rows, transformer: null, dimensions: model.dimensions, kernel, storedNgrams };
 }
 
 /** A transformer pack: its description and the section vectors (model.onnx is read by ORT's embedder only). */
@@ -192,7 +192,7 @@ async function loadTransformer(
   }
   const vectors = decodeVectors(vectorBytes, sectionCount, model.dimensions);
   const kernel = await (options.createKernel ?? typeScriptKernel)(vectors);
-  return { tokenizer: null, rows: null, transformer: prepareTransformer(file), dimensions: model.dimensions, kernel, readKnownNgrams: null };
+  return { tokenizer: null, rows: null, transformer: prepareTransformer(file), dimensions: model.dimensions, kernel, storedNgrams: null };
 }
 
 /**

@@ -6,6 +6,7 @@ import { isKnownNgram, knownNgramHashes, ngramBuckets, ngramsOf } from '../../..
 import { tokenize } from '../../../src/core/embed/tokenize.ts';
 import { terms } from '../../../src/core/analysis/segment.ts';
 import { handModel } from './fixture.ts';
+import { keepingUnknownTerms } from '../../../src/core/embed/vocabulary.ts';
 
 const TEXT = 'Dynamic routes: use getStaticPaths() to generate the routes of a dynamic page.';
 
@@ -124,6 +125,20 @@ describe('tokenize: unknown terms need known n-grams (minKnownShare)', () => {
   const vocab = terms('middleware routing parameters configuration deploy', 'en');
   const filtered = handModel(vocab, { minKnownShare: 0.5 });
   const open = handModel(vocab, { minKnownShare: 0 });
+
+  it('keepingUnknownTerms tokenizes any text to a superset of its ids (the rows a query can need, read before the n-grams are)', () => {
+    expect(keepingUnknownTerms(filtered).info.ngram.minKnownShare).toBe(0);
+    const word = fc.stringMatching(/^[a-z]{1,10}$/);
+    const text = fc.array(fc.oneof(word, fc.constantFrom(...vocab, 'midleware', 'routng', 'zqxjv')), { minLength: 1, maxLength: 5 }).map((w) => w.join(' '));
+    fc.assert(
+      fc.property(text, (t) => {
+        const all = new Set(tokenize(t, 'en', keepingUnknownTerms(filtered)).ids);
+        for (const id of tokenize(t, 'en', filtered).ids) expect(all.has(id)).toBe(true);
+      }),
+    );
+    // A superset, not the same: noise keeps its n-grams only there.
+    expect(tokenize('zqxjv', 'en', keepingUnknownTerms(filtered)).ids.length).toBeGreaterThan(0);
+  });
 
   it('keeps a typo, most of whose n-grams occur in a vocabulary word', () => {
     // `midleware` → `midlewar`: 15 of its 21 n-grams occur in `middlewar`.
