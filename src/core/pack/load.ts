@@ -158,7 +158,7 @@ async function loadSemantic(reads: QueryReads, files: PackReader, model: PackMod
       `embedding.json describes ${file.info.rows} rows × ${file.info.dimensions}, the manifest ${model.rows} × ${model.dimensions}.`,
     );
   }
-  // The vocabulary's n-gram hashes, when the pack stores them (4 bytes an n-gram: 253 KB for the
+  // The vocabulary's n-gram hashes, when the pack stores them (4 bytes an n-gram: 253 KiB for the
   // Astro docs, more than embedding.json), are read by the first query with a word the vocabulary
   // lacks, the only kind that looks them up (SemanticIndex.storedNgrams).
   let ngrams: Uint32Array | null = null;
