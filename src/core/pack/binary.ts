@@ -163,7 +163,7 @@ const HASH_BYTES = 4;
  * scripts/known-ngrams-cost.ts <pack>`, with `node --no-opt --import tsx` for code not yet optimised).
  * Whole hashes, not their differences in a varint: those took about 3 bytes a hash (Hono 78 KiB
  * instead of 107, Astro zh-cn 160 instead of 229) but twice the CPU to decode in a fresh process
- * (zh-cn: a median of 6–10 ms against 3–5; ad hoc, five runs each), and CPU is what the file saves.
+ * (zh-cn: a median of 6–10 ms against 2–5; ad hoc, five runs each), and CPU is what the file saves.
  */
 export function encodeKnownNgrams(hashes: Uint32Array): Uint8Array {
   if (HOST_LITTLE_ENDIAN) return new Uint8Array(hashes.buffer.slice(hashes.byteOffset, hashes.byteOffset + hashes.byteLength));
