@@ -1,7 +1,7 @@
 /**
  * What a query side pays for the vocabulary's known n-grams (embed/ngrams.ts), once per isolate, on
  * the first query with a word the vocabulary lacks: computing them (knownNgramHashes, as for a pack
- * built before PACK_FILES.ngrams) against decoding the pack's stored copy (decodeKnownNgrams).
+ * built before PACK_FILES.ngrams) against decoding the pack's stored copy (decodeHashes).
  * Each is timed on its first call in a fresh process, as a young isolate meets it. Run it with
  * `node --no-opt --import tsx` too, for code V8 has not optimised yet.
  *
@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { knownNgramHashes } from '../src/core/embed/ngrams.ts';
-import { decodeKnownNgrams } from '../src/core/pack/binary.ts';
+import { decodeHashes } from '../src/core/pack/binary.ts';
 import { modelFromFile, validateModelFile } from '../src/core/embed/model-file.ts';
 import { PACK_FILES } from '../src/core/pack/format.ts';
 
@@ -32,7 +32,7 @@ if (stored === null) {
   console.log(`no ${PACK_FILES.ngrams} in this pack (built before it was stored)`);
 } else {
   started = performance.now();
-  const decoded = decodeKnownNgrams(stored);
+  const decoded = decodeHashes(stored, PACK_FILES.ngrams);
   const decodeMs = performance.now() - started;
   const same = decoded.length === computed.length && decoded.every((h, i) => h === computed[i]);
   console.log(`decoded from ${PACK_FILES.ngrams} (${(stored.byteLength / 1024).toFixed(0)} KiB): ${decodeMs.toFixed(1)} ms; same hashes: ${same}`);

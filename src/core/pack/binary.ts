@@ -156,16 +156,13 @@ export function decodeMatrix(bytes: Uint8Array, rows: number, dim: number): Floa
 const HASH_BYTES = 4;
 
 /**
- * ngrams.bin (PACK_FILES.ngrams): the vocabulary's n-gram hashes (embed/ngrams.ts
- * knownNgramHashes), each a little-endian uint32, ascending, no header. Computed at build time: in
- * a young isolate hashing the vocabulary's n-grams cost the first query that needed them tens of
- * milliseconds of CPU, more than the Workers Free plan's 10 ms a request (`npx tsx
- * scripts/known-ngrams-cost.ts <pack>`, with `node --no-opt --import tsx` for code not yet optimised).
- * Whole hashes, not their differences in a varint: those took about 3 bytes a hash (Hono 78 KiB
- * instead of 107, Astro zh-cn 160 instead of 229) but twice the CPU to decode in a fresh process
- * (zh-cn: a median of 6–10 ms against 2–5; ad hoc, five runs each), and CPU is what the file saves.
+ * Distinct 32-bit hashes, ascending, as little-endian bytes, no header: a section's term set
+ * (rank/term-set.ts, then in base64) and ngrams.bin (PACK_FILES.ngrams). Whole hashes, not their
+ * differences in a varint: for ngrams.bin those took about 3 bytes a hash (Hono 78 KiB instead of
+ * 107, Astro zh-cn 160 instead of 229) but twice the CPU to decode in a fresh process (zh-cn: a
+ * median of 6–10 ms against 2–5; ad hoc, five runs each), and CPU is what that file saves.
  */
-export function encodeKnownNgrams(hashes: Uint32Array): Uint8Array {
+export function encodeHashes(hashes: Uint32Array): Uint8Array {
   if (HOST_LITTLE_ENDIAN) return new Uint8Array(hashes.buffer.slice(hashes.byteOffset, hashes.byteOffset + hashes.byteLength));
   const out = new Uint8Array(hashes.length * HASH_BYTES);
   const view = new DataView(out.buffer);
@@ -174,12 +171,13 @@ export function encodeKnownNgrams(hashes: Uint32Array): Uint8Array {
 }
 
 /**
- * The hashes of ngrams.bin (copied: the result owns its buffer). Throws
- * RecallBoxError('INDEX_CORRUPT') on bytes that are not whole hashes, or on hashes not strictly
- * ascending, which isKnownNgram's binary search would miss.
+ * The hashes of `bytes` (encodeHashes; copied: the result owns its buffer). Throws
+ * RecallBoxError('INDEX_CORRUPT'), naming `what`, on bytes that are not whole hashes, or on hashes
+ * not strictly ascending, which a merge (termSetJaccard) or a binary search (isKnownNgram) over
+ * them would get wrong.
  */
-export function decodeKnownNgrams(bytes: Uint8Array): Uint32Array {
-  if (bytes.byteLength % HASH_BYTES !== 0) throw new RecallBoxError('INDEX_CORRUPT', `ngrams.bin holds ${bytes.byteLength} bytes, not whole 4-byte hashes.`);
+export function decodeHashes(bytes: Uint8Array, what: string): Uint32Array {
+  if (bytes.byteLength % HASH_BYTES !== 0) throw new RecallBoxError('INDEX_CORRUPT', `${what} holds ${bytes.byteLength} bytes, not whole 4-byte hashes.`);
   const count = bytes.byteLength / HASH_BYTES;
   let hashes: Uint32Array;
   if (HOST_LITTLE_ENDIAN) {
@@ -189,7 +187,7 @@ export function decodeKnownNgrams(bytes: Uint8Array): Uint32Array {
     hashes = Uint32Array.from({ length: count }, (_, i) => view.getUint32(i * HASH_BYTES, true));
   }
   for (let i = 1; i < count; i++) {
-    if (hashes[i]! <= hashes[i - 1]!) throw new RecallBoxError('INDEX_CORRUPT', 'ngrams.bin is not in strictly ascending order.');
+    if (hashes[i]! <= hashes[i - 1]!) throw new RecallBoxError('INDEX_CORRUPT', `${what} is not in strictly ascending order.`);
   }
   return hashes;
 }

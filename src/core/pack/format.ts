@@ -40,8 +40,11 @@ export const PACK_FILES = {
   /** Every section's embedding, int8 with one float32 scale each (pack/vectors-file.ts). */
   vectors: 'vectors.bin',
   /**
-   * The static model's vocabulary n-grams, as sorted 32-bit hashes (embed/ngrams.ts
-   * encodeKnownNgrams), which a query reads to weigh a word the vocabulary lacks. Optional: a
+   * The static model's vocabulary n-grams (embed/ngrams.ts knownNgramHashes) as binary.ts
+   * encodeHashes stores them, which a query reads to weigh a word the vocabulary lacks. Computed
+   * at build time: in a young isolate hashing them cost the first query that needed them tens of
+   * milliseconds of CPU, more than the Workers Free plan's 10 ms a request (`npx tsx
+   * scripts/known-ngrams-cost.ts <pack>`, and under `node --no-opt --import tsx`). Optional: a
    * model that does not look n-grams up (vocabulary.ts usesKnownNgrams) has none, and for a pack
    * built before this file the query side computes them. Listed in `files` when present.
    */

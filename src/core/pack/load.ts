@@ -17,7 +17,7 @@ import {
 import type { SemanticIndex } from '../embed/semantic.ts';
 import { createTypeScriptKernel } from '../vector/typescript-kernel.ts';
 import type { QuantizedVectors, VectorKernel } from '../vector/types.ts';
-import { decodeKnownNgrams, decodeVectors } from './binary.ts';
+import { decodeHashes, decodeVectors } from './binary.ts';
 import { matrixRows } from './matrix-rows.ts';
 import { sharedRead } from './shared-read.ts';
 import { keywordPartFileName, PACK_FILES, parsePackJson, validateManifest, type PackManifest, type PackModel } from './format.ts';
@@ -163,7 +163,7 @@ async function loadSemantic(reads: QueryReads, files: PackReader, model: PackMod
   // lacks, the only kind that looks them up (SemanticIndex.storedNgrams).
   let ngrams: Uint32Array | null = null;
   const readNgrams = async (_: void) => {
-    ngrams = decodeKnownNgrams(await files.bytes(PACK_FILES.ngrams));
+    ngrams = decodeHashes(await files.bytes(PACK_FILES.ngrams), PACK_FILES.ngrams);
   };
   const storedNgrams = files.has(PACK_FILES.ngrams) ? { held: () => ngrams !== null, read: sharedRead(read === 'lazy' ? duringQuery(reads, readNgrams) : readNgrams) } : null;
   const tokenizer = prepareTokenizer(modelFromFile(file), () => ngrams);

@@ -11,6 +11,7 @@
  */
 import { RecallBoxError } from '../errors.ts';
 import { fnv1a } from '../hash.ts';
+import { decodeHashes, encodeHashes } from '../pack/binary.ts';
 
 /** Distinct term hashes, ascending. */
 export type TermSet = Uint32Array;
@@ -58,11 +59,8 @@ const BYTES_PER_HASH = 4;
 
 /** The stored form: base64 of the hashes as little-endian uint32 (5⅓ characters a term in the block's JSON). */
 export function encodeTermSet(set: TermSet): string {
-  const bytes = new Uint8Array(set.length * BYTES_PER_HASH);
-  const view = new DataView(bytes.buffer);
-  set.forEach((h, i) => view.setUint32(i * BYTES_PER_HASH, h, true));
   let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
+  for (const byte of encodeHashes(set)) binary += String.fromCharCode(byte);
   return btoa(binary);
 }
 
@@ -112,15 +110,9 @@ export function decodeTermSet(text: string): TermSet {
   } catch {
     throw notHashes();
   }
-  if (binary.length % BYTES_PER_HASH !== 0) throw notHashes();
-  const view = new DataView(new ArrayBuffer(binary.length));
-  for (let i = 0; i < binary.length; i++) view.setUint8(i, binary.charCodeAt(i));
-  const set = new Uint32Array(binary.length / BYTES_PER_HASH);
-  for (let i = 0; i < set.length; i++) set[i] = view.getUint32(i * BYTES_PER_HASH, true);
-  for (let i = 1; i < set.length; i++) {
-    if (set[i - 1]! >= set[i]!) throw new RecallBoxError('INDEX_CORRUPT', 'A section\'s stored term set is not in ascending order.');
-  }
-  return set;
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return decodeHashes(bytes, "A section's stored term set");
 }
 
 function notHashes(): RecallBoxError {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeFloat32, decodeKnownNgrams, decodeMatrix, decodeVectors, dequantizeMatrix, encodeFloat32, encodeKnownNgrams, encodeMatrix, encodeVectors, readMatrix } from '../../../src/core/pack/binary.ts';
+import { decodeFloat32, decodeHashes, decodeMatrix, decodeVectors, dequantizeMatrix, encodeFloat32, encodeHashes, encodeMatrix, encodeVectors, readMatrix } from '../../../src/core/pack/binary.ts';
 import { knownNgramHashes } from '../../../src/core/embed/ngrams.ts';
 import { embedReference } from '../../../src/core/embed/reference.ts';
 import { quantizeVectors } from '../../../src/core/vector/quantize.ts';
@@ -112,28 +112,29 @@ describe('vectors.bin', () => {
   });
 });
 
-describe('ngrams.bin: the vocabulary\'s n-gram hashes', () => {
+describe('sorted hashes: ngrams.bin, and a section\'s term set before base64', () => {
   it('decodes what it encodes: any vocabulary\'s hashes', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: 'binary', minLength: 1, maxLength: 8 }), { maxLength: 20 }), (vocab) => {
         const known = knownNgramHashes(vocab, 3, 5);
-        const bytes = encodeKnownNgrams(known);
+        const bytes = encodeHashes(known);
         expect(bytes.byteLength).toBe(4 * known.length);
-        expect(decodeKnownNgrams(bytes)).toEqual(known);
+        expect(decodeHashes(bytes, 'ngrams.bin')).toEqual(known);
         // A view into a larger buffer (a bundled pack's module bytes) decodes the same.
         const padded = new Uint8Array(bytes.byteLength + 3);
         padded.set(bytes, 3);
-        expect(decodeKnownNgrams(padded.subarray(3))).toEqual(known);
+        expect(decodeHashes(padded.subarray(3), 'ngrams.bin')).toEqual(known);
       }),
     );
   });
 
   it('refuses bytes that are not whole hashes, or hashes out of order or repeated (INDEX_CORRUPT)', () => {
     const known = knownNgramHashes(['middleware', 'routing'], 3, 5);
-    const bytes = encodeKnownNgrams(known);
-    expect(codeOf(() => decodeKnownNgrams(bytes.subarray(0, bytes.byteLength - 1)))).toBe('INDEX_CORRUPT');
-    expect(codeOf(() => decodeKnownNgrams(encodeKnownNgrams(known.slice().reverse())))).toBe('INDEX_CORRUPT');
-    expect(codeOf(() => decodeKnownNgrams(encodeKnownNgrams(Uint32Array.of(known[0]!, known[0]!))))).toBe('INDEX_CORRUPT');
-    expect(decodeKnownNgrams(new Uint8Array(0))).toEqual(new Uint32Array(0));
+    const bytes = encodeHashes(known);
+    expect(codeOf(() => decodeHashes(bytes.subarray(0, bytes.byteLength - 1), 'ngrams.bin'))).toBe('INDEX_CORRUPT');
+    expect(codeOf(() => decodeHashes(encodeHashes(known.slice().reverse()), 'ngrams.bin'))).toBe('INDEX_CORRUPT');
+    expect(codeOf(() => decodeHashes(encodeHashes(Uint32Array.of(known[0]!, known[0]!)), 'ngrams.bin'))).toBe('INDEX_CORRUPT');
+    expect(decodeHashes(new Uint8Array(0), 'ngrams.bin')).toEqual(new Uint32Array(0));
+    expect(thrown(() => decodeHashes(bytes.subarray(1), 'ngrams.bin')).message).toContain('ngrams.bin');
   });
 });

@@ -528,13 +528,15 @@ describe('loadPack', () => {
     await queryVectorFor(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS);
     expect(pack.semantic).not.toBeNull();
     expect(ngramReads()).toBe(0);
+    expect(pack.semantic!.storedNgrams!.held()).toBe(false);
     const before = pack.queryReads();
     await queryVectorFor(pack, request('route paramters'), DEFAULT_SEARCH_OPTIONS);
     expect(ngramReads()).toBe(1);
+    expect(pack.semantic!.storedNgrams!.held()).toBe(true);
     expect(pack.queryReads()).toBeGreaterThan(before);
     await queryVectorFor(pack, request('midleware handlr'), DEFAULT_SEARCH_OPTIONS);
     expect(ngramReads()).toBe(1);
-    // The pack's copy is what the tokenizer looks up: the same hashes it would compute.
+    // The pack's copy, decoded: the same hashes the tokenizer would compute.
     const { minN, maxN } = pack.semantic!.tokenizer!.info.ngram;
     expect(pack.semantic!.tokenizer!.knownNgrams()).toEqual(knownNgramHashes(pack.semantic!.tokenizer!.terms, minN, maxN));
   });
