@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_SEARCH_OPTIONS, loadPack, search } from '../src/core/index.ts';
 import { fsPackSource } from '../src/indexer/fs-source.ts';
 import { parseSearchRequest } from '../src/protocol/request.ts';
-import { wasmKernel, type PipelineRow } from './node-bench.ts';
+import { timeRounds, wasmKernel, type PipelineRow } from './node-bench.ts';
 import type { BenchQuery } from './queries.ts';
 import { summarize } from './stats.ts';
 
@@ -47,22 +47,13 @@ export async function benchBaselineTier(packDir: string, queries: readonly Bench
   return JSON.parse(out) as PipelineRow;
 }
 
-/** One warm-up round, then `rounds` more; each query's fastest time. */
+/** One warm-up round, then `rounds` more (timeRounds); each query's fastest time. */
 async function timeFastest(input: ChildInput): Promise<PipelineRow> {
   const pack = await loadPack(fsPackSource(input.packDir), { createKernel: wasmKernel });
   const options = DEFAULT_SEARCH_OPTIONS;
   const once = async (q: string) => (await search(pack, parseSearchRequest({ q }, options), options)).results.length;
-  let zero = 0;
-  for (const query of input.queries) if ((await once(query.q)) === 0) zero++;
-  const fastest = input.queries.map(() => Infinity);
-  for (let r = 0; r < input.rounds; r++) {
-    for (let i = 0; i < input.queries.length; i++) {
-      const started = performance.now();
-      await once(input.queries[i]!.q);
-      fastest[i] = Math.min(fastest[i]!, performance.now() - started);
-    }
-  }
-  return { name: BASELINE_TIER_ROW, perQuery: summarize(fastest), zeroResults: zero, requests: input.queries.length };
+  const { firstRound, times } = await timeRounds(input.queries, input.rounds, once);
+  return { name: BASELINE_TIER_ROW, perQuery: summarize(times.map((t) => Math.min(...t))), zeroResults: firstRound.filter((n) => n === 0).length, requests: input.queries.length };
 }
 
 async function readStdin(): Promise<string> {

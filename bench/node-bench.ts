@@ -152,21 +152,30 @@ async function packOrtEmbedder(pack: LoadedPack, packDir: string): Promise<NodeE
   return createOrtEmbedder(await read(PACK_FILES.onnx), modelFromFile(file), [{ path: PACK_FILES.matrix, data: encodeFloat32(dequantizeMatrix(pack.semantic!.rows!.matrix)) }]);
 }
 
-type Step = (q: string) => number | Promise<number>;
+export type Step = (q: string) => number | Promise<number>;
 
-/** One warm-up round (V8 optimises the hot paths, as in a long-lived isolate), then `rounds` timed. */
-async function timeStep(name: string, queries: readonly BenchQuery[], rounds: number, step: Step, counts: boolean): Promise<PipelineRow> {
+/**
+ * One warm-up round (V8 optimises the hot paths, as in a long-lived isolate), then `rounds` timed:
+ * what each step returned in the warm-up (a result count), and each query's times, in query order.
+ */
+export async function timeRounds(queries: readonly BenchQuery[], rounds: number, step: Step): Promise<{ firstRound: number[]; times: number[][] }> {
   const firstRound: number[] = [];
   for (const query of queries) firstRound.push(await step(query.q));
-  const samples: number[] = [];
+  const times = queries.map((): number[] => []);
   for (let r = 0; r < rounds; r++) {
-    for (const query of queries) {
+    for (let i = 0; i < queries.length; i++) {
       const started = performance.now();
-      await step(query.q);
-      samples.push(performance.now() - started);
+      await step(queries[i]!.q);
+      times[i]!.push(performance.now() - started);
     }
   }
-  return { name, perQuery: summarize(samples), zeroResults: counts ? firstRound.filter((n) => n === 0).length : null, requests: queries.length };
+  return { firstRound, times };
+}
+
+/** timeRounds' every time, summarised. */
+async function timeStep(name: string, queries: readonly BenchQuery[], rounds: number, step: Step, counts: boolean): Promise<PipelineRow> {
+  const { firstRound, times } = await timeRounds(queries, rounds, step);
+  return { name, perQuery: summarize(times.flat()), zeroResults: counts ? firstRound.filter((n) => n === 0).length : null, requests: queries.length };
 }
 
 /**
