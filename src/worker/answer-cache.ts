@@ -8,7 +8,8 @@
  * In front of it, each isolate keeps its latest answers in memory (AnswerMemory): a repeat answered
  * there costs neither a search nor a Cache API round trip, and works on workers.dev hostnames too,
  * where the Cache API is a no-op (see docs/deploying.md). AnswerCaches puts the two together, and
- * asks the Cache API only while the isolate's searches still read pack files.
+ * asks the Cache API only while the isolate's searches still read pack files (the Worker asks it
+ * while the search runs, src/worker/app.ts).
  */
 import { BoundedLru, type LoadedPack } from '../core/index.ts';
 
@@ -126,9 +127,6 @@ function memoryKey(parts: AnswerKeyParts): string {
   return JSON.stringify([parts.buildId, parts.index, parts.settings, parts.request]);
 }
 
-/** How a kept answer was found: the status header's value. */
-export type KeptAnswerSource = 'memory' | 'hit';
-
 /**
  * The answer caches of one app (one isolate): its memory, then the Cache API, and when to ask the
  * Cache API. Every answer searched goes to both; the Cache API is asked only while the isolate's
@@ -152,14 +150,14 @@ export class AnswerCaches {
     // Null (not in the Cache API) for a key the URL would mangle (answerCacheKey); memory keeps it.
     const cacheKey = this.cache && answerCacheKey(requestUrl, parts);
     return {
-      find: async () => {
-        const remembered = this.memory.get(parts);
-        if (remembered) return { answer: remembered, from: 'memory' };
-        if (!this.cache || !cacheKey || this.searchesFromMemory.has(pack)) return null;
-        const hit = await readCachedAnswer(this.cache, cacheKey);
-        if (!hit) return null;
-        this.memory.set(parts, hit);
-        return { answer: hit, from: 'hit' };
+      remembered: () => this.memory.get(parts) ?? null,
+      ask: () => {
+        const { cache } = this;
+        if (!cache || !cacheKey || this.searchesFromMemory.has(pack)) return null;
+        return readCachedAnswer(cache, cacheKey).then((hit) => {
+          if (hit) this.memory.set(parts, hit);
+          return hit;
+        });
       },
       search: async (run) => {
         const readsBefore = pack.queryReads();
@@ -182,10 +180,19 @@ export class AnswerCaches {
   }
 }
 
+/** How a kept answer was found: the status header's value. */
+export type KeptAnswerSource = 'memory' | 'hit';
+
 /** AnswerCaches as one request meets them. */
 export interface RequestAnswerCaches {
-  /** A kept answer to the request and where it was found, or null: search. */
-  find(): Promise<{ answer: CachedAnswer; from: KeptAnswerSource } | null>;
+  /** The answer this isolate made or took from the Cache API lately, or null. */
+  remembered(): CachedAnswer | null;
+  /**
+   * The Cache API's answer (null: a miss, or a cache that failed), kept in memory when found; or
+   * null when the Cache API is not asked (none, a key it cannot hold, or this isolate's searches
+   * of the pack read nothing: searching is then quicker than asking).
+   */
+  ask(): Promise<CachedAnswer | null> | null;
   /** Runs the request's search, noting whether it read pack files (when to ask the Cache API). */
   search<T>(run: () => Promise<T>): Promise<T>;
   /** Keeps the searched answer: in memory now; the Cache API's put is returned, for after the response (null when there is none). */

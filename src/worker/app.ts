@@ -9,7 +9,7 @@ import { decodeQueryString } from '../protocol/query-string.ts';
 import { searchResponseBody } from '../protocol/response.ts';
 import type { WorkerConfig } from './config.ts';
 import { toErrorResponse } from '../protocol/errors.ts';
-import { AnswerCaches, AnswerMemory, CACHE_STATUS_HEADER, type AnswerCache } from './answer-cache.ts';
+import { AnswerCaches, AnswerMemory, CACHE_STATUS_HEADER, type AnswerCache, type CachedAnswer, type KeptAnswerSource } from './answer-cache.ts';
 import { readBodyCapped } from './body.ts';
 import { registerAdminRoutes, type GapStore } from './gaps.ts';
 import { rateLimit, type RateLimiter } from './rate-limit.ts';
@@ -154,14 +154,29 @@ export function createApp(deps: AppDeps): Hono {
     // Nor do the Worker's own answer caches (answer-cache.ts): its memory, then the Cache API. A hit
     // is counted as a gap as the search that stored it was.
     const caches = request.debug || !answerCaches ? null : answerCaches.forRequest(c.req.url, { buildId: pack.manifest.buildId, index: index.name, settings: settingsKey, request: searchRequestKey(request) }, pack);
-    const kept = caches && (await caches.find());
-    if (kept) {
-      countGap(c, kept.answer.gapLang === null ? null : gapOf(request, { confidence: { shouldAnswer: false }, queryLang: kept.answer.gapLang }));
-      return c.body(kept.answer.body, 200, { ...headers, 'Content-Type': 'application/json', [CACHE_STATUS_HEADER]: kept.from });
-    }
+    const kept = (answer: CachedAnswer, from: KeptAnswerSource) => {
+      countGap(c, answer.gapLang === null ? null : gapOf(request, { confidence: { shouldAnswer: false }, queryLang: answer.gapLang }));
+      return c.body(answer.body, 200, { ...headers, 'Content-Type': 'application/json', [CACHE_STATUS_HEADER]: from });
+    };
+    const remembered = caches?.remembered();
+    if (remembered) return kept(remembered, 'memory');
+    // The Cache API is asked while the search reads the pack, not before it: a miss (every new
+    // query) then costs the longer of the two, not both. A hit stops the search at its next read.
+    const asking = caches?.ask() ?? null;
+    const stop = asking ? new AbortController() : null;
     const searchOptions = request.debug ? { ...options, debug: true } : options;
-    const run = () => search(pack, request, searchOptions, deps.queryEmbedder?.(pack));
-    const outcome = await (caches ? caches.search(run) : run());
+    const run = () => search(pack, request, searchOptions, deps.queryEmbedder?.(pack), stop?.signal);
+    const searching = caches ? caches.search(run) : run();
+    if (asking) {
+      // Not awaited when the cache answers: its rejection (the abort, or a failure) is handled here.
+      searching.catch(() => undefined);
+      const hit = await asking;
+      if (hit) {
+        stop!.abort();
+        return kept(hit, 'hit');
+      }
+    }
+    const outcome = await searching;
     const gap = gapOf(request, outcome);
     countGap(c, gap);
     // Serialised once, for the reader and the caches: cloning the Response instead would tee its

@@ -581,15 +581,23 @@ async function readSections(pack: LoadedPack, ranked: Ranked): Promise<SectionLo
  * evaluation harness and the benchmarks — so what is measured is what is served, for a pack read
  * whole or lazily. What it reads, it holds until the answer is made, so a concurrent query of the
  * isolate evicting blocks or partitions cannot change this one. `embedder`: how the query is
- * embedded for the vector route; default the pack's static model (`embedStatic`).
+ * embedded for the vector route; default the pack's static model (`embedStatic`). `signal`: once
+ * it is aborted, the search stops at its next read, before the work after it, and rejects with the
+ * signal's reason (the Worker asks its answer cache while the search reads; a hit makes the rest
+ * of the search needless).
  */
-export async function search(pack: LoadedPack, request: SearchRequest, options: SearchOptions, embedder?: QueryEmbedder): Promise<SearchOutcome> {
+export async function search(pack: LoadedPack, request: SearchRequest, options: SearchOptions, embedder?: QueryEmbedder, signal?: AbortSignal): Promise<SearchOutcome> {
+  signal?.throwIfAborted();
   const analysis = analyze(pack, request);
   const matching = match(pack, request, analysis, options);
   const keywordView = await pack.keyword.prepare(matching.terms);
+  signal?.throwIfAborted();
   const stage = keywordStage(pack, keywordView, matching, request, options);
   // After the keyword route, not beside it: whether the query is embedded at all depends on it.
   const query = keywordAnswered(pack, options, stage) ? KEYWORD_ANSWERED : await queryVectorFor(pack, request, options, embedder);
+  signal?.throwIfAborted();
   const ranked = rank(pack, keywordView, stage, analysis, matching, request, options, query);
-  return finish(pack, ranked, await readSections(pack, ranked));
+  const section = await readSections(pack, ranked);
+  signal?.throwIfAborted();
+  return finish(pack, ranked, section);
 }

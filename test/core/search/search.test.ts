@@ -764,6 +764,38 @@ describe("a pack read lazily (the Worker's loadPack with read: 'lazy')", () => {
     expect(whole.queryReads()).toBe(0);
   });
 
+  it('stops at its next read once its signal is aborted, rejecting with the reason and reading nothing more', async () => {
+    // The keyword partitions are the first read; the signal is aborted while they are read.
+    const stop = new AbortController();
+    const reason = new Error('answered from the cache');
+    const memory = memorySource(files);
+    const source = {
+      ...memory,
+      read: async (name: string) => {
+        if (/^keyword-/.test(name)) stop.abort(reason);
+        return memory.read(name);
+      },
+      readBytes: async (name: string) => {
+        if (/^keyword-/.test(name)) stop.abort(reason);
+        return memory.readBytes(name);
+      },
+    };
+    const pack = await loadPack(source, { read: 'lazy' });
+    const atLoad = source.reads.length;
+    await expect(search(pack, request('cors middleware'), DEFAULT_SEARCH_OPTIONS, undefined, stop.signal)).rejects.toBe(reason);
+    const queried = source.reads.slice(atLoad);
+    expect(queried.some((n) => /^keyword-/.test(n))).toBe(true);
+    // The sections are read after the keyword route: never, once aborted.
+    expect(queried.filter((n) => /^sections-/.test(n))).toEqual([]);
+    // Aborted before it starts: nothing is read at all.
+    const before = source.reads.length;
+    await expect(search(pack, request('router options'), DEFAULT_SEARCH_OPTIONS, undefined, AbortSignal.abort(reason))).rejects.toBe(reason);
+    expect(source.reads.length).toBe(before);
+    // The same pack answers the next search, unaborted, as it would have.
+    const whole = await loadPack(memorySource(files));
+    expect(await search(pack, request('cors middleware'), DEFAULT_SEARCH_OPTIONS)).toEqual(await search(whole, request('cors middleware'), DEFAULT_SEARCH_OPTIONS));
+  });
+
   it('answers every query without debug, at every limit, exactly as the same pack read whole (it then reads only what MMR compares)', async () => {
     const whole = await loadPack(memorySource(files));
     for (const limit of [1, 2, 3, 5, 10]) {
