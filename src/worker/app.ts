@@ -167,12 +167,12 @@ export function createApp(deps: AppDeps): Hono {
     const searchOptions = request.debug ? { ...options, debug: true } : options;
     const run = () => search(pack, request, searchOptions, deps.queryEmbedder?.(pack), stop?.signal);
     const searching = caches ? caches.search(run) : run();
-    if (asking) {
+    if (asking && stop) {
       // Not awaited when the cache answers: its rejection (the abort, or a failure) is handled here.
       searching.catch(() => undefined);
       const hit = await asking;
       if (hit) {
-        stop!.abort();
+        stop.abort();
         return kept(hit, 'hit');
       }
     }
