@@ -60,9 +60,11 @@ export async function queryVectorFor(
   // lazily read pack reads them for the first query that embeds, LoadedPack.readSemantic): one
   // that cannot be read or is damaged fails the search (503 INDEX_UNAVAILABLE or INDEX_CORRUPT),
   // not just this route.
-  const lang = queryLanguage(request.q, request.lang, pack.manifest.defaultLang);
+  // The query's language only when the route is on: a search without it never needs one here.
+  let lang: Lang | undefined;
   if (options.fuse.weights.vector > 0) {
     const semantic = await pack.readSemantic();
+    lang = queryLangOf(pack, request);
     if (semantic) await readQueryNgrams(semantic, request.q, lang);
   }
   const plan = planQueryVector(pack, request, options, lang);
@@ -75,20 +77,26 @@ export async function queryVectorFor(
   }
 }
 
+/** The language the query is analysed in: the one asked for, else the one its script shows, else the pack's default. */
+function queryLangOf(pack: LoadedPack, request: SearchRequest): Lang {
+  return queryLanguage(request.q, request.lang, pack.manifest.defaultLang);
+}
+
 /**
  * What both query-vector paths decide before embedding: whether the route runs at all, and the
- * query's tokens (one analysis, shared by the sync and the async path).
+ * query's tokens (one analysis, shared by the sync and the async path). `lang`: the query's
+ * language (queryLangOf) when the caller has it already.
  */
 function planQueryVector(
   pack: LoadedPack,
   request: SearchRequest,
   options: SearchOptions,
-  lang: Lang,
+  lang?: Lang,
 ): { skip: QueryVector } | { semantic: SemanticIndex; tokens: EmbeddingTokens } {
   const { semantic } = pack;
   if (semantic === null) return { skip: { vector: null, skip: 'no-model' } };
   if (!(options.fuse.weights.vector > 0)) return { skip: { vector: null, skip: 'disabled' } };
-  const tokens = queryTokens(semantic, request.q, lang);
+  const tokens = queryTokens(semantic, request.q, lang ?? queryLangOf(pack, request));
   if (tokens.ids.length === 0) return { skip: { vector: null, skip: 'no-query-vector' } };
   return { semantic, tokens };
 }
@@ -111,7 +119,7 @@ function embeddingFailed(e: unknown): QueryVector {
  * (the evaluation harness's systems), with the same result as the async path's default embedder.
  */
 export function staticQueryVector(pack: LoadedPack, request: SearchRequest, options: SearchOptions): QueryVector {
-  const plan = planQueryVector(pack, request, options, queryLanguage(request.q, request.lang, pack.manifest.defaultLang));
+  const plan = planQueryVector(pack, request, options);
   if ('skip' in plan) return plan.skip;
   try {
     return embedded(embedStatic(plan.semantic, plan.tokens));
