@@ -223,7 +223,14 @@ describe('modal, keyboard only', () => {
     // The "/" that opened it is not typed into the box.
     expect(await page.locator('recall-box input').inputValue()).toBe('');
 
+    // The answer to the whole word shown before the arrow key: with debounce 0 each keystroke asks,
+    // and an answer to "rout" shown after ArrowDown would draw the list anew, with no active option
+    // (this step once failed so under load in `npm test`).
+    const answered = page.evaluate(
+      () => new Promise<void>((resolve) => document.addEventListener('recall-box:results', (e) => (e as CustomEvent<{ query: string }>).detail.query === 'route' && resolve())),
+    );
     await page.keyboard.type('route');
+    await answered;
     await page.locator('recall-box [role="option"]').first().waitFor();
     expect(await aria(page)).toMatchObject({ role: 'combobox', expanded: 'true', listboxRole: 'listbox', focused: 'input' });
     await page.keyboard.press('ArrowDown');
