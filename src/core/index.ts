@@ -26,6 +26,7 @@ export { GRAPH_BOOST_SEEDS_WHEN_ON } from './rank/graph-boost.ts';
 
 // The pack: loading it, where its files come from, its format.
 export { loadPack, readManifest, PACK_READ_MODES, AUTO_WHOLE_MAX_READS } from './pack/load.ts';
+export { DEFAULT_READ_DEADLINE_MS, withinDeadline } from './pack/read-deadline.ts';
 export type { LoadedPack, LoadPackOptions, PackReadMode } from './pack/load.ts';
 export { bytesSource } from './pack/source.ts';
 export type { PackSource } from './pack/source.ts';
@@ -75,5 +76,6 @@ export type { ErrorCode } from './errors.ts';
 export type { Lang, Page, Section } from './types.ts';
 export { fnv1a, fnv1aHex } from './hash.ts';
 export { BoundedLru } from './bounded-lru.ts';
+export { KeptLoads, keptRead } from './kept-loads.ts';
 export { isRecord } from './is-record.ts';
 export { mulberry32 } from './random.ts';

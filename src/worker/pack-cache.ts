@@ -1,4 +1,4 @@
-import { isRecallBoxError, loadPack, type LoadPackOptions, type LoadedPack, type PackReadMode, type PackSource } from '../core/index.ts';
+import { KeptLoads, isRecallBoxError, loadPack, type LoadPackOptions, type LoadedPack, type PackReadMode, type PackSource } from '../core/index.ts';
 
 /**
  * How long a pack read from KV or R2 stays failed before a request tries again: 30 s. Unlike static
@@ -14,15 +14,21 @@ function isLasting(e: unknown): boolean {
   return isRecallBoxError(e) && e.code !== 'INDEX_UNAVAILABLE';
 }
 
-interface Entry {
-  pack: Promise<LoadedPack>;
-  /** When the load failed with a RecallBoxError (clock ms); null while loading or loaded. */
-  failedAt: number | null;
+/** How one pack is loaded: its read mode (part of the cache key) and the deadline of each read. */
+export interface PackLoadSettings {
+  /** How its blocks and partitions are read (the Worker's PACK_READ). Default `whole`. */
+  read?: PackReadMode;
+  /** LoadPackOptions.readDeadlineMs: the longest one read may take (the Worker's retries' bound). */
+  readDeadlineMs?: number;
 }
 
 /**
  * Loads each pack once per isolate, lazily, on the first request that needs it: the Worker's
  * startup does no index work, and later requests reuse the imported index.
+ *
+ * A load in flight is not shared (core kept-loads.ts): a request that finds no loaded pack loads it
+ * itself, so a request whose reads the runtime drops (its client went) cannot leave the others
+ * waiting on them. The first pack loaded is the one every request then gets.
  *
  * A pack that fails with a RecallBoxError (corrupt, wrong version) stays failed — for the isolate
  * by default (assets are immutable within a deployment, so re-reading would cost every request the
@@ -31,8 +37,7 @@ interface Entry {
  * transport hiccup) is forgotten so the next request retries.
  */
 export class PackCache {
-  private readonly entries = new Map<string, Entry>();
-  private loadCount = 0;
+  private readonly packs: KeptLoads<string, LoadedPack>;
 
   /**
    * `options`: the runtime's capabilities for the loader (e.g. the WASM vector kernel).
@@ -40,29 +45,19 @@ export class PackCache {
    */
   constructor(
     private readonly options: LoadPackOptions = {},
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  get loads(): number {
-    return this.loadCount;
+    now: () => number = Date.now,
+  ) {
+    this.packs = new KeptLoads(isLasting, now);
   }
 
-  /** `read`: how this pack's blocks and partitions are read (the Worker's PACK_READ); part of the key. */
-  get(key: string, source: () => PackSource, retryFailuresAfterMs = Infinity, read: PackReadMode = 'whole'): Promise<LoadedPack> {
-    key = `${read}:${key}`;
-    let entry = this.entries.get(key);
-    if (entry && entry.failedAt !== null && this.now() - entry.failedAt >= retryFailuresAfterMs) entry = undefined;
-    if (!entry) {
-      this.loadCount++;
-      // Async, so a source that cannot be made (a missing binding) rejects like a failed load.
-      const created: Entry = { pack: (async () => loadPack(source(), { ...this.options, read }))(), failedAt: null };
-      entry = created;
-      this.entries.set(key, created);
-      created.pack.catch((e) => {
-        if (isLasting(e)) created.failedAt = this.now();
-        else this.entries.delete(key);
-      });
-    }
-    return entry.pack;
+  /** Loads started in this isolate (concurrent first requests may each start one). */
+  get loads(): number {
+    return this.packs.loads;
+  }
+
+  get(key: string, source: () => PackSource, retryFailuresAfterMs = Infinity, settings: PackLoadSettings = {}): Promise<LoadedPack> {
+    const read = settings.read ?? 'whole';
+    const options = { ...this.options, read, ...(settings.readDeadlineMs !== undefined && { readDeadlineMs: settings.readDeadlineMs }) };
+    return this.packs.get(`${read}:${key}`, () => loadPack(source(), options), retryFailuresAfterMs);
   }
 }

@@ -10,7 +10,7 @@ import { createApp } from './app.ts';
 import type { AssetsFetcher } from './sources/assets.ts';
 import { readConfig, searchOptionsFor, type WorkerConfig, type WorkerVars } from './config.ts';
 import type { KvReader } from './sources/kv.ts';
-import { bundledFilesOf, packSourceFor } from './sources/index.ts';
+import { bundledFilesOf, packSourceFor, readDeadlineFor } from './sources/index.ts';
 import type { BundledPacks } from './sources/bundled.ts';
 import { PackCache, STORE_FAILURE_RETRY_MS } from './pack-cache.ts';
 import type { AnswerCache } from './answer-cache.ts';
@@ -98,7 +98,8 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
           const key = `${bundled ? 'script' : config.packSource}:${index.path}`;
           // PACK_READ (default auto): a large pack's blocks and partitions are read when queries need
           // them — what keeps a large site inside an isolate's 128 MB; a small one's all at once.
-          return [index.name, () => packs.get(key, () => packSourceFor(sources, config, index.path), retry, config.packRead)] as const;
+          const settings = { read: config.packRead, readDeadlineMs: readDeadlineFor(config) };
+          return [index.name, () => packs.get(key, () => packSourceFor(sources, config, index.path), retry, settings)] as const;
         }),
       );
       const defaultPack = packOf.get(config.indexes[0]!.name)!;

@@ -19,7 +19,8 @@ import { createTypeScriptKernel } from '../vector/typescript-kernel.ts';
 import type { QuantizedVectors, VectorKernel } from '../vector/types.ts';
 import { decodeHashes, decodeVectors } from './binary.ts';
 import { matrixRows } from './matrix-rows.ts';
-import { sharedRead } from './shared-read.ts';
+import { keptRead } from '../kept-loads.ts';
+import { readsWithinDeadline, resolveReadDeadline } from './read-deadline.ts';
 import { keywordPartFileName, PACK_FILES, parsePackJson, validateManifest, type PackManifest, type PackModel } from './format.ts';
 import { DEFAULT_SECTION_RESIDENCY_OPTIONS, openBlockStore, readWholeStore, type SectionResidencyOptions, type SectionStore } from './section-store.ts';
 import { validateSectionsHead } from './sections-file.ts';
@@ -39,9 +40,9 @@ export interface LoadedPack {
    */
   semantic: SemanticIndex | null;
   /**
-   * The semantic route, read and checked on the first call for a lazily read pack (concurrent
-   * callers share the read; a failed read fails that search, as a block does, and the next call
-   * reads again), then kept in `semantic`. Null for a pack without vectors. Lazily because most
+   * The semantic route, read and checked on the first call for a lazily read pack (a concurrent
+   * caller reads for itself, kept-loads.ts; a failed read fails that search, as a block does, and
+   * the next call reads again), then kept in `semantic`. Null for a pack without vectors. Lazily because most
    * lookups never run the vector route (search.ts keywordAnswered): a cold isolate answering one
    * reads no vectors at all.
    */
@@ -52,7 +53,7 @@ export interface LoadedPack {
    * signals, so the defaults answer instead (loadConfidence); every search reports it.
    */
   confidence: { model: ConfidenceModel; calibrated: boolean; thresholds: LevelThresholds | null; warning?: { code: ErrorCode; message: string } };
-  /** Where the pack was read from: files a runtime reads beside the loader (the ONNX entry's model.onnx) come from the same place. */
+  /** Where the pack was read from, each read within the deadline: files a runtime reads beside the loader (the ONNX entry's model.onnx) come from the same place. */
   source: PackSource;
   /** How its blocks and partitions are read (`auto` resolved). */
   read: 'whole' | 'lazy';
@@ -100,6 +101,12 @@ export interface LoadPackOptions {
   read?: PackReadMode;
   /** Memory budgets of a lazily read pack (defaults in section-store.ts and keyword/). */
   residency?: { sections?: Partial<SectionResidencyOptions>; keyword?: Partial<KeywordResidencyOptions> };
+  /**
+   * Longest one read of a pack file may take, at load or for a query, in ms; a read still unsettled
+   * then fails INDEX_UNAVAILABLE (read-deadline.ts). Range 1..2^31 − 1. Default 30,000
+   * (DEFAULT_READ_DEADLINE_MS). The Worker passes one just past its retries' own bound.
+   */
+  readDeadlineMs?: number;
 }
 
 async function typeScriptKernel(vectors: QuantizedVectors): Promise<VectorKernel> {
@@ -165,7 +172,7 @@ async function loadSemantic(reads: QueryReads, files: PackReader, model: PackMod
   const readNgrams = async (_: void) => {
     ngrams = decodeHashes(await files.bytes(PACK_FILES.ngrams), PACK_FILES.ngrams);
   };
-  const storedNgrams = files.has(PACK_FILES.ngrams) ? { held: () => ngrams !== null, read: sharedRead(read === 'lazy' ? duringQuery(reads, readNgrams) : readNgrams) } : null;
+  const storedNgrams = files.has(PACK_FILES.ngrams) ? { held: () => ngrams !== null, read: keptRead(read === 'lazy' ? duringQuery(reads, readNgrams) : readNgrams) } : null;
   const tokenizer = prepareTokenizer(modelFromFile(file), () => ngrams);
   const shards = files.shards(PACK_FILES.matrix);
   const rows = matrixRows(model.rows, model.dimensions, shards.bytes, read === 'lazy' ? duringQuery(reads, shards.read) : shards.read);
@@ -245,7 +252,8 @@ export async function readManifest(source: PackSource): Promise<{ manifest: Pack
  * Read, check and import a pack. The manifest is read and checked before anything else so that a
  * pack of another format version is refused without parsing data files whose shape we do not know.
  */
-export async function loadPack(source: PackSource, options: LoadPackOptions = {}): Promise<LoadedPack> {
+export async function loadPack(unbounded: PackSource, options: LoadPackOptions = {}): Promise<LoadedPack> {
+  const source = readsWithinDeadline(unbounded, resolveReadDeadline(options.readDeadlineMs));
   const { manifest } = await readManifest(source);
   const files = packReader(source, manifest);
   const [sectionsHead, keywordHead] = await Promise.all([files.json(PACK_FILES.sections), files.json(PACK_FILES.keyword)]);
@@ -263,7 +271,7 @@ export async function loadPack(source: PackSource, options: LoadPackOptions = {}
   const reads: QueryReads = { label: source.label, count: 0 };
   const semanticFiles = (_: void) => loadSemantic(reads, files, model!, manifest.counts.sections, read, options);
   // Read by a query (LoadedPack.readSemantic), the vectors fail as a block does when they cannot be read.
-  const readSemantic = model === null ? null : sharedRead(lazy ? duringQuery(reads, semanticFiles) : semanticFiles);
+  const readSemantic = model === null ? null : keptRead(lazy ? duringQuery(reads, semanticFiles) : semanticFiles);
   // The reads at once: on a cold start each is a fetch, and none needs another.
   const [sections, keyword, semantic, confidence] = await Promise.all([
     lazy ? openBlockStore(head, duringQuery(reads, files.json), options.residency?.sections) : readWholeStore(head, files.json),

@@ -7,7 +7,7 @@
  * embedding.bin was most of what the vectors added (`npm run bench`, cold start rows).
  */
 import { checkMatrixSize, checkStep, FLOAT_BYTES, type QuantizedMatrix } from './binary.ts';
-import { sharedRead } from './shared-read.ts';
+import { keptRead } from '../kept-loads.ts';
 
 /**
  * Largest shard of embedding.bin, in bytes: 64 KiB, the section blocks' target size. 512 rows of
@@ -22,7 +22,7 @@ export interface MatrixRows {
   readonly matrix: QuantizedMatrix;
   /** Whether every one of these rows has been read and checked. */
   has(ids: ArrayLike<number>): boolean;
-  /** Reads the shards holding these rows (each shard once, checked as every pack file is). */
+  /** Reads the shards holding these rows that are not held yet (checked as every pack file is). */
   ensure(ids: ArrayLike<number>): Promise<void>;
   /** Reads every shard not read yet. */
   ensureAll(): Promise<void>;
@@ -44,9 +44,10 @@ export function matrixRows(rows: number, dim: number, shardBytes: readonly numbe
   const matrix: QuantizedMatrix = { rows, dim, steps: new Float32Array(rows), values: new Int8Array(buffer.buffer, stepsBytes, rows * dim) };
   const ready = new Uint8Array(rows);
   const loaded = new Uint8Array(shardBytes.length);
-  // Each shard read once for every query that needs it; a failed read is read again by the next.
+  // Each shard kept once read, for every query after; a failed read is read again by the next, and
+  // concurrent queries each read a shard neither holds yet (kept-loads.ts: no read shared in flight).
   const loads = shardBytes.map((_, s) =>
-    sharedRead(async () => {
+    keptRead(async () => {
       buffer.set(await readShard(s), starts[s]);
       loaded[s] = 1;
     }),

@@ -4,8 +4,10 @@
  * partitions (keyword/load.ts).
  *
  * Three properties the Worker relies on:
- * - one read per piece however many requests want it at once (concurrent requests of an isolate
- *   interleave at awaits, and a cold isolate gets its first burst all together);
+ * - a piece is read by the request that needs it and held for all once read, but a read in flight
+ *   is never awaited by another request (kept-loads.ts: the runtime drops a request's I/O when its
+ *   answer is sent, and a shared promise of it would hang every later request for that piece);
+ *   requests that want a piece at once each read it, and the first read kept is the one held;
  * - a failed read is not remembered: the next request that needs the piece reads it again;
  * - eviction only drops the cache's reference — a request that already holds a piece keeps it, so
  *   a concurrent request evicting it cannot break a search half-way through.
@@ -44,7 +46,6 @@ export interface ResidentPiece<T> {
 
 export class ResidentCache<T> {
   private readonly held: BoundedLru<number, T>;
-  private readonly reading = new Map<number, Promise<ResidentPiece<T>>>();
   private readCount = 0;
 
   constructor(
@@ -74,24 +75,18 @@ export class ResidentCache<T> {
     return this.held.peek(key);
   }
 
-  /** The piece, read when not held (one read for concurrent callers; a failure is not kept). */
+  /**
+   * The piece, read by this caller when not held (a concurrent caller's read is not awaited), then
+   * held; a failure is not kept. When a concurrent read was held first, that piece is returned, so
+   * every caller sees the same one.
+   */
   async get(key: number): Promise<T> {
     const hit = this.peek(key);
     if (hit !== undefined) return hit;
-    let pending = this.reading.get(key);
-    if (!pending) {
-      this.readCount++;
-      pending = this.read(key);
-      this.reading.set(key, pending);
-      pending.then(
-        (piece) => {
-          this.reading.delete(key);
-          this.put(key, piece);
-        },
-        () => this.reading.delete(key),
-      );
-    }
-    return (await pending).value;
+    this.readCount++;
+    const piece = await this.read(key);
+    this.put(key, piece);
+    return this.held.peek(key) ?? piece.value;
   }
 
   /** Holds a piece read outside get() (an eager load), within the budget like any other. */

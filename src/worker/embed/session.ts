@@ -5,9 +5,10 @@
  *
  * Like the pack cache: a RecallBoxError (a corrupt or missing model) stays failed for the isolate,
  * since a deployment's model cannot change; any other failure (an asset fetch hiccup) is forgotten
- * so the next request retries.
+ * so the next request retries. And like it, a creation in flight is not shared between requests
+ * (core kept-loads.ts): the model's bytes are read by the request that needs them.
  */
-import { isRecallBoxError } from '../../core/index.ts';
+import { KeptLoads, isRecallBoxError } from '../../core/index.ts';
 import { createEmbedder, type Embedder, type ExternalData } from './embedder.ts';
 
 export type { Embedder } from './embedder.ts';
@@ -19,7 +20,7 @@ export type ModelBytesLoader = () => Promise<Uint8Array>;
 export type EmbedderFactory = (bytes: Uint8Array, label: string, external: readonly ExternalData[]) => Promise<Embedder>;
 
 export class EmbedderCache {
-  private readonly entries = new Map<string, Promise<Embedder>>();
+  private readonly embedders = new KeptLoads<string, Embedder>(isRecallBoxError);
   private creations = 0;
 
   /** How many ORT sessions this cache has started to create (failed ones included). */
@@ -27,20 +28,13 @@ export class EmbedderCache {
     return this.creations;
   }
 
-  /** The embedder for model `key` (e.g. its asset path), loading it with `load` the first time. */
+  /** The embedder for model `key` (e.g. its asset path), loading it with `load` until one is made. */
   get(key: string, load: ModelBytesLoader, external: () => readonly ExternalData[] = () => [], create: EmbedderFactory = createEmbedder): Promise<Embedder> {
-    let entry = this.entries.get(key);
-    if (!entry) {
-      entry = load().then((bytes) => {
-        this.creations++;
-        return create(bytes, key, external());
-      });
-      this.entries.set(key, entry);
-      entry.catch((e) => {
-        if (!isRecallBoxError(e)) this.entries.delete(key);
-      });
-    }
-    return entry;
+    return this.embedders.get(key, async () => {
+      const bytes = await load();
+      this.creations++;
+      return create(bytes, key, external());
+    });
   }
 }
 

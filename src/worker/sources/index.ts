@@ -10,7 +10,7 @@ import { assetsPackSource, type AssetsFetcher } from './assets.ts';
 import { bundledPackSource, type BundledPackFiles, type BundledPacks } from './bundled.ts';
 import { kvPackSource, type KvReader } from './kv.ts';
 import { r2PackSource, type R2Reader } from './r2.ts';
-import { DEFAULT_RETRY_POLICY, retryingSource } from './retry.ts';
+import { DEFAULT_RETRY_POLICY, retriedReadBoundMs, retryingSource, type RetryPolicy } from './retry.ts';
 
 /** The bindings the sources read. */
 export interface SourceBindings {
@@ -36,7 +36,26 @@ export function bundledFilesOf(sources: Pick<PackSources, 'bundled'>, path: stri
 export function packSourceFor(env: PackSources, config: Pick<WorkerConfig, 'packSource' | 'packReadTimeoutMs'>, path: string): PackSource {
   const bundled = bundledFilesOf(env, path);
   if (bundled !== null) return bundledPackSource(bundled, path);
-  return retryingSource(bindingSource(env, config, path), { ...DEFAULT_RETRY_POLICY, attemptTimeoutMs: config.packReadTimeoutMs });
+  return retryingSource(bindingSource(env, config, path), retryPolicyFor(config));
+}
+
+/** How the Worker retries a pack read: the default policy, each try bounded by PACK_READ_TIMEOUT_MS. */
+function retryPolicyFor(config: Pick<WorkerConfig, 'packReadTimeoutMs'>): RetryPolicy {
+  return { ...DEFAULT_RETRY_POLICY, attemptTimeoutMs: config.packReadTimeoutMs };
+}
+
+/**
+ * Time between the retries giving up on a read and the loader's deadline for it (1 s): the retries'
+ * answer, which says how the store failed, comes first; the deadline is for a read nothing else ends.
+ */
+const DEADLINE_AFTER_RETRIES_MS = 1_000;
+
+/**
+ * The loader's deadline for one read (LoadPackOptions.readDeadlineMs), for every source: just past
+ * the longest the retries can take (12.25 s by default), so it never cuts a retry short.
+ */
+export function readDeadlineFor(config: Pick<WorkerConfig, 'packReadTimeoutMs'>): number {
+  return retriedReadBoundMs(retryPolicyFor(config)) + DEADLINE_AFTER_RETRIES_MS;
 }
 
 function bindingSource(env: PackSources, config: Pick<WorkerConfig, 'packSource'>, path: string): PackSource {

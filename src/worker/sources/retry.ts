@@ -22,6 +22,13 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({ attempts: 3, attemptTimeoutMs: 4_000, firstBackoffMs: 50 });
 
+/** The longest a read retried under `policy` can take: every try timed out, and every wait between them. */
+export function retriedReadBoundMs(policy: RetryPolicy): number {
+  let waits = 0;
+  for (let attempt = 1; attempt < policy.attempts; attempt++) waits += policy.firstBackoffMs * 4 ** (attempt - 1);
+  return policy.attempts * policy.attemptTimeoutMs + waits;
+}
+
 /** Why a try failed, for the message: the transport's own text stays out (it can name internals). */
 type Failure = 'timed out' | 'failed';
 

@@ -165,23 +165,26 @@ describe('a lazily opened keyword index', () => {
     expect(calls).toBe(2);
   });
 
-  it('shares one read between concurrent prepares of the same partition', async () => {
+  it('has concurrent prepares each read a partition neither holds, so none waits on a read another request may lose', async () => {
     const reads: number[] = [];
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const gates: Array<() => void> = [];
     const index = openKeywordIndex(clone(stored.head), async (i) => {
       reads.push(i);
-      await gate;
+      await new Promise<void>((resolve) => gates.push(resolve));
       return { data: clone(stored.parts[i]), bytes: PART_BYTES };
     });
     const terms = queryTerms('cors', 'en', index.options);
-    const first = index.prepare(terms);
+    const first = index.prepare(terms); // its read is never released: as if its request had ended
     const second = index.prepare(terms);
-    release();
-    const [v1, v2] = await Promise.all([first, second]);
-    expect(reads).toEqual([partitionOf(terms[0], STARTS)]);
-    expect(search(v1, 'cors')).toEqual(search(eager, 'cors'));
-    expect(search(v2, 'cors')).toEqual(search(eager, 'cors'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const part = partitionOf(terms[0], STARTS);
+    expect(reads).toEqual([part, part]);
+    gates[1]!();
+    expect(search(await second, 'cors')).toEqual(search(eager, 'cors'));
+    // Held now: a third prepare reads nothing.
+    expect(search(await index.prepare(terms), 'cors')).toEqual(search(eager, 'cors'));
+    expect(reads).toEqual([part, part]);
+    void first;
   });
 
   it('refuses a part read from another position with INDEX_CORRUPT, and does not keep it', async () => {

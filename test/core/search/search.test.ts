@@ -796,6 +796,61 @@ describe("a pack read lazily (the Worker's loadPack with read: 'lazy')", () => {
     expect(await search(pack, request('cors middleware'), DEFAULT_SEARCH_OPTIONS)).toEqual(await search(whole, request('cors middleware'), DEFAULT_SEARCH_OPTIONS));
   });
 
+  /**
+   * `files` as a source whose reads are decided per name: `hold(name)` true leaves that read for
+   * ever unsettled (a read the runtime dropped with its request), false lets it answer.
+   */
+  const stallingSource = (hold: (name: string) => boolean | Promise<void>) => {
+    const memory = memorySource(files);
+    const gated = <T,>(name: string, read: () => Promise<T>): Promise<T> => {
+      const held = hold(name);
+      if (held === true) return new Promise<T>(() => {});
+      return held === false ? read() : held.then(read);
+    };
+    return { ...memory, read: (name: string) => gated(name, () => memory.read(name)), readBytes: (name: string) => gated(name, () => memory.readBytes(name)) };
+  };
+
+  it('fails a search whose read never settles with INDEX_UNAVAILABLE at the read deadline; the next search reads the piece again', async () => {
+    let stalled = 0;
+    // The first read of each section block never settles.
+    const source = stallingSource((name) => /^sections-/.test(name) && stalled++ === 0);
+    const pack = await loadPack(source, { read: 'lazy', readDeadlineMs: 200 });
+    const failure = await search(pack, request('cors middleware'), DEFAULT_SEARCH_OPTIONS).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(RecallBoxError);
+    expect((failure as RecallBoxError).code).toBe('INDEX_UNAVAILABLE');
+    expect((failure as RecallBoxError).message).toMatch(/took over 200 ms/);
+    const whole = await loadPack(memorySource(files));
+    expect(await search(pack, request('cors middleware'), DEFAULT_SEARCH_OPTIONS)).toEqual(await search(whole, request('cors middleware'), DEFAULT_SEARCH_OPTIONS));
+  });
+
+  it('refuses a read deadline outside 1..2^31 − 1 ms with INVALID_OPTIONS (a longer timer would fire at once)', async () => {
+    for (const readDeadlineMs of [0, -1, 1.5, 2 ** 31, Number.NaN]) {
+      await expect(loadPack(memorySource(files), { readDeadlineMs })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
+    }
+  });
+
+  it('when one read of a search fails while its siblings are still in flight, a later search reads what those siblings would have brought', async () => {
+    // A search reading several blocks: the first fails at once, the others never settle (the
+    // runtime drops them when the failed search's answer is sent). Later searches must not wait on them.
+    const blocks = Object.keys(files).filter((n) => /^sections-\d+\.json$/.test(n));
+    expect(blocks.length).toBeGreaterThan(2);
+    let failing = true;
+    const firstRound = new Set<string>();
+    const source = stallingSource((name) => {
+      if (!failing || !/^sections-/.test(name)) return false;
+      firstRound.add(name);
+      return firstRound.size === 1 ? Promise.reject(new Error('connection reset')) : true;
+    });
+    // A deadline past the test's own timeout: a search that waited on the lost siblings would time the test out.
+    const pack = await loadPack(source, { read: 'lazy', readDeadlineMs: 120_000 });
+    const query = request('logging every request');
+    await expect(search(pack, query, DEFAULT_SEARCH_OPTIONS)).rejects.toMatchObject({ code: 'INDEX_UNAVAILABLE' });
+    expect(firstRound.size).toBeGreaterThan(1);
+    failing = false;
+    const whole = await loadPack(memorySource(files));
+    expect(await search(pack, query, DEFAULT_SEARCH_OPTIONS)).toEqual(await search(whole, query, DEFAULT_SEARCH_OPTIONS));
+  });
+
   it('answers every query without debug, at every limit, exactly as the same pack read whole (it then reads only what MMR compares)', async () => {
     const whole = await loadPack(memorySource(files));
     for (const limit of [1, 2, 3, 5, 10]) {
@@ -824,7 +879,7 @@ describe("a pack read lazily (the Worker's loadPack with read: 'lazy')", () => {
     expect(blocksRead).toBeLessThan(DEFAULT_SEARCH_OPTIONS.mmr.depth);
   });
 
-  it('reads the vectors only for the first query the keyword route does not answer, once, and a failed read again on the next', async () => {
+  it('reads the vectors only for queries the keyword route does not answer, until one read is kept, and a failed read again on the next', async () => {
     const semanticReads = (source: { reads: string[] }) => source.reads.filter((n) => /^(vectors\.bin|embedding\.)/.test(n));
     const source = memorySource(files);
     const pack = await loadPack(source, { read: 'lazy' });
@@ -835,7 +890,11 @@ describe("a pack read lazily (the Worker's loadPack with read: 'lazy')", () => {
     const [a, b] = await Promise.all([UNMATCHED, 'optional parameter validation'].map((q) => search(pack, request(q), DEFAULT_SEARCH_OPTIONS)));
     expect(a!.routes.vector).toMatchObject({ ran: true });
     expect(b!.routes.vector).toMatchObject({ ran: true });
-    expect(source.reads.filter((n) => n === 'vectors.bin' || n === 'embedding.json').sort()).toEqual(['embedding.json', 'vectors.bin']);
+    // Two searches at once each read them (a read in flight is not shared: kept-loads.ts); one is kept.
+    const vectorFiles = () => source.reads.filter((n) => n === 'vectors.bin' || n === 'embedding.json').sort();
+    expect(vectorFiles()).toEqual(['embedding.json', 'embedding.json', 'vectors.bin', 'vectors.bin']);
+    expect((await search(pack, request('optional validation of parameters'), DEFAULT_SEARCH_OPTIONS)).routes.vector).toMatchObject({ ran: true });
+    expect(vectorFiles()).toHaveLength(4);
     // The same answer as the pack read whole.
     expect(a!.results).toEqual(searchPack(await loadPack(memorySource(files)), request(UNMATCHED), DEFAULT_SEARCH_OPTIONS, staticQueryVector(await loadPack(memorySource(files)), request(UNMATCHED), DEFAULT_SEARCH_OPTIONS)).results);
 
