@@ -44,6 +44,12 @@ export interface WranglerDevOptions {
   vars?: Record<string, string>;
   /** A named environment of the config (`--env`), e.g. `onnx`. */
   env?: string;
+  /**
+   * Where wrangler keeps local state (`--persist-to`): the Cache API, KV, R2, D1. Default: beside
+   * the config (`.wrangler/state`). A server started again on the same folder (and port: the Cache
+   * API keys by origin) finds what the last one stored.
+   */
+  persistTo?: string;
   /** Bound on the whole start, health check included. Default 60 s. */
   timeoutMs?: number;
   /** Path that must answer 200 before the server counts as ready. Default `/health`. */
@@ -79,8 +85,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function wranglerArgs(config: string, port: number, inspectorPort: number, vars: Record<string, string>, env?: string): string[] {
+function wranglerArgs(config: string, port: number, inspectorPort: number, vars: Record<string, string>, env?: string, persistTo?: string): string[] {
   const args = ['dev', '--ip', HOST, '--port', String(port), '--inspector-port', String(inspectorPort), '-c', config];
+  if (persistTo) args.push('--persist-to', persistTo);
   // Without a TTY wrangler would not draw its hotkey bar anyway; saying so keeps its output parseable.
   args.push('--show-interactive-dev-session=false');
   for (const [key, value] of Object.entries(vars)) args.push('--var', `${key}:${value}`);
@@ -132,7 +139,7 @@ export async function startWranglerDev(options: WranglerDevOptions): Promise<Wra
   // The inspector defaults to 9229 for every wrangler; two servers (or a developer's own) would clash.
   const inspectorPort = await freePort();
 
-  const spec = options.command?.(port, inspectorPort) ?? { file: WRANGLER_BIN, args: wranglerArgs(config, port, inspectorPort, options.vars ?? {}, options.env), cwd: ROOT };
+  const spec = options.command?.(port, inspectorPort) ?? { file: WRANGLER_BIN, args: wranglerArgs(config, port, inspectorPort, options.vars ?? {}, options.env, options.persistTo), cwd: ROOT };
   const child = spawn(spec.file, spec.args, {
     cwd: spec.cwd,
     env: wranglerEnv(),
