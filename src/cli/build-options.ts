@@ -26,6 +26,7 @@ export interface BuildFlags {
   'shard-bytes'?: string;
   'block-bytes'?: string;
   'part-bytes'?: string;
+  'follow-external-symlinks'?: boolean;
 }
 
 /** Flags as a config (paths as typed, relative to the current directory), or the usage error they make. */
@@ -70,6 +71,7 @@ export function flagsConfig(flags: BuildFlags, docsDir: string | undefined): Fla
     ...(shardBytes !== undefined && { shardBytes }),
     ...(blockBytes !== undefined && { blockBytes }),
     ...(partBytes !== undefined && { partBytes }),
+    ...(flags['follow-external-symlinks'] && { followExternalSymlinks: true }),
   };
   return { ok: true, config, ...(flags['pool-rules'] !== undefined && { poolRulesFile: flags['pool-rules'] }) };
 }
@@ -106,6 +108,7 @@ export function buildOptionsFor(config: RecallBoxConfig, html: boolean): BuildOp
       ...(config.headingDepth !== undefined && { maxHeadingDepth: config.headingDepth as HeadingDepth }),
       ...(config.defaultLang !== undefined && { defaultLang: config.defaultLang }),
       ...(config.facets !== undefined && { facets: config.facets }),
+      ...(config.followExternalSymlinks !== undefined && { followExternalSymlinks: config.followExternalSymlinks }),
     },
     ...(config.vectors === false && { embedding: false as const }),
     ...(config.shardBytes !== undefined && { shards: { shardBytes: config.shardBytes } }),

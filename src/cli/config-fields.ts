@@ -61,9 +61,9 @@ export const WORKER_FIELDS = {
       'Origins allowed to call /search from a browser, such as `https://docs.example.com`; `*` allows any (ALLOWED_ORIGINS). Default `["*"]`. Not needed when the Worker serves the site itself.',
   },
   cacheMaxAge: {
-    kind: { type: 'integer', minimum: 0 },
+    kind: { type: 'integer', minimum: 0, maximum: 31536000 },
     workerVar: 'CACHE_MAX_AGE',
-    description: 'Seconds a browser or HTTP cache may reuse a /search answer before revalidating it with its ETag (CACHE_MAX_AGE), ≥ 0. Default 300; 0 also turns the edge answer cache off.',
+    description: 'Seconds a browser or HTTP cache may reuse a /search answer before revalidating it with its ETag (CACHE_MAX_AGE), 0 to 31536000 (a year). Default 300; 0 also turns the edge answer cache off.',
   },
   pools: {
     kind: { type: 'boolean' },
@@ -116,9 +116,9 @@ export const WORKER_FIELDS = {
     description: 'Longest one try of one pack read, in ms, 50 to 60000 (PACK_READ_TIMEOUT_MS). Default 4000.',
   },
   maxBodyBytes: {
-    kind: { type: 'integer', minimum: 1 },
+    kind: { type: 'integer', minimum: 512, maximum: 1048576 },
     workerVar: 'MAX_BODY_BYTES',
-    description: 'Largest POST /search body accepted, in bytes, ≥ 1 (MAX_BODY_BYTES). Default 8192.',
+    description: 'Largest POST /search body accepted, in bytes, 512 to 1048576 (MAX_BODY_BYTES). Default 8192.',
   },
 } as const satisfies FieldTable;
 
@@ -151,6 +151,11 @@ export const CONFIG_FIELDS = {
   facets: {
     kind: { type: 'stringList', pattern: FACET_NAME.source, maxItems: MAX_FACETS },
     description: `Front matter fields searches can be filtered and counted by (\`--facet\`), at most ${MAX_FACETS}; \`pool\` and \`lang\` are built in. Default none.`,
+  },
+  followExternalSymlinks: {
+    kind: { type: 'boolean' },
+    description:
+      'Index doc files that are symbolic links to files outside the docs (or built site) folder (`--follow-external-symlinks`). Default false: such a file is skipped as OUTSIDE_DOCS_ROOT, so a link to a secret (`~/.npmrc`, `/etc/passwd`) is never published in the pack.',
   },
   vectors: {
     kind: { type: 'boolean' },

@@ -46,6 +46,9 @@ in the current directory (or --config <file>) when there is one; flags override 
   --part-bytes     target size of a keyword partition the Worker reads per query term (≥ 1)
                                                                            default 65536 (64 KiB);
                                                                            16384 (16 KiB) for postings over 16 MiB
+  --follow-external-symlinks
+                   index doc files that are symbolic links to files outside the docs folder
+                                                                           default: skipped (OUTSIDE_DOCS_ROOT)
 
   recall-box init (<docs-dir> | --html <site-dir>) [--name <worker-name>] [--base-url /docs/] [build options …]
                   [--config <file>] [--force]
@@ -131,6 +134,11 @@ function packFileSizes(bytes: Record<string, number>): string {
     .join(', ');
 }
 
+/** A file's path as the summary prints it: a control character (a newline in a name) escaped, so one file is one line. */
+function shownPath(file: string): string {
+  return file.replace(/\p{Cc}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export function formatSummary(s: BuildSummary): string {
   const lines = [
     `recall-box: built pack ${s.buildId} in ${(s.ms / 1000).toFixed(2)} s → ${s.outDir} (peak memory ${Math.round(s.peakRssBytes / 1e6)} MB)`,
@@ -139,8 +147,8 @@ export function formatSummary(s: BuildSummary): string {
     ...(s.facets ? [`  facets: pool, lang, ${s.facets.map((f) => `${f.name} (${f.values} value${f.values === 1 ? '' : 's'})`).join(', ')}`] : []),
     `  pack files: ${packFileSizes(s.bytes)}`,
     `  files skipped: ${s.skipped.length}`,
-    ...s.skipped.map((f) => `    ${f.path}: ${f.code} — ${f.reason}`),
-    ...(s.warnings.length > 0 ? [`  warnings: ${s.warnings.length}`, ...s.warnings.map((f) => `    ${f.path}: ${f.code} — ${f.reason}`)] : []),
+    ...s.skipped.map((f) => `    ${shownPath(f.path)}: ${f.code} — ${f.reason}`),
+    ...(s.warnings.length > 0 ? [`  warnings: ${s.warnings.length}`, ...s.warnings.map((f) => `    ${shownPath(f.path)}: ${f.code} — ${f.reason}`)] : []),
   ];
   return lines.join('\n');
 }
@@ -190,6 +198,7 @@ export async function main(argv: string[], out: (s: string) => void = writeStdou
         'shard-bytes': { type: 'string' },
         'block-bytes': { type: 'string' },
         'part-bytes': { type: 'string' },
+        'follow-external-symlinks': { type: 'boolean' },
         'pack-path': { type: 'string' },
         plan: { type: 'string' },
         optional: { type: 'boolean' },

@@ -47,6 +47,8 @@ export const ERROR_CODES = {
   FRONT_MATTER_INVALID: 'a docs file’s front matter is not valid YAML',
   BINARY_CONTENT: 'a docs file is not text',
   UNREADABLE: 'a docs file could not be read',
+  OUTSIDE_DOCS_ROOT: 'a docs file is a symbolic link to a file outside the docs folder',
+  UNSAFE_FILE_NAME: 'a docs file’s name would make a URL that points elsewhere',
   NO_CONTENT: 'a docs file has no text to index',
   DUPLICATE_URL: 'two docs files give the same page URL',
   DATASET_NOT_FOUND: 'the dataset folder does not exist',

@@ -11,7 +11,7 @@ import type { WorkerConfig } from './config.ts';
 import { toErrorResponse } from '../protocol/errors.ts';
 import { AnswerCaches, AnswerMemory, CACHE_STATUS_HEADER, type AnswerCache, type CachedAnswer, type KeptAnswerSource } from './answer-cache.ts';
 import { readBodyCapped } from './body.ts';
-import { registerAdminRoutes, type GapStore } from './gaps.ts';
+import { bearerMatches, registerAdminRoutes, type GapStore } from './gaps.ts';
 import { rateLimit, type RateLimiter } from './rate-limit.ts';
 import { securityHeaders } from './security-headers.ts';
 import { deepHealth } from './deep-health.ts';
@@ -207,7 +207,7 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   app.get('/health', async (c) => {
-    if (isOn(c.req.query('deep'))) return deepHealth(c, { indexes: config.indexes, getPack: deps.getPack, adminToken: deps.adminToken });
+    if (isOn(c.req.query('deep'))) return deepHealth(c, { indexes: config.indexes, getPack: deps.getPack, adminToken: deps.adminToken, configWarnings: config.warnings });
     // Every index is checked; the top-level fields describe the default (first) one, as with a
     // single index. A broken default answers 503 with its code; a broken other index leaves the
     // answer 200 with status "degraded", the failure under `indexes`.
@@ -230,7 +230,9 @@ export function createApp(deps: AppDeps): Hono {
         languages: m.languages,
         model: m.model,
         confidence: { calibrated: pack.confidence.calibrated, mode: options.confidence.mode, ...(pack.confidence.warning && { warning: pack.confidence.warning }) },
-        configWarnings: config.warnings,
+        // What the vars got wrong is the owner's business: logged (createApp), and shown here only
+        // to a holder of the admin token (a reader learns nothing of the deployment from it).
+        ...((await bearerMatches(c.req.header('authorization'), deps.adminToken)) && { configWarnings: config.warnings }),
         isolate: { packLoads: deps.packLoads() },
         indexes,
       },

@@ -188,11 +188,6 @@ function readConfidence(vars: WorkerVars, warnings: string[]): WorkerConfig['con
   return { mode, messages, link };
 }
 
-function positiveInt(raw: string | undefined, fallback: number): number {
-  const n = Number(raw);
-  return raw !== undefined && raw !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
-}
-
 /** INDEXES when set and understood; else the single index at PACK_PATH (a bad list is named in `warnings`). */
 function readIndexes(vars: WorkerVars, packPath: string, warnings: string[]): IndexEntry[] {
   const single = [{ name: DEFAULT_INDEX_NAME, path: packPath, languages: [] }];
@@ -233,6 +228,14 @@ function readRateLimitPeriod(vars: WorkerVars, warnings: string[]): number {
 
 /** Bounds of PACK_READ_TIMEOUT_MS: below 50 ms a healthy read can miss it; above a minute a reader has left. */
 const PACK_READ_TIMEOUT_RANGE = { min: 50, max: 60_000 } as const;
+/** Bounds of CACHE_MAX_AGE, in seconds: 0 (no caching) to a year, the longest HTTP caches honour. */
+const CACHE_MAX_AGE_RANGE = { min: 0, max: 31_536_000 } as const;
+/**
+ * Bounds of MAX_BODY_BYTES: 512 holds the longest query (256 characters, up to 3 bytes each in
+ * UTF-8, in JSON) with its options; 1 MiB is far past any search request, and what a Worker reads
+ * into memory for one should stay small.
+ */
+const MAX_BODY_BYTES_RANGE = { min: 512, max: 1_048_576 } as const;
 
 export function readConfig(vars: WorkerVars): WorkerConfig {
   const warnings: string[] = [];
@@ -248,12 +251,12 @@ export function readConfig(vars: WorkerVars): WorkerConfig {
     indexes: readIndexes(vars, packPath, warnings),
     packSource: readPackSource(vars, warnings),
     packRead: readPackRead(vars, warnings),
-    cacheMaxAge: positiveInt(vars.CACHE_MAX_AGE, DEFAULT_WORKER_CONFIG.cacheMaxAge),
-    maxBodyBytes: positiveInt(vars.MAX_BODY_BYTES, DEFAULT_WORKER_CONFIG.maxBodyBytes),
+    cacheMaxAge: wholeNumberVar('CACHE_MAX_AGE', vars.CACHE_MAX_AGE, CACHE_MAX_AGE_RANGE, DEFAULT_WORKER_CONFIG.cacheMaxAge, warnings),
+    maxBodyBytes: wholeNumberVar('MAX_BODY_BYTES', vars.MAX_BODY_BYTES, MAX_BODY_BYTES_RANGE, DEFAULT_WORKER_CONFIG.maxBodyBytes, warnings),
     packReadTimeoutMs: wholeNumberVar('PACK_READ_TIMEOUT_MS', vars.PACK_READ_TIMEOUT_MS, PACK_READ_TIMEOUT_RANGE, DEFAULT_WORKER_CONFIG.packReadTimeoutMs, warnings),
-    pools: vars.POOLS === undefined || vars.POOLS.trim() === '' ? DEFAULT_WORKER_CONFIG.pools : vars.POOLS.trim().toLowerCase() === 'on',
+    pools: onOffVar('POOLS', vars.POOLS, DEFAULT_WORKER_CONFIG.pools, warnings),
     graphBoost: onOffVar('GRAPH_BOOST', vars.GRAPH_BOOST, DEFAULT_WORKER_CONFIG.graphBoost, warnings),
-    expansion: vars.EXPANSION === undefined || vars.EXPANSION.trim() === '' ? DEFAULT_WORKER_CONFIG.expansion : vars.EXPANSION.trim().toLowerCase() === 'on',
+    expansion: onOffVar('EXPANSION', vars.EXPANSION, DEFAULT_WORKER_CONFIG.expansion, warnings),
     edgeCache: onOffVar('EDGE_CACHE', vars.EDGE_CACHE, DEFAULT_WORKER_CONFIG.edgeCache, warnings),
     gaps: onOffVar('GAPS', vars.GAPS, DEFAULT_WORKER_CONFIG.gaps, warnings),
     rateLimitPeriod: readRateLimitPeriod(vars, warnings),

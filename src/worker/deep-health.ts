@@ -14,6 +14,8 @@ export interface DeepHealthDeps {
   indexes: readonly IndexEntry[];
   getPack: (index: string) => Promise<LoadedPack>;
   adminToken?: string;
+  /** The configuration's warnings (WorkerConfig.warnings): for the token's holder, as in /health with the token. */
+  configWarnings: readonly string[];
 }
 
 async function indexReport(deps: DeepHealthDeps, name: string) {
@@ -38,6 +40,6 @@ export async function deepHealth(c: Context, deps: DeepHealthDeps): Promise<Resp
   const indexes: Record<string, Awaited<ReturnType<typeof indexReport>>> = {};
   for (const name of chosen) indexes[name] = await indexReport(deps, name);
   const sound = Object.values(indexes).every((r) => r.status === 'ok');
-  return c.json({ status: sound ? 'ok' : 'damaged', deep: true, indexes }, sound ? 200 : 503, { 'Cache-Control': 'no-store' });
+  return c.json({ status: sound ? 'ok' : 'damaged', deep: true, indexes, configWarnings: deps.configWarnings }, sound ? 200 : 503, { 'Cache-Control': 'no-store' });
 }
 

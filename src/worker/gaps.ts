@@ -79,23 +79,23 @@ export interface GapBindings extends GapVars {
 export const GAPS_WITHOUT_RATE_LIMITER =
   'GAPS is on but the Worker has no RATE_LIMITER binding: any one client can fill the gap table (up to GAPS_MAX_ROWS rows) with queries of its own. Bind a rate limiter ([[ratelimits]] in wrangler.toml; docs/deploying.md#rate-limiting).';
 
-/** A logger that says its first message and then nothing: a warning per isolate, not per request. */
-export function onlyOnce(log: (message: string) => void): (message: string) => void {
-  let said = false;
+/** A logger that says each message once and then not again: a warning per isolate, not per request or env. */
+export function oncePerMessage(log: (message: string) => void): (message: string) => void {
+  const said = new Set<string>();
   return (message) => {
-    if (said) return;
-    said = true;
+    if (said.has(message)) return;
+    said.add(message);
     log(message);
   };
 }
 
 /**
  * The gap store of a Worker with GAPS `on` and these bindings, or null when the report is off.
- * What is wrong with the setup goes to `warnings` (/health's configWarnings): GAPS on without a
- * database, settings it cannot use, and a report without a rate limiter — which is also logged,
- * through `warnOnce`, since nobody may look at /health.
+ * What is wrong with the setup goes to `warnings` (the configuration's warnings, which the Worker
+ * logs and shows the admin token's holder): GAPS on without a database, settings it cannot use,
+ * and a report without a rate limiter.
  */
-export function gapStoreFor(on: boolean, env: GapBindings, warnings: string[], warnOnce: (message: string) => void): GapStore | null {
+export function gapStoreFor(on: boolean, env: GapBindings, warnings: string[]): GapStore | null {
   if (!on) return null;
   if (!env.GAPS_DB) {
     warnings.push('GAPS is on but the Worker has no GAPS_DB binding (d1_databases in wrangler.toml); no gaps are counted.');
@@ -104,7 +104,6 @@ export function gapStoreFor(on: boolean, env: GapBindings, warnings: string[], w
   const policy = readGapPolicy(env, warnings);
   if (!env.RATE_LIMITER) {
     warnings.push(GAPS_WITHOUT_RATE_LIMITER);
-    warnOnce(`recall-box: ${GAPS_WITHOUT_RATE_LIMITER}`);
   }
   return d1GapStore(env.GAPS_DB, policy);
 }

@@ -14,7 +14,7 @@ import { bundledFilesOf, packSourceFor, readDeadlineFor } from './sources/index.
 import type { BundledPacks } from './sources/bundled.ts';
 import { PackCache, STORE_FAILURE_RETRY_MS } from './pack-cache.ts';
 import type { AnswerCache } from './answer-cache.ts';
-import { gapStoreFor, onlyOnce, type D1Like } from './gaps.ts';
+import { gapStoreFor, oncePerMessage, type D1Like } from './gaps.ts';
 import type { GapVars } from '../protocol/gaps.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { R2Reader } from './sources/r2.ts';
@@ -78,15 +78,17 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
   // request of an isolate) keeps even the config parsing off the request path.
   const packs = new PackCache({ createKernel: wasmKernel });
   const apps = new WeakMap<Env, Hono>();
-  // One warning about a gap report without a rate limiter per isolate, not one per env or request.
-  const warnOnce = onlyOnce((message) => console.warn(message));
+  // Each configuration warning logged once per isolate, not once per env or request: the log (wrangler
+  // tail) is where an owner sees them; /health shows them only to the admin token's holder.
+  const warnOnce = oncePerMessage((message) => console.warn(message));
 
   function appFor(env: Env): Hono {
     let app = apps.get(env);
     if (!app) {
       const config = readConfig(env);
       const sources = { ...env, bundled: capabilities.bundledPacks };
-      const gaps = gapStoreFor(config.gaps, env, config.warnings, warnOnce);
+      const gaps = gapStoreFor(config.gaps, env, config.warnings);
+      for (const warning of config.warnings) warnOnce(`recall-box: ${warning}`);
       const embedderFor = capabilities.queryEmbedder;
       // Each index's pack, worked out once per env rather than on every request: where it is read
       // from (the cache key) and how its failures are retried.

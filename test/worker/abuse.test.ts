@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../../src/worker/index.ts';
-import { callIn } from '../support/worker-call.ts';
+import { callIn, configWarningsIn } from '../support/worker-call.ts';
 import { AnswerMemory, answerCacheKey } from '../../src/worker/answer-cache.ts';
 import { clientKey, type RateLimiter } from '../../src/worker/rate-limit.ts';
 
@@ -115,8 +115,7 @@ describe('rate limiting (RATE_LIMITER binding)', () => {
 
 describe('abuse and cache settings', () => {
   it('names an EDGE_CACHE, GAPS or RATE_LIMIT_PERIOD it cannot use in /health, and keeps the default', async () => {
-    const res = await call({ EDGE_CACHE: 'maybe', GAPS: 'yes', RATE_LIMIT_PERIOD: '30' }, '/health');
-    const warnings = ((await res.json()) as { configWarnings: string[] }).configWarnings.join('\n');
+    const warnings = (await configWarningsIn({ ...testEnv, EDGE_CACHE: 'maybe', GAPS: 'yes', RATE_LIMIT_PERIOD: '30' })).join('\n');
     expect(warnings).toMatch(/EDGE_CACHE "maybe"/);
     expect(warnings).toMatch(/GAPS "yes"/);
     expect(warnings).toMatch(/RATE_LIMIT_PERIOD "30"/);

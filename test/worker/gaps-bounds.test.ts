@@ -219,9 +219,12 @@ describe('what is stored', () => {
 });
 
 describe('a report without a rate limiter', () => {
+  const HEALTH_TOKEN = 'gaps-bounds-token';
   async function health(app: ReturnType<typeof createWorker>, vars: Record<string, unknown>): Promise<string[]> {
+    // The admin token shows them (issue 47 L2: the public /health does not).
     const ctx = createExecutionContext();
-    const res = await app.fetch(new Request('https://search.example.com/health'), { ...testEnv, ...vars } as Env, ctx);
+    const request = new Request('https://search.example.com/health', { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } });
+    const res = await app.fetch(request, { ...testEnv, ...vars, ADMIN_TOKEN: HEALTH_TOKEN } as Env, ctx);
     await waitOnExecutionContext(ctx);
     return ((await res.json()) as { configWarnings: string[] }).configWarnings;
   }

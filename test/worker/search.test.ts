@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { configWarningsIn } from '../support/worker-call.ts';
 import worker, { type Env } from '../../src/worker/index.ts';
 import {
   CALIBRATED_PACK_PATH,
@@ -309,9 +310,9 @@ describe('the confidence verdict and the fallback', () => {
     const body = await searchWith(vars, UNRELATED);
     expect(body.fallback!.link).toBeUndefined();
     expect(body.confidence.mode).toBe('strict');
-    const health = (await (await getWith(vars, '/health')).json()) as { configWarnings: string[] };
-    expect(health.configWarnings.some((w) => w.includes('FALLBACK_LINK'))).toBe(true);
-    expect(health.configWarnings.some((w) => w.includes('CONFIDENCE_MODE'))).toBe(true);
+    const warnings = await configWarningsIn({ ...(env as unknown as Env), ...vars });
+    expect(warnings.some((w) => w.includes('FALLBACK_LINK'))).toBe(true);
+    expect(warnings.some((w) => w.includes('CONFIDENCE_MODE'))).toBe(true);
   });
 });
 

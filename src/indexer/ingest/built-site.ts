@@ -30,7 +30,7 @@ import { isFolder, listDocFiles, readDocFile } from './files.ts';
 import { resolveIngestOptions, type IngestOptions, type IngestResult } from './options.ts';
 import { splitSections } from './sections.ts';
 import { splitLargeSection } from './split-large.ts';
-import { extensionOf, normalizeRelPath } from './urls.ts';
+import { extensionOf, normalizeRelPath, unsafeFileName } from './urls.ts';
 
 /** Separators a site name follows in `<title>` (`Routing | Skylark`). */
 const TITLE_SEPARATORS: readonly string[] = [' | ', ' - ', ' – ', ' — ', ' · '];
@@ -147,13 +147,19 @@ export async function ingestBuiltSite(dir: string, options: Partial<IngestOption
 
   // Per file in sorted order: its page, or why it was skipped.
   const read: Array<{ file: string; built?: BuiltPage; skipped?: SkippedFile }> = [];
+  const reading = { followExternalSymlinks: opts.followExternalSymlinks };
   for (const file of files) {
+    const unsafe = unsafeFileName(file);
+    if (unsafe !== null) {
+      read.push({ file, skipped: { path: file, code: 'UNSAFE_FILE_NAME', reason: `not indexed: ${unsafe}; rename the file` } });
+      continue;
+    }
     if (file === '404.html') {
       read.push({ file, skipped: { path: file, code: 'NOT_FOUND_PAGE', reason: 'the site’s “not found” page is not indexed' } });
       continue;
     }
     try {
-      read.push({ file, built: parseBuiltPage(file, await readDocFile(dir, file), opts) });
+      read.push({ file, built: parseBuiltPage(file, await readDocFile(dir, file, reading), opts) });
     } catch (error) {
       read.push({ file, skipped: toSkipped(file, error) });
     }
@@ -165,7 +171,7 @@ export async function ingestBuiltSite(dir: string, options: Partial<IngestOption
     for (const r of read) {
       if (!r.built?.titledByTag || !r.built.titleTag?.endsWith(suffix)) continue;
       try {
-        r.built = parseBuiltPage(r.file, await readDocFile(dir, r.file), opts, suffix);
+        r.built = parseBuiltPage(r.file, await readDocFile(dir, r.file, reading), opts, suffix);
       } catch (error) {
         r.built = undefined; // changed on disk since the first read
         r.skipped = toSkipped(r.file, error);

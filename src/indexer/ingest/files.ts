@@ -2,7 +2,7 @@
  * Finding and reading doc files on disk (Node only).
  */
 import { constants, type Stats } from 'node:fs';
-import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
+import { open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { isRecallBoxError, RecallBoxError } from '../../core/errors.ts';
 import { isDocFile } from './urls.ts';
@@ -37,12 +37,52 @@ export async function listDocFiles(root: string): Promise<string[]> {
   return found.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** How doc files are read. */
+export interface ReadDocOptions {
+  /**
+   * Read a file whose real path (symbolic links resolved) lies outside the docs folder. Default
+   * false: such a file is refused as OUTSIDE_DOCS_ROOT, so a link committed into the docs (to
+   * `~/.npmrc`, `/etc/passwd`, `/proc/self/environ`) cannot publish what it points to in a pack
+   * every reader can download. Jekyll and Hugo refuse links out of the source folder the same way.
+   * `recall-box build --follow-external-symlinks` (or `followExternalSymlinks` in
+   * recall-box.config.json) sets it, for docs assembled from links on purpose.
+   */
+  followExternalSymlinks?: boolean;
+}
+
 /**
  * Read a doc file as text. Throws RecallBoxError `UNREADABLE` (including for a FIFO, socket or
- * device: not a regular file) or `BINARY_CONTENT`.
+ * device: not a regular file), `OUTSIDE_DOCS_ROOT` (a link that leaves the docs folder, unless
+ * `options.followExternalSymlinks`) or `BINARY_CONTENT`.
  */
-export async function readDocFile(root: string, relPath: string): Promise<string> {
-  return decodeText(await readRegularFile(path.join(root, relPath), relPath), relPath);
+export async function readDocFile(root: string, relPath: string, options: ReadDocOptions = {}): Promise<string> {
+  const file = await realDocPath(root, relPath, options);
+  return decodeText(await readRegularFile(file, relPath), relPath);
+}
+
+/**
+ * The real path of a doc file, checked to lie inside the docs folder's real path (or not checked,
+ * with followExternalSymlinks). The caller then reads the real path, not the link, so the file
+ * read is the one checked even if the link changes in between.
+ */
+async function realDocPath(root: string, relPath: string, options: ReadDocOptions): Promise<string> {
+  let real: string;
+  let realRoot: string;
+  try {
+    [real, realRoot] = await Promise.all([realpath(path.join(root, relPath)), realpath(root)]);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RecallBoxError('UNREADABLE', `${relPath} could not be read: ${reason}`);
+  }
+  if (options.followExternalSymlinks || isInside(real, realRoot)) return real;
+  // The target is not named: the build's output (and logs that copy it) should not say where secrets are.
+  throw new RecallBoxError('OUTSIDE_DOCS_ROOT', `${relPath} is a symbolic link to a file outside the docs folder, which is not read (--follow-external-symlinks reads it)`);
+}
+
+/** Whether `file` is `folder` itself or lies under it (both absolute, resolved). */
+function isInside(file: string, folder: string): boolean {
+  const rel = path.relative(folder, file);
+  return rel === '' || (!rel.startsWith(`..${path.sep}`) && rel !== '..' && !path.isAbsolute(rel));
 }
 
 /**

@@ -52,6 +52,11 @@ export interface IngestOptions {
    * pack has them). Default none.
    */
   facets: readonly string[];
+  /**
+   * Read doc files whose real path (links resolved) lies outside the docs folder. Default false:
+   * they are skipped as OUTSIDE_DOCS_ROOT (files.ts ReadDocOptions says why).
+   */
+  followExternalSymlinks: boolean;
 }
 
 /** Least maxSectionChars: below a few paragraphs, parts stop reading as answers. */
@@ -65,6 +70,7 @@ export const DEFAULT_INGEST_OPTIONS: IngestOptions = {
   maxSectionChars: MAX_EXAMINED_CHARS,
   maxParseChars: 1024 * 1024,
   facets: [],
+  followExternalSymlinks: false,
 };
 
 export interface IngestResult {

@@ -33,6 +33,29 @@ export function normalizeRelPath(relPath: string): string {
 }
 
 /**
+ * Why a doc file's path cannot become its page's URL, or null when it can. Every segment is checked:
+ * a control character (a newline splits a log line and a URL), a backslash (a path separator on
+ * Windows: `..\..\win.md` would climb out), `#`, `?` or `%` (a URL reads them as the fragment, the
+ * query and an escape: `%2e%2e.md` is `..` to a browser), and a segment that is `.` or `..` once
+ * the extension is dropped (`..md`, `...md`: the URL resolves them away, to another page). The
+ * build skips such a file as UNSAFE_FILE_NAME instead of linking readers somewhere else.
+ */
+export function unsafeFileName(relPath: string): string | null {
+  const segments = relPath.split('/');
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    if (/\p{Cc}/u.test(segment)) return 'a control character (such as a newline) in its name';
+    if (segment.includes('\\')) return 'a backslash in its name, a path separator on Windows';
+    const reserved = /[#?%]/.exec(segment);
+    if (reserved) return `“${reserved[0]}” in its name, which a URL reads as ${reserved[0] === '#' ? 'the start of the fragment' : reserved[0] === '?' ? 'the start of the query' : 'an escape'}`;
+    const last = i === segments.length - 1;
+    const stem = last && isLinkedDocFile(segment) ? segment.slice(0, segment.length - extensionOf(segment).length) : segment;
+    if (stem === '.' || stem === '..') return `a name whose page URL would end in “${stem}”, which a browser resolves to another page`;
+  }
+  return null;
+}
+
+/**
  * Page URL of a source file: `guides/actions.mdx` → `/guides/actions/`, `guides/index.md` →
  * `/guides/`, `index.md` → `/`, with `baseUrl` `/docs/` → `/docs/guides/actions/`.
  * Trailing-slash URLs because a folder-style URL is what static site generators (Astro, Starlight,
