@@ -101,6 +101,8 @@ interface Row {
   requests: number;
   outcomes: string;
   unanswered: number;
+  /** For a load run: autocannon's errors (connection errors, timeouts included) and timeouts, apart. */
+  failures: string;
   p50: string;
   p99: string;
 }
@@ -119,7 +121,9 @@ async function load(name: string, url: string, qs: readonly string[]): Promise<R
     run: name,
     requests: result.requests.total,
     outcomes: codes.join(', '),
-    unanswered: result.errors + result.timeouts,
+    // autocannon counts a timeout among its errors too.
+    unanswered: result.errors,
+    failures: `${result.errors} errors (${result.timeouts} timeouts)`,
     p50: `${result.latency.p50} ms`,
     p99: `${result.latency.p99} ms`,
   };
@@ -142,13 +146,13 @@ try {
   const fresh = titles.slice(QUERIES, 2 * QUERIES);
   let server = await start();
   const first = await ask(server.url, repeated);
-  rows.push({ run: `restart: ${QUERIES} titles, first run`, requests: QUERIES, outcomes: show(first), unanswered: first['unanswered'] ?? 0, p50: '', p99: '' });
+  rows.push({ run: `restart: ${QUERIES} titles, first run`, requests: QUERIES, outcomes: show(first), unanswered: first['unanswered'] ?? 0, failures: '', p50: '', p99: '' });
   await server.stop();
   server = await start();
   const again = await ask(server.url, repeated);
-  rows.push({ run: `restart: the same ${QUERIES} after a restart`, requests: QUERIES, outcomes: show(again), unanswered: again['unanswered'] ?? 0, p50: '', p99: '' });
+  rows.push({ run: `restart: the same ${QUERIES} after a restart`, requests: QUERIES, outcomes: show(again), unanswered: again['unanswered'] ?? 0, failures: '', p50: '', p99: '' });
   const after = await ask(server.url, fresh);
-  rows.push({ run: `restart: ${QUERIES} new titles`, requests: QUERIES, outcomes: show(after), unanswered: after['unanswered'] ?? 0, p50: '', p99: '' });
+  rows.push({ run: `restart: ${QUERIES} new titles`, requests: QUERIES, outcomes: show(after), unanswered: after['unanswered'] ?? 0, failures: '', p50: '', p99: '' });
   rows.push(await load(`load: ${CONNECTIONS} clients, ${SECONDS} s, cache on`, server.url, titles));
   await server.stop();
 
@@ -165,6 +169,6 @@ try {
 }
 
 console.log(`\npack ${values.pack} (${titles.length} titles), read lazily, under wrangler dev on 127.0.0.1\n`);
-console.log('| run | requests | outcomes (status × count) | unanswered | p50 | p99 |');
-console.log('| --- | ---: | --- | ---: | ---: | ---: |');
-for (const r of rows) console.log(`| ${r.run} | ${r.requests} | ${r.outcomes} | ${r.unanswered} | ${r.p50} | ${r.p99} |`);
+console.log('| run | requests | outcomes (status × count) | unanswered | failures | p50 | p99 |');
+console.log('| --- | ---: | --- | ---: | --- | ---: | ---: |');
+for (const r of rows) console.log(`| ${r.run} | ${r.requests} | ${r.outcomes} | ${r.unanswered} | ${r.failures} | ${r.p50} | ${r.p99} |`);

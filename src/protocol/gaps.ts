@@ -161,6 +161,11 @@ export const REDACTION_RULES = Object.freeze({
    */
   groupedDigits: 10,
   /**
+   * Digits in one word of groups joined by "-", "." or "/", from which it is a number to hide even
+   * alone: 9, a social-security number (123-45-6789); a date (2024-01-15) has 8, a version far fewer.
+   */
+  joinedDigits: 9,
+  /**
    * ASCII letters and digits in one run, with at least one of each, from which a word is a token (a
    * key, a hash, a session id: all ASCII). 16: a 128-bit key in hex is 32, base62 keys are longer still, while
    * identifiers in docs that mix letters and digits (utf8mb4, es2022, x86_64) are far shorter.
@@ -170,17 +175,39 @@ export const REDACTION_RULES = Object.freeze({
   keyPrefixTail: 8,
 });
 
-/** Words that name a secret. Followed by "is", "was", ":" or "=", the next word is taken to be that secret. */
-const SECRET_NAMES = String.raw`passwords?|passwd|passphrase|pwd|secrets?|tokens?|api[-_ ]?keys?|access[-_ ]?keys?|private[-_ ]?keys?|credentials?`;
-/** name, separator, value: "password is hunter2", "token: abc", "api_key=abc". The name must not end another word ("mypassword: x" is not one). */
-const SECRET_AFTER_NAME = new RegExp(String.raw`(?<![\p{L}\p{N}])(${SECRET_NAMES})( ?[:=] ?| (?:is|was) )([^ ]+)`, 'giu');
+/**
+ * Words that name a secret, in the built-in languages and the two most asked beside them (English,
+ * German, French, Spanish, Portuguese; Chinese and Japanese below). Followed by a copula ("is",
+ * "ist", "est", "es", "é", "was", …) or ":" or "=", what follows is taken to be that secret.
+ */
+const SECRET_NAMES = String.raw`passwords?|passwd|passphrase|pwd|secrets?|tokens?|api[-_ ]?keys?|access[-_ ]?keys?|private[-_ ]?keys?|credentials?|passw[oö]rt(?:er)?|kennw[oö]rt(?:er)?|mots? de passe|contrase[nñ]as?|claves?|senhas?`;
+/** Longest first: "ist" must not be read as "is" and a value "t". */
+const COPULAS = String.raw`était|etait|ist|war|est|was|era|is|es|é`;
+/** Chinese and Japanese names of a password, written without spaces before what follows. */
+const CJK_SECRET_NAMES = String.raw`密码|密碼|口令|パスワード|暗証番号`;
+/** A secret as typed: a quoted phrase (to its closing quote, or the end) or one word. */
+const SECRET_VALUE = String.raw`"[^"]*"?|'[^']*'?|“[^”]*”?|«[^»]*»?|「[^」]*」?|[^ ]+`;
+/**
+ * name, separator, value: "password is hunter2", "password is: hunter2", "token: abc",
+ * "api_key=abc", "mot de passe est x", "password is \"hunter two\"". The name must not end another
+ * word ("mypassword: x" is not one).
+ */
+const SECRET_AFTER_NAME = new RegExp(String.raw`(?<![\p{L}\p{N}])(${SECRET_NAMES})( ?[:=：] ?| (?:${COPULAS})(?: ?[:=：] ?| ))(${SECRET_VALUE})`, 'giu');
+/** The same for Chinese and Japanese: "我的密码是hunter2", "パスワードは hunter2", "密码：x". */
+const CJK_SECRET_AFTER_NAME = new RegExp(String.raw`(${CJK_SECRET_NAMES})( ?(?:是|为|為|は|が|[:=：]) ?)(${SECRET_VALUE})`, 'gu');
 const EMAIL = /[\p{L}\p{N}._%+-]+@(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}/u;
 const DIGIT_RUN = new RegExp(String.raw`\p{Nd}{${REDACTION_RULES.digitRun}}`, 'u');
 /** Prefixes of well-known key formats: OpenAI/Stripe-style sk-/pk-/rk-, GitHub, GitLab, Slack; and a JWT (base64url of `{"` then a dot). */
 const KEY_PREFIX = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:(?:sk|pk|rk|ghp|gho|ghu|ghs|ghr|github_pat|glpat|xox[abprs])[-_][\w-]{${REDACTION_RULES.keyPrefixTail},}|eyj[\w-]{${REDACTION_RULES.keyPrefixTail},}\.[\w-])`, 'iu');
 const ALNUM_RUN = new RegExp(String.raw`[a-z0-9]{${REDACTION_RULES.tokenRun},}`, 'gi');
-/** A word of digit groups: "4111", "415-555-0132", "(415)", "+1". */
+/** A word of digit groups: "4111", "415-555-0132", "(415)", "+1" (what a phone or card number's words look like). */
 const DIGIT_GROUPS_WORD = /^\+?\(?\p{Nd}+\)?(?:-\(?\p{Nd}+\)?)*$/u;
+/**
+ * One word of digit groups joined by "-", "." or "/": "123-45-6789", "415.555.0132",
+ * "4111.1111.1111.1111". Not counted across words (DIGIT_GROUPS_WORD is): "node 18.20.4 20.11.1"
+ * is two versions, not a number.
+ */
+const JOINED_DIGITS_WORD = /^\+?\(?\p{Nd}+\)?(?:[-./]\(?\p{Nd}+\)?)*$/u;
 
 function isToken(word: string): boolean {
   if (KEY_PREFIX.test(word)) return true;
@@ -192,6 +219,7 @@ function redactWord(word: string): string {
   if (EMAIL.test(word)) return REDACTED.email;
   if (isToken(word)) return REDACTED.token;
   if (DIGIT_RUN.test(word)) return REDACTED.number;
+  if (JOINED_DIGITS_WORD.test(word) && digitCount(word) >= REDACTION_RULES.joinedDigits) return REDACTED.number;
   return word;
 }
 
@@ -217,17 +245,24 @@ function redactGroupedNumbers(words: string[]): string[] {
 /**
  * A query with what looks like personal data or a secret replaced by placeholders, so the report
  * stores none of it:
- * - the word after a secret's name and "is", "was", ":" or "=" → `<secret>` ("my password is
- *   hunter2" → "my password is <secret>"; "token: abc" → "token: <secret>"). This also hides the
+ * - invisible format characters (\p{Cf}: zero-width spaces, soft hyphens) are dropped first;
+ * - the word (or quoted phrase) after a secret's name and "is", "was", ":" or "=" → `<secret>` ("my
+ *   password is hunter2" → "my password is <secret>"; "token: abc" → "token: <secret>"), in English,
+ *   German, French, Spanish, Portuguese, Chinese and Japanese. This also hides the
  *   word in an ordinary question such as "password is required" → "password is <secret>": the gap
  *   is still counted and readable, and a secret kept by mistake would be worse;
- * - neighbouring groups of digits that add up to a phone or card number → `<number>`;
+ * - neighbouring groups of digits that add up to a phone or card number → `<number>`, and one word
+ *   of groups joined by "-", "." or "/" with joinedDigits digits (123-45-6789, 415.555.0132);
  * - a word holding an e-mail address → `<email>`; a known key format, a JWT, or a long run mixing
  *   letters and digits → `<token>`; a run of digitRun digits or more → `<number>`.
  * Ordinary doc queries ("astro config vite 5", "astro@4.0.0", "404 500 503") are left as they are.
  * Idempotent; the only text it adds is placeholders.
  */
 export function redactQuery(query: string): string {
-  const secretsHidden = query.replace(SECRET_AFTER_NAME, (_match, name: string, separator: string) => `${name}${separator}${REDACTED.secret}`);
+  // Invisible format characters (zero-width space, soft hyphen, …) out first: "pass\u200bword is x"
+  // and digits split by them must meet the rules as a reader sees them.
+  const visible = query.replace(/\p{Cf}/gu, '');
+  const hide = (_match: string, name: string, separator: string) => `${name}${separator}${REDACTED.secret}`;
+  const secretsHidden = visible.replace(SECRET_AFTER_NAME, hide).replace(CJK_SECRET_AFTER_NAME, hide);
   return redactGroupedNumbers(secretsHidden.split(' ')).map(redactWord).join(' ');
 }

@@ -79,14 +79,13 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 const JSON_MEDIA_TYPE = /^\s*application\/json\s*(;|$)/i;
 
 async function readJsonBody(c: Context, maxBytes: number): Promise<RawSearchRequest> {
-  const declared = Number(c.req.header('content-length') ?? NaN);
-  if (declared > maxBytes) throw new RecallBoxError('BODY_TOO_LARGE', `the request body is over ${maxBytes} bytes.`);
+  // Read first, with a cap (Content-Length may be absent, chunked, or wrong), so that every answer
+  // below comes after the body: one sent while the client still sends resets its connection.
+  const text = await readBodyCapped(c.req.raw, maxBytes);
   const type = c.req.header('content-type') ?? '';
   if (!JSON_MEDIA_TYPE.test(type)) {
     throw new RecallBoxError('UNSUPPORTED_MEDIA_TYPE', 'POST /search takes a JSON body (Content-Type: application/json).');
   }
-  // Read with a cap, not whole: Content-Length may be absent (chunked) or wrong.
-  const text = await readBodyCapped(c.req.raw, maxBytes);
   let body: unknown;
   try {
     body = JSON.parse(text);

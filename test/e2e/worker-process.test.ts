@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,8 @@ import { freePort, startWranglerDev, type WranglerDev } from '../../bench/wrangl
 import { buildPack } from '../../src/indexer/build-pack.ts';
 import { CACHE_STATUS_HEADER } from '../../src/worker/answer-cache.ts';
 
+// The Worker as a process, as a site owner runs it: `wrangler dev`, real sockets, real requests.
+//
 // Issue 47, H1, as a site owner met it: the Worker in `wrangler dev` (workerd, real requests, each
 // with its own I/O), the answer cache on as by default, and a restart that keeps the Cache API
 // (the same state folder and origin). The restarted isolate answers repeated queries from the
@@ -126,4 +129,43 @@ describe('a Worker restarted on a kept answer cache', () => {
     const health = await fetch(`${dev.url}/health`);
     expect(health.status).toBe(200);
   }, 240_000);
+});
+
+/** Size of a POST body well over the Worker's limit (MAX_BODY_BYTES, default 8192). */
+const OVERSIZED_BODY_BYTES = 256 * 1024;
+/** The oversized body is sent in pieces of this size, a few ms apart: the Worker answers mid-upload. */
+const CHUNK_BYTES = 16 * 1024;
+/** Oversized POSTs sent, one after another: the issue saw 13 of 20 reset. */
+const OVERSIZED_POSTS = 20;
+
+/** A chunked POST /search of OVERSIZED_BODY_BYTES, no Content-Length: the status it got, or `reset`. */
+function oversizedPost(url: string): Promise<string> {
+  return new Promise((resolve) => {
+    const req = httpRequest(`${url}/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(String(res.statusCode)));
+      res.on('error', () => resolve('reset'));
+    });
+    req.on('error', () => resolve('reset'));
+    let sent = 0;
+    const piece = Buffer.alloc(CHUNK_BYTES, 0x20);
+    const next = () => {
+      if (req.destroyed) return;
+      if (sent >= OVERSIZED_BODY_BYTES) return void req.end();
+      sent += CHUNK_BYTES;
+      req.write(piece, () => setTimeout(next, 2));
+    };
+    req.write('{"q": "routing", "pad": "');
+    next();
+  });
+}
+
+describe('a POST over the body limit without a Content-Length (issue 47 L1)', () => {
+  it(`gets its 413, not a reset, ${OVERSIZED_POSTS} times of ${OVERSIZED_POSTS}`, async () => {
+    await server?.stop();
+    const dev = await start();
+    const outcomes: string[] = [];
+    for (let i = 0; i < OVERSIZED_POSTS; i++) outcomes.push(await oversizedPost(dev.url));
+    expect(tally(outcomes)).toEqual({ '413': OVERSIZED_POSTS });
+  }, 120_000);
 });
