@@ -10,7 +10,10 @@
  * 2. load: `--connections` clients for `--seconds`, cycling through the titles, cache on: every
  *    request answered?
  * 3. the same with one section block missing from the pack: the queries that need it answer 503,
- *    every other one 200, none unanswered.
+ *    every other one 200, none unanswered;
+ * 4. a cold burst: a new isolate asked `--connections` distinct queries at once, when each of them
+ *    reads the pieces it needs that no other has finished reading (no read is shared between
+ *    requests, src/core/kept-loads.ts): when the first and the last answer came.
  * The pack is read lazily (PACK_READ lazy), the path a large site takes. Prints one table.
  */
 import autocannon from 'autocannon';
@@ -129,6 +132,34 @@ async function load(name: string, url: string, qs: readonly string[]): Promise<R
   };
 }
 
+/** `qs` all at once to a new isolate (its pack not loaded): each answer's status, and when the first and last came. */
+async function coldBurst(url: string, qs: readonly string[]): Promise<Row> {
+  const started = Date.now();
+  const answers = await Promise.all(
+    qs.map(async (q) => {
+      try {
+        const res = await fetch(`${url}/search?q=${encodeURIComponent(q)}`, { signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
+        await res.arrayBuffer();
+        return { outcome: String(res.status), ms: Date.now() - started };
+      } catch {
+        return { outcome: 'unanswered', ms: Date.now() - started };
+      }
+    }),
+  );
+  const tally: Record<string, number> = {};
+  for (const a of answers) tally[a.outcome] = (tally[a.outcome] ?? 0) + 1;
+  const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
+  return {
+    run: `cold burst: ${qs.length} distinct queries at once to a new isolate`,
+    requests: qs.length,
+    outcomes: Object.entries(tally).map(([k, n]) => `${k} × ${n}`).join(', '),
+    unanswered: tally['unanswered'] ?? 0,
+    failures: `first answer ${ms[0]} ms`,
+    p50: `${ms[Math.floor(ms.length / 2)]} ms`,
+    p99: `${ms[ms.length - 1]} ms (last)`,
+  };
+}
+
 const rows: Row[] = [];
 const titles = await titlesOf(values.pack);
 if (titles.length < 2 * QUERIES) throw new Error(`the pack has ${titles.length} titles, fewer than 2 × --queries`);
@@ -163,6 +194,12 @@ try {
   await rm(site.state, { recursive: true, force: true });
   server = await start();
   rows.push(await load(`load: ${CONNECTIONS} clients, ${SECONDS} s, cache on, ${missing} missing`, server.url, titles));
+  await server.stop();
+
+  await cp(path.join(values.pack, missing), path.join(site.dir, 'site/pack', missing));
+  await rm(site.state, { recursive: true, force: true });
+  server = await start();
+  rows.push(await coldBurst(server.url, titles.slice(-CONNECTIONS)));
 } finally {
   for (const dev of running) await dev.stop();
   await rm(site.dir, { recursive: true, force: true });

@@ -353,7 +353,7 @@ describe('the documentation', () => {
   });
 
   it('shows a bad value as it was written', () => {
-    expect(thrown(() => validateConfig({ worker: { cacheMaxAge: '300' } }, 'c.json')).message).toContain('"worker.cacheMaxAge" must be a whole number ≥ 0, got "300".');
+    expect(thrown(() => validateConfig({ worker: { cacheMaxAge: '300' } }, 'c.json')).message).toContain('"worker.cacheMaxAge" must be a whole number from 0 to 31536000, got "300".');
     expect(thrown(() => validateConfig({ headingDepth: 7 }, 'c.json')).message).toContain('got 7.');
   });
 });
