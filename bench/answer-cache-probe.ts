@@ -17,14 +17,12 @@
  * The pack is read lazily (PACK_READ lazy), the path a large site takes. Prints one table.
  */
 import autocannon from 'autocannon';
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
-import { freePort, startWranglerDev, type WranglerDev } from './wrangler-dev.ts';
+import { freePort, startWranglerDev, writeLazyPackConfig, type WranglerDev } from './wrangler-dev.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** An answer later than this counts as none: far above a search's milliseconds. */
 const ANSWER_TIMEOUT_MS = 10_000;
 /** Requests in flight at once in the restart sequence: a page of readers, not a flood. */
@@ -57,23 +55,7 @@ async function titlesOf(packDir: string): Promise<string[]> {
 async function siteFor(packDir: string): Promise<{ dir: string; config: string; state: string }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'recall-box-probe-'));
   await cp(packDir, path.join(dir, 'site/pack'), { recursive: true });
-  const config = path.join(dir, 'wrangler.toml');
-  const lines = [
-    'name = "recall-box-probe"',
-    `main = ${JSON.stringify(path.join(ROOT, 'src/worker/index.ts'))}`,
-    'compatibility_date = "2026-04-20"',
-    'keep_names = false',
-    '[assets]',
-    'directory = "./site"',
-    'binding = "ASSETS"',
-    'run_worker_first = ["/search", "/health", "/admin/*"]',
-    '[vars]',
-    'ALLOWED_ORIGINS = "*"',
-    'PACK_PATH = "/pack/"',
-    'CACHE_MAX_AGE = "300"',
-    'PACK_READ = "lazy"',
-  ];
-  await writeFile(config, `${lines.join('\n')}\n`);
+  const config = await writeLazyPackConfig(dir, 'recall-box-probe');
   return { dir, config, state: path.join(dir, 'state') };
 }
 

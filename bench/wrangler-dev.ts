@@ -9,6 +9,7 @@
  * before calling stop().
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +71,32 @@ export interface WranglerDev {
   stop(): Promise<void>;
   /** wrangler's pid, which is also its process group's id (workerd runs in that group). */
   pid: number;
+}
+
+/**
+ * A wrangler config in `dir` for this repository's default Worker serving `dir/site` as its static
+ * assets, with the pack at /pack/ read lazily (the path a large site takes) and the answer cache on,
+ * as deployed. Returns the config's path. What the bench's probes and the process tests start.
+ */
+export async function writeLazyPackConfig(dir: string, name: string): Promise<string> {
+  const config = path.join(dir, 'wrangler.toml');
+  const lines = [
+    `name = ${JSON.stringify(name)}`,
+    `main = ${JSON.stringify(path.join(ROOT, 'src/worker/index.ts'))}`,
+    'compatibility_date = "2026-04-20"',
+    'keep_names = false',
+    '[assets]',
+    'directory = "./site"',
+    'binding = "ASSETS"',
+    'run_worker_first = ["/search", "/health", "/admin/*"]',
+    '[vars]',
+    'ALLOWED_ORIGINS = "*"',
+    'PACK_PATH = "/pack/"',
+    'CACHE_MAX_AGE = "300"',
+    'PACK_READ = "lazy"',
+  ];
+  await writeFile(config, `${lines.join('\n')}\n`);
+  return config;
 }
 
 /** A TCP port nobody listens on right now (the OS picks it). Racy in theory, fine in practice. */

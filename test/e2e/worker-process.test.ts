@@ -1,10 +1,10 @@
 import { request as httpRequest } from 'node:http';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startWranglerDev, type WranglerDev } from '../../bench/wrangler-dev.ts';
+import { freePort, startWranglerDev, writeLazyPackConfig, type WranglerDev } from '../../bench/wrangler-dev.ts';
 import { buildPack } from '../../src/indexer/build-pack.ts';
 import { CACHE_STATUS_HEADER } from '../../src/worker/answer-cache.ts';
 
@@ -82,25 +82,7 @@ beforeAll(async () => {
   // (PACK_READ auto reads a pack this small whole, and a search then reads nothing to drop).
   await buildPack(path.join(root, 'docs'), path.join(dir, 'site/pack'), { now: () => new Date('2026-01-01T00:00:00Z') });
   queries = await queriesOf(path.join(dir, 'site/pack'), 2 * ROUND);
-  config = path.join(dir, 'wrangler.toml');
-  await writeFile(
-    config,
-    [
-      'name = "recall-box-restart-test"',
-      `main = ${JSON.stringify(path.join(root, 'src/worker/index.ts'))}`,
-      'compatibility_date = "2026-04-20"',
-      '[assets]',
-      'directory = "./site"',
-      'binding = "ASSETS"',
-      'run_worker_first = ["/search", "/health", "/admin/*"]',
-      '[vars]',
-      'ALLOWED_ORIGINS = "*"',
-      'PACK_PATH = "/pack/"',
-      'CACHE_MAX_AGE = "300"',
-      'PACK_READ = "lazy"',
-      '',
-    ].join('\n'),
-  );
+  config = await writeLazyPackConfig(dir, 'recall-box-restart-test');
   // One port for both runs: the Cache API keys an answer by the request's origin.
   port = await freePort();
 }, 120_000);
