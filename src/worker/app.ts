@@ -24,9 +24,10 @@ export interface AppDeps {
   config: WorkerConfig;
   /**
    * The pack of the named index (one of config.indexes); memoised by the caller per index, so each
-   * is loaded once per isolate and a broken one fails only the requests that choose it.
+   * is loaded once per isolate and a broken one fails only the requests that choose it. `signal`:
+   * the asking request's end (core kept-loads.ts), aborted when its answer is made.
    */
-  getPack: (index: string) => Promise<LoadedPack>;
+  getPack: (index: string, signal?: AbortSignal) => Promise<LoadedPack>;
   /** How many times this isolate has loaded a pack: reported by /health to make caching visible. */
   packLoads: () => number;
   searchOptions?: SearchOptions;
@@ -142,10 +143,22 @@ export function createApp(deps: AppDeps): Hono {
   }
 
   const answer = async (c: Context, raw: RawSearchRequest) => {
+    // This request's end: aborted once its answer is made (or a cache hit makes the search needless),
+    // so that other requests waiting for a read it started stop waiting on a read the runtime is
+    // about to drop (core kept-loads.ts).
+    const requestEnd = new AbortController();
+    try {
+      return await answerWithin(c, raw, requestEnd);
+    } finally {
+      requestEnd.abort();
+    }
+  };
+
+  const answerWithin = async (c: Context, raw: RawSearchRequest, requestEnd: AbortController) => {
     const started = now();
     const request = parseSearchRequest(raw, options, indexNames);
     const index = selectIndex(config.indexes, request);
-    const pack = await deps.getPack(index.name);
+    const pack = await deps.getPack(index.name, requestEnd.signal);
     const etag = etagFor(pack.manifest.buildId, request);
     // A debug answer explains one request; caches should not hand it to anyone else.
     const headers = { ETag: etag, 'Cache-Control': request.debug ? 'no-store' : `public, max-age=${config.cacheMaxAge}` };
@@ -160,18 +173,18 @@ export function createApp(deps: AppDeps): Hono {
     const remembered = caches?.remembered();
     if (remembered) return kept(remembered, 'memory');
     // The Cache API is asked while the search reads the pack, not before it: a miss (every new
-    // query) then costs the longer of the two, not both. A hit stops the search at its next read.
+    // query) then costs the longer of the two, not both. A hit ends the request, which stops the
+    // search at its next read.
     const asking = caches?.ask() ?? null;
-    const stop = asking ? new AbortController() : null;
     const searchOptions = request.debug ? { ...options, debug: true } : options;
-    const run = () => search(pack, request, searchOptions, deps.queryEmbedder?.(pack), stop?.signal);
+    const run = () => search(pack, request, searchOptions, deps.queryEmbedder?.(pack), requestEnd.signal);
     const searching = caches ? caches.search(run) : run();
-    if (asking && stop) {
+    if (asking) {
       // Not awaited when the cache answers: its rejection (the abort, or a failure) is handled here.
       searching.catch(() => undefined);
       const hit = await asking;
       if (hit) {
-        stop.abort();
+        requestEnd.abort();
         return kept(hit, 'hit');
       }
     }
@@ -210,7 +223,8 @@ export function createApp(deps: AppDeps): Hono {
     // Every index is checked; the top-level fields describe the default (first) one, as with a
     // single index. A broken default answers 503 with its code; a broken other index leaves the
     // answer 200 with status "degraded", the failure under `indexes`.
-    const settled = await Promise.allSettled(config.indexes.map((i) => deps.getPack(i.name)));
+    const requestEnd = new AbortController();
+    const settled = await Promise.allSettled(config.indexes.map((i) => deps.getPack(i.name, requestEnd.signal))).finally(() => requestEnd.abort());
     const indexes = Object.fromEntries(settled.map((r, i) => [config.indexes[i]!.name, indexHealth(r)]));
     const first = settled[0]!;
     if (first.status === 'rejected') {

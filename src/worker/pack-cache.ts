@@ -1,4 +1,4 @@
-import { KeptLoads, isRecallBoxError, loadPack, type LoadPackOptions, type LoadedPack, type PackReadMode, type PackSource } from '../core/index.ts';
+import { DEFAULT_READ_DEADLINE_MS, KeptLoads, isRecallBoxError, loadPack, type LoadPackOptions, type LoadedPack, type PackReadMode, type PackSource } from '../core/index.ts';
 
 /**
  * How long a pack read from KV or R2 stays failed before a request tries again: 30 s. Unlike static
@@ -8,6 +8,13 @@ import { KeptLoads, isRecallBoxError, loadPack, type LoadPackOptions, type Loade
  * per 30 s) while an upload that finishes is picked up within half a minute.
  */
 export const STORE_FAILURE_RETRY_MS = 30_000;
+
+/**
+ * How long a request waits for a pack another request is loading before it loads the pack itself,
+ * in ms: only when the loading request ended without saying so (its end otherwise frees the waiters
+ * at once). The default read deadline: a load whose reads had not answered by then has failed.
+ */
+const PACK_LOAD_PATIENCE_MS = DEFAULT_READ_DEADLINE_MS;
 
 /** A failure that reading again would meet again: what the pack holds, not how it was read. */
 function isLasting(e: unknown): boolean {
@@ -26,9 +33,10 @@ export interface PackLoadSettings {
  * Loads each pack once per isolate, lazily, on the first request that needs it: the Worker's
  * startup does no index work, and later requests reuse the imported index.
  *
- * A load in flight is not shared (core kept-loads.ts): a request that finds no loaded pack loads it
- * itself, so a request whose reads the runtime drops (its client went) cannot leave the others
- * waiting on them. The first pack loaded is the one every request then gets.
+ * Requests that need a pack being loaded wait for that load's end, never on its promise (core
+ * kept-loads.ts): the load is dropped as in flight when the request that started it ends (`signal`),
+ * and then whoever waits loads the pack itself — a request whose client went cannot leave the
+ * others waiting on reads the runtime dropped.
  *
  * A pack that fails with a RecallBoxError (corrupt, wrong version) stays failed — for the isolate
  * by default (assets are immutable within a deployment, so re-reading would cost every request the
@@ -47,17 +55,19 @@ export class PackCache {
     private readonly options: LoadPackOptions = {},
     now: () => number = Date.now,
   ) {
-    this.packs = new KeptLoads(isLasting, now);
+    // Waited for as long as a load's reads may take (each within the read deadline, several at once).
+    this.packs = new KeptLoads(isLasting, PACK_LOAD_PATIENCE_MS, now);
   }
 
-  /** Loads started in this isolate (concurrent first requests may each start one). */
+  /** Loads started in this isolate. */
   get loads(): number {
     return this.packs.loads;
   }
 
-  get(key: string, source: () => PackSource, retryFailuresAfterMs = Infinity, settings: PackLoadSettings = {}): Promise<LoadedPack> {
+  /** `signal`: the end of the request asking (KeptLoadCall.signal). */
+  get(key: string, source: () => PackSource, retryFailuresAfterMs = Infinity, settings: PackLoadSettings = {}, signal?: AbortSignal): Promise<LoadedPack> {
     const read = settings.read ?? 'whole';
     const options = { ...this.options, read, ...(settings.readDeadlineMs !== undefined && { readDeadlineMs: settings.readDeadlineMs }) };
-    return this.packs.get(`${read}:${key}`, () => loadPack(source(), options), retryFailuresAfterMs);
+    return this.packs.get(`${read}:${key}`, () => loadPack(source(), options), { keepFailureMs: retryFailuresAfterMs, ...(signal && { signal }) });
   }
 }

@@ -101,14 +101,14 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
           // PACK_READ (default auto): a large pack's blocks and partitions are read when queries need
           // them — what keeps a large site inside an isolate's 128 MB; a small one's all at once.
           const settings = { read: config.packRead, readDeadlineMs: readDeadlineFor(config) };
-          return [index.name, () => packs.get(key, () => packSourceFor(sources, config, index.path), retry, settings)] as const;
+          return [index.name, (signal?: AbortSignal) => packs.get(key, () => packSourceFor(sources, config, index.path), retry, settings, signal)] as const;
         }),
       );
       const defaultPack = packOf.get(config.indexes[0]!.name)!;
       app = createApp({
         config,
         searchOptions: searchOptionsFor(config),
-        getPack: (name) => (packOf.get(name) ?? defaultPack)(),
+        getPack: (name, signal) => (packOf.get(name) ?? defaultPack)(signal),
         packLoads: () => packs.loads,
         rateLimiter: env.RATE_LIMITER ?? null,
         answerCache: defaultCache(),

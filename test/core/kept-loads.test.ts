@@ -1,68 +1,141 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KeptLoads, keptRead } from '../../src/core/kept-loads.ts';
+import { KeptLoads, ReadsInFlight, keptRead } from '../../src/core/kept-loads.ts';
 
-/** A load whose calls stay pending until the test settles them, one by one. */
-function gatedLoads<T>() {
+// Issue 47, H1: a request never awaits another request's read. It waits for that read's end — the
+// read settling, or the request that made it ending (its signal), or its own patience running out —
+// each on a promise and a timer of its own, and then looks again.
+
+/** A read whose calls stay pending until the test settles them, one by one (or never: a dropped read). */
+function gatedReads<T>() {
   const calls: Array<{ resolve: (v: T) => void; reject: (e: unknown) => void }> = [];
-  const load = () => new Promise<T>((resolve, reject) => calls.push({ resolve, reject }));
-  return { calls, load };
+  const read = () => new Promise<T>((resolve, reject) => calls.push({ resolve, reject }));
+  return { calls, read };
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A long patience: a test that relied on it running out would time out instead. */
+const PATIENT_MS = 60_000;
+
+describe('ReadsInFlight', () => {
+  it('has concurrent requests for a piece wait for one read of it, and find what it kept', async () => {
+    const flights = new ReadsInFlight<string>(PATIENT_MS);
+    const { calls, read } = gatedReads<string>();
+    let kept: string | undefined;
+    const get = () => flights.get('k', () => (kept === undefined ? undefined : { value: kept }), async () => (kept = await read()));
+    const all = Promise.all([get(), get(), get()]);
+    await tick();
+    expect(calls).toHaveLength(1);
+    calls[0]!.resolve('piece');
+    expect(await all).toEqual(['piece', 'piece', 'piece']);
+  });
+
+  it('frees the waiters when the reading request ends, though its read never settles (the runtime dropped it)', async () => {
+    const flights = new ReadsInFlight<string>(PATIENT_MS);
+    const { calls, read } = gatedReads<string>();
+    let kept: string | undefined;
+    const first = new AbortController();
+    void flights.get('k', () => (kept === undefined ? undefined : { value: kept }), async () => (kept = await read()), first.signal); // never settles
+    const second = flights.get('k', () => (kept === undefined ? undefined : { value: kept }), async () => (kept = await read()));
+    await tick();
+    expect(calls).toHaveLength(1);
+    first.abort(); // its answer was made (a cache hit): its read is as good as gone
+    await tick();
+    expect(calls).toHaveLength(2);
+    calls[1]!.resolve('piece');
+    expect(await second).toBe('piece');
+  });
+
+  it('has a waiter read for itself once its patience runs out (a request that ended without saying so)', async () => {
+    const flights = new ReadsInFlight<string>(50);
+    const { calls, read } = gatedReads<string>();
+    let kept: string | undefined;
+    void flights.get('k', () => (kept === undefined ? undefined : { value: kept }), async () => (kept = await read())); // never settles, never ends
+    const second = flights.get('k', () => (kept === undefined ? undefined : { value: kept }), async () => (kept = await read()));
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(calls).toHaveLength(2);
+    calls[1]!.resolve('piece');
+    expect(await second).toBe('piece');
+  });
+
+  it('has the waiters read for themselves after a failed read: a failure is not shared', async () => {
+    const flights = new ReadsInFlight<string>(PATIENT_MS);
+    const { calls, read } = gatedReads<string>();
+    let kept: string | undefined;
+    const get = () => flights.get('k', () => (kept === undefined ? undefined : { value: kept }), async () => (kept = await read()));
+    const first = get();
+    const second = get();
+    await tick();
+    calls[0]!.reject(new Error('reset'));
+    await expect(first).rejects.toThrow('reset');
+    await tick();
+    expect(calls).toHaveLength(2);
+    calls[1]!.resolve('piece');
+    expect(await second).toBe('piece');
+  });
+
+  it('ends every caller with a value or its own read\'s failure, in any order of settling and ending (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.scheduler(), fc.array(fc.constantFrom('ok', 'fail', 'end'), { minLength: 1, maxLength: 6 }), async (s, fates) => {
+        const flights = new ReadsInFlight<string>(PATIENT_MS);
+        let kept: string | undefined;
+        let reads = 0;
+        const callers = fates.map((fate, i) => {
+          const end = new AbortController();
+          const read = async () => {
+            const n = reads++;
+            // `end`: the read never settles, and its request ends when the scheduler says.
+            if (fate === 'end') {
+              void s.schedule(Promise.resolve(), `end ${i}`).then(() => end.abort());
+              return new Promise<string>(() => undefined);
+            }
+            await s.schedule(Promise.resolve(), `read ${n} of caller ${i}`);
+            if (fate === 'fail') throw new Error(`read ${n} failed`);
+            return (kept = `value ${n}`);
+          };
+          return flights.get('k', () => (kept === undefined ? undefined : { value: kept }), read, end.signal).then(
+            (v) => ({ v }),
+            () => ({ v: null }),
+          );
+        });
+        // Callers whose fate is `end` never answer (their read is dropped); every other one does.
+        const answering = callers.filter((_, i) => fates[i] !== 'end');
+        // Releases the scheduled reads and ends, in the order fast-check picks, until every answering caller has answered.
+        const hung = new Promise((_, reject) => setTimeout(() => reject(new Error('a caller hung')), 2_000));
+        await Promise.race([s.waitFor(Promise.all(answering)), hung]);
+        expect(reads).toBeGreaterThanOrEqual(1);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
 
 describe('keptRead', () => {
-  it('reads for every caller until a read succeeds, then answers from the kept value', async () => {
-    const { calls, load } = gatedLoads<object>();
-    const get = keptRead(load);
-    const a = get();
-    const b = get(); // does not wait on a's read: it reads too
-    expect(calls).toHaveLength(2);
-    const value = { first: true };
-    calls[1]!.resolve(value);
-    expect(await b).toBe(value);
-    expect(await get()).toBe(value);
-    expect(calls).toHaveLength(2);
-    // a's read, settling later with another object, yields the kept one: every caller holds one value.
-    calls[0]!.resolve({ first: false });
-    expect(await a).toBe(value);
-  });
-
-  it('keeps no failure: the next call reads again', async () => {
+  it('reads once for concurrent callers, then answers from the kept value; a failure is not kept', async () => {
     let n = 0;
     const get = keptRead(async () => {
-      if (n++ === 0) throw new Error('reset');
-      return 'ok';
-    });
+      n++;
+      if (n === 1) throw new Error('reset');
+      return { n };
+    }, PATIENT_MS);
     await expect(get()).rejects.toThrow('reset');
-    expect(await get()).toBe('ok');
+    const [a, b] = await Promise.all([get(), get()]);
+    expect(a).toBe(b);
+    expect(await get()).toBe(a);
     expect(n).toBe(2);
   });
+});
 
-  it('never leaves a caller waiting on a read another caller started (any order of settling)', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.scheduler(), fc.integer({ min: 1, max: 6 }), fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }), async (s, callers, fails) => {
-        let reads = 0;
-        // Each read settles, or fails, when the scheduler says, in any order.
-        const get = keptRead(() => {
-          const i = reads++;
-          return s.schedule(fails[i] ? Promise.reject(new Error(`read ${i}`)) : Promise.resolve(`value ${i}`), `read ${i}`);
-        });
-        const results = Array.from({ length: callers }, () => get().then((v) => ({ v }), () => ({ v: null })));
-        await s.waitAll();
-        const settled = await Promise.all(results);
-        // Each caller read for itself; every successful caller got the same (first kept) value.
-        expect(reads).toBe(callers);
-        const values = new Set(settled.map((r) => r.v).filter((v) => v !== null));
-        expect(values.size).toBeLessThanOrEqual(1);
-        if (values.size === 1) {
-          // Kept: a later call reads nothing and gets that value.
-          expect(await get()).toBe([...values][0]);
-          expect(reads).toBe(callers);
-        }
-      }),
-      { numRuns: 200 },
-    );
+describe('keptRead of a read with no value (a shard read into a buffer)', () => {
+  it('counts it as kept all the same: one read, then none', async () => {
+    let n = 0;
+    const get = keptRead(async () => {
+      n++;
+    }, PATIENT_MS);
+    await Promise.all([get(), get(), get()]);
+    await get();
+    expect(n).toBe(1);
   });
 });
 
@@ -71,22 +144,22 @@ describe('KeptLoads', () => {
 
   it('keeps a lasting failure for keepFailureMs, then loads again; forgets any other failure at once', async () => {
     let clock = 0;
-    const loads = new KeptLoads<string, string>(lasting, () => clock);
-    await expect(loads.get('a', async () => Promise.reject(new Error('lasting: corrupt')), 1_000)).rejects.toThrow('lasting');
+    const loads = new KeptLoads<string, string>(lasting, PATIENT_MS, () => clock);
+    await expect(loads.get('a', async () => Promise.reject(new Error('lasting: corrupt')), { keepFailureMs: 1_000 })).rejects.toThrow('lasting');
     let called = false;
     const loadOk = async () => ((called = true), 'pack');
     clock = 999;
-    await expect(loads.get('a', loadOk, 1_000)).rejects.toThrow('lasting');
+    await expect(loads.get('a', loadOk, { keepFailureMs: 1_000 })).rejects.toThrow('lasting');
     expect(called).toBe(false);
     clock = 1_000;
-    expect(await loads.get('a', loadOk, 1_000)).toBe('pack');
+    expect(await loads.get('a', loadOk, { keepFailureMs: 1_000 })).toBe('pack');
     await expect(loads.get('b', async () => Promise.reject(new Error('reset')))).rejects.toThrow('reset');
     expect(await loads.get('b', loadOk)).toBe('pack');
     expect(loads.loads).toBe(4);
   });
 
   it('turns a load that throws synchronously into a rejection', async () => {
-    const loads = new KeptLoads<string, string>(lasting);
+    const loads = new KeptLoads<string, string>(lasting, PATIENT_MS);
     await expect(
       loads.get('a', () => {
         throw new Error('no binding');
@@ -94,22 +167,26 @@ describe('KeptLoads', () => {
     ).rejects.toThrow('no binding');
   });
 
-  it('has concurrent first callers each load; all get the first value kept, and a lasting failure after it changes nothing', async () => {
-    const loads = new KeptLoads<string, object>(lasting);
-    const { calls, load } = gatedLoads<object>();
-    const a = loads.get('k', load);
-    const b = loads.get('k', load);
-    const c = loads.get('k', load);
-    await flush();
-    expect(calls).toHaveLength(3);
+  it('loads once for concurrent callers; when the loading request ends first, a waiter loads and every later caller gets its value', async () => {
+    const loads = new KeptLoads<string, object>(lasting, PATIENT_MS);
+    const { calls, read } = gatedReads<object>();
+    const first = new AbortController();
+    void loads.get('k', read, { signal: first.signal });
+    const second = loads.get('k', read);
+    const third = loads.get('k', read);
+    await tick();
+    expect(calls).toHaveLength(1);
+    first.abort();
+    await tick();
+    expect(calls).toHaveLength(2);
     const pack = { id: 1 };
     calls[1]!.resolve(pack);
-    calls[2]!.reject(new Error('lasting: corrupt'));
+    expect(await second).toBe(pack);
+    expect(await third).toBe(pack);
+    // The first load settling late changes nothing: the value kept stays.
     calls[0]!.resolve({ id: 0 });
-    expect(await b).toBe(pack);
-    await expect(c).rejects.toThrow('lasting');
-    expect(await a).toBe(pack);
-    expect(await loads.get('k', load)).toBe(pack);
-    expect(calls).toHaveLength(3);
+    await tick();
+    expect(await loads.get('k', read)).toBe(pack);
+    expect(loads.loads).toBe(2);
   });
 });

@@ -126,30 +126,21 @@ describe('ORT inside workerd embeds exactly as ORT in Node', () => {
 });
 
 describe('one session per model per isolate', () => {
-  it('keeps the first session made for every later request; requests at once each make their own, none waits on another\'s', async () => {
+  it('creates the session once, however many requests ask for it at once', async () => {
     // Its own key, so this test sees a creation whatever ran before it.
     const key = `${MODEL_PATH}#once`;
     const loader = counted(modelBytes);
     const before = sessionsCreated();
     const started = Date.now();
-    // A creation in flight is not shared (kept-loads.ts): each of these reads the model itself.
-    const atOnce = await Promise.all(Array.from({ length: 3 }, () => getEmbedder(key, loader)));
+    // The others wait for the first request's creation to end, never on its promise (kept-loads.ts).
+    const embedders = await Promise.all(Array.from({ length: 8 }, () => getEmbedder(key, loader)));
     await tick();
     const secondSessionMs = Date.now() - started;
-    expect(loader.calls).toBe(3);
-    // Every one of them works, and they answer alike.
-    const ids = Int32Array.from([1, 2, 3]);
-    const weights = Float32Array.from([1, 1, 1]);
-    const vectors = await Promise.all(atOnce.map((e) => e.embed(ids, weights)));
-    for (const v of vectors) expect([...v]).toEqual([...vectors[0]!]);
-    // Later requests get the session kept, and read nothing.
-    const later = [];
-    for (let i = 0; i < 3; i++) later.push(await getEmbedder(key, loader));
-    expect(new Set(later).size).toBe(1);
-    expect(atOnce).toContain(later[0]);
-    expect(loader.calls).toBe(3);
-    expect(sessionsCreated() - before).toBe(3);
-    console.log(`[embed] workerd: three sessions at once, engine already running: ${secondSessionMs} ms`);
+    for (let i = 0; i < 3; i++) embedders.push(await getEmbedder(key, loader));
+    expect(loader.calls).toBe(1);
+    expect(sessionsCreated() - before).toBe(1);
+    expect(new Set(embedders).size).toBe(1);
+    console.log(`[embed] workerd: another session, engine already running: ${secondSessionMs} ms`);
   });
 
   it('retries a model whose bytes could not be fetched', async () => {

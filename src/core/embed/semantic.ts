@@ -29,11 +29,11 @@ export interface SemanticIndex {
   kernel: VectorKernel;
   /**
    * The vocabulary's n-gram hashes the pack stores (PACK_FILES.ngrams), for the tokenizer
-   * (TokenizerModel.knownNgrams): whether they are held yet, and their read (once; concurrent
-   * callers share it). Null when the pack stores none: a transformer, a model that does not look
+   * (TokenizerModel.knownNgrams): whether they are held yet, and their read (once; a concurrent
+   * caller waits for its end; `signal`: the request's end). Null when the pack stores none: a transformer, a model that does not look
    * them up, a pack built before they were stored. readQueryNgrams reads them.
    */
-  storedNgrams: { held(): boolean; read(): Promise<void> } | null;
+  storedNgrams: { held(): boolean; read(signal?: AbortSignal): Promise<void> } | null;
 }
 
 /** Weighted token ids → a unit vector (or zero). Async so ONNX Runtime can implement it. */
@@ -58,8 +58,8 @@ export function embedStatic(semantic: SemanticIndex, { ids, weights }: Embedding
 }
 
 /** Reads the matrix rows a query's tokens need, before embedStatic (a no-op for rows read already, or a transformer). */
-export async function readQueryRows(semantic: SemanticIndex, tokens: EmbeddingTokens): Promise<void> {
-  await semantic.rows?.ensure(tokens.ids);
+export async function readQueryRows(semantic: SemanticIndex, tokens: EmbeddingTokens, signal?: AbortSignal): Promise<void> {
+  await semantic.rows?.ensure(tokens.ids, signal);
 }
 
 /** A zero vector (a text of unknown tokens only) has no direction: the route has nothing to score. */
@@ -75,10 +75,10 @@ export function nonZero(vector: Float32Array): Float32Array | null {
  * instead of two (the rows of an unknown word's n-grams are mostly read anyway; readQueryRows then
  * finds them held).
  */
-export async function readQueryNgrams(semantic: SemanticIndex, q: string, lang: Lang): Promise<void> {
+export async function readQueryNgrams(semantic: SemanticIndex, q: string, lang: Lang, signal?: AbortSignal): Promise<void> {
   const { storedNgrams, tokenizer } = semantic;
   if (!storedNgrams || storedNgrams.held() || !tokenizer || !lacksTerm(q, lang, tokenizer)) return;
-  await Promise.all([storedNgrams.read(), semantic.rows?.ensure(tokenize(q, lang, keepingUnknownTerms(tokenizer)).ids)]);
+  await Promise.all([storedNgrams.read(signal), semantic.rows?.ensure(tokenize(q, lang, keepingUnknownTerms(tokenizer)).ids, signal)]);
 }
 
 /** The query's tokens, analysed as language `lang` with the model's analyzer settings. */

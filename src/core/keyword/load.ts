@@ -36,6 +36,8 @@ export function openKeywordIndex(
   head: unknown,
   readPart: (index: number) => Promise<{ data: unknown; bytes: number }>,
   options?: Partial<KeywordResidencyOptions>,
+  /** How long a request waits for another's read of a part before reading it itself (ResidentCacheOptions.patienceMs). */
+  patienceMs?: number,
 ): KeywordIndex {
   const valid = validateKeywordHead(head);
   const { residentBytes } = resolveKeywordResidencyOptions(options);
@@ -45,11 +47,11 @@ export function openKeywordIndex(
       if (!Number.isFinite(bytes) || bytes < 0) throw new TypeError(`readPart(${index}) returned a byte size of ${bytes}`);
       return { value: importPart(data, valid, index), bytes };
     },
-    { budgetBytes: residentBytes },
+    { budgetBytes: residentBytes, ...(patienceMs !== undefined && { patienceMs }) },
   );
   return partitionedIndex(valid, {
     resident: (index) => cache.peek(index),
-    load: (index) => cache.get(index),
+    load: (index, signal) => cache.get(index, signal),
   });
 }
 

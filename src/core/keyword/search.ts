@@ -100,8 +100,9 @@ export interface KeywordIndex extends KeywordView {
    * partitions by reference, so a concurrent request evicting them from the cache cannot break it
    * (a Worker isolate serves concurrent requests interleaved at awaits). Rejects with the read's
    * error, or INDEX_CORRUPT for a bad part; neither is remembered, the next prepare reads again.
+   * `signal`: the request's end (ResidentCache.get), for the others waiting on its reads.
    */
-  prepare(terms: readonly string[]): Promise<KeywordView>;
+  prepare(terms: readonly string[], signal?: AbortSignal): Promise<KeywordView>;
 }
 
 export interface TermStat {
@@ -120,8 +121,8 @@ export function queryTerms(query: string, lang: Lang, options: KeywordOptions): 
 export interface PartSource {
   /** The partition if in memory now, else undefined; never reads. */
   resident(index: number): FlexIndex | undefined;
-  /** The partition, read if needed. */
-  load(index: number): Promise<FlexIndex>;
+  /** The partition, read if needed; `signal` as prepare's. */
+  load(index: number, signal?: AbortSignal): Promise<FlexIndex>;
 }
 
 /** Every partition in memory (eager load, or one freshly built FlexSearch index). */
@@ -191,9 +192,9 @@ class PartitionedIndex implements KeywordIndex {
     return this.ranking.termStats(terms, this.residentPartOf, NOT_RESIDENT);
   }
 
-  async prepare(terms: readonly string[]): Promise<KeywordView> {
+  async prepare(terms: readonly string[], signal?: AbortSignal): Promise<KeywordView> {
     const indexes = [...new Set(terms.map((term) => partitionOf(term, this.starts)))];
-    const parts = await Promise.all(indexes.map((index) => this.source.load(index)));
+    const parts = await Promise.all(indexes.map((index) => this.source.load(index, signal)));
     const held = new Map(indexes.map((index, i) => [index, parts[i]]));
     const partOf: PartOf = (term) => held.get(partitionOf(term, this.starts));
     // The df of every term this view's searches looked up: a query's verdict asks termStats for

@@ -41,12 +41,12 @@ export interface LoadedPack {
   semantic: SemanticIndex | null;
   /**
    * The semantic route, read and checked on the first call for a lazily read pack (a concurrent
-   * caller reads for itself, kept-loads.ts; a failed read fails that search, as a block does, and
-   * the next call reads again), then kept in `semantic`. Null for a pack without vectors. Lazily because most
+   * caller waits for that read's end, kept-loads.ts; a failed read fails that search, as a block
+   * does, and the next call reads again), then kept in `semantic`. `signal`: the request's end. Null for a pack without vectors. Lazily because most
    * lookups never run the vector route (search.ts keywordAnswered): a cold isolate answering one
    * reads no vectors at all.
    */
-  readSemantic(): Promise<SemanticIndex | null>;
+  readSemantic(signal?: AbortSignal): Promise<SemanticIndex | null>;
   /**
    * The verdict's model, and the thresholds fitted with it (null: the defaults), from the pack's
    * calibration or the defaults. `warning`: the pack's calibration was fitted on another version's
@@ -155,7 +155,7 @@ function packReader(source: PackSource, manifest: PackManifest): PackReader {
  * all of them now when it is read whole. A shard that cannot be read on behalf of a query fails
  * that search as INDEX_UNAVAILABLE (duringQuery), as a section block does.
  */
-async function loadSemantic(reads: QueryReads, files: PackReader, model: PackModel, sectionCount: number, read: 'whole' | 'lazy', options: LoadPackOptions): Promise<SemanticIndex> {
+async function loadSemantic(reads: QueryReads, files: PackReader, model: PackModel, sectionCount: number, read: 'whole' | 'lazy', options: LoadPackOptions, patienceMs: number): Promise<SemanticIndex> {
   if (model.kind === 'transformer') return loadTransformer(files, model, sectionCount, options);
   const [vocabularyText, vectorBytes] = await Promise.all([files.text(PACK_FILES.embedding), files.bytes(PACK_FILES.vectors)]);
   const file = validateModelFile(parsePackJson(PACK_FILES.embedding, vocabularyText));
@@ -172,10 +172,10 @@ async function loadSemantic(reads: QueryReads, files: PackReader, model: PackMod
   const readNgrams = async (_: void) => {
     ngrams = decodeHashes(await files.bytes(PACK_FILES.ngrams), PACK_FILES.ngrams);
   };
-  const storedNgrams = files.has(PACK_FILES.ngrams) ? { held: () => ngrams !== null, read: keptRead(read === 'lazy' ? duringQuery(reads, readNgrams) : readNgrams) } : null;
+  const storedNgrams = files.has(PACK_FILES.ngrams) ? { held: () => ngrams !== null, read: keptRead(read === 'lazy' ? duringQuery(reads, readNgrams) : readNgrams, patienceMs) } : null;
   const tokenizer = prepareTokenizer(modelFromFile(file), () => ngrams);
   const shards = files.shards(PACK_FILES.matrix);
-  const rows = matrixRows(model.rows, model.dimensions, shards.bytes, read === 'lazy' ? duringQuery(reads, shards.read) : shards.read);
+  const rows = matrixRows(model.rows, model.dimensions, shards.bytes, read === 'lazy' ? duringQuery(reads, shards.read) : shards.read, patienceMs);
   const vectors = decodeVectors(vectorBytes, sectionCount, model.dimensions);
   const [kernel] = await Promise.all([
     (options.createKernel ?? typeScriptKernel)(vectors),
@@ -253,7 +253,10 @@ export async function readManifest(source: PackSource): Promise<{ manifest: Pack
  * pack of another format version is refused without parsing data files whose shape we do not know.
  */
 export async function loadPack(unbounded: PackSource, options: LoadPackOptions = {}): Promise<LoadedPack> {
-  const source = readsWithinDeadline(unbounded, resolveReadDeadline(options.readDeadlineMs));
+  const deadlineMs = resolveReadDeadline(options.readDeadlineMs);
+  const source = readsWithinDeadline(unbounded, deadlineMs);
+  // A request waits for another's read of a piece (kept-loads.ts) as long as the read may take.
+  const patienceMs = deadlineMs;
   const { manifest } = await readManifest(source);
   const files = packReader(source, manifest);
   const [sectionsHead, keywordHead] = await Promise.all([files.json(PACK_FILES.sections), files.json(PACK_FILES.keyword)]);
@@ -269,14 +272,14 @@ export async function loadPack(unbounded: PackSource, options: LoadPackOptions =
   const lazy = read === 'lazy';
   const { model } = manifest;
   const reads: QueryReads = { label: source.label, count: 0 };
-  const semanticFiles = (_: void) => loadSemantic(reads, files, model!, manifest.counts.sections, read, options);
+  const semanticFiles = (_: void) => loadSemantic(reads, files, model!, manifest.counts.sections, read, options, patienceMs);
   // Read by a query (LoadedPack.readSemantic), the vectors fail as a block does when they cannot be read.
-  const readSemantic = model === null ? null : keptRead(lazy ? duringQuery(reads, semanticFiles) : semanticFiles);
+  const readSemantic = model === null ? null : keptRead(lazy ? duringQuery(reads, semanticFiles) : semanticFiles, patienceMs);
   // The reads at once: on a cold start each is a fetch, and none needs another.
   const [sections, keyword, semantic, confidence] = await Promise.all([
-    lazy ? openBlockStore(head, duringQuery(reads, files.json), options.residency?.sections) : readWholeStore(head, files.json),
+    lazy ? openBlockStore(head, duringQuery(reads, files.json), options.residency?.sections, patienceMs) : readWholeStore(head, files.json),
     lazy
-      ? openKeywordIndex(keywordHead.data, duringQuery(reads, readPart), options.residency?.keyword)
+      ? openKeywordIndex(keywordHead.data, duringQuery(reads, readPart), options.residency?.keyword, patienceMs)
       : readWholeKeywordIndex(keywordHead.data, keywordPartitions, readPart),
     readSemantic === null || lazy ? null : readSemantic(),
     loadConfidence(files, manifest),
@@ -286,8 +289,8 @@ export async function loadPack(unbounded: PackSource, options: LoadPackOptions =
     sections,
     keyword,
     semantic,
-    readSemantic: async () => {
-      if (pack.semantic === null && readSemantic !== null) pack.semantic = await readSemantic();
+    readSemantic: async (signal) => {
+      if (pack.semantic === null && readSemantic !== null) pack.semantic = await readSemantic(signal);
       return pack.semantic;
     },
     confidence,

@@ -8,6 +8,7 @@
  */
 import { checkMatrixSize, checkStep, FLOAT_BYTES, type QuantizedMatrix } from './binary.ts';
 import { keptRead } from '../kept-loads.ts';
+import { DEFAULT_READ_DEADLINE_MS } from './read-deadline.ts';
 
 /**
  * Largest shard of embedding.bin, in bytes: 64 KiB, the section blocks' target size. 512 rows of
@@ -22,8 +23,8 @@ export interface MatrixRows {
   readonly matrix: QuantizedMatrix;
   /** Whether every one of these rows has been read and checked. */
   has(ids: ArrayLike<number>): boolean;
-  /** Reads the shards holding these rows that are not held yet (checked as every pack file is). */
-  ensure(ids: ArrayLike<number>): Promise<void>;
+  /** Reads the shards holding these rows (each shard once, checked as every pack file is); `signal`: the request's end. */
+  ensure(ids: ArrayLike<number>, signal?: AbortSignal): Promise<void>;
   /** Reads every shard not read yet. */
   ensureAll(): Promise<void>;
 }
@@ -31,9 +32,10 @@ export interface MatrixRows {
 /**
  * The rows of a `rows` × `dim` matrix stored as shards of `shardBytes[i]` bytes each, in order;
  * `readShard(i)` reads and checks shard i. Throws INDEX_CORRUPT when the shards do not add up to
- * the matrix's size, or when a row's step read is not finite and ≥ 0.
+ * the matrix's size, or when a row's step read is not finite and ≥ 0. `patienceMs`: how long a query
+ * waits for another's read of a shard before reading it itself (kept-loads.ts).
  */
-export function matrixRows(rows: number, dim: number, shardBytes: readonly number[], readShard: (i: number) => Promise<Uint8Array>): MatrixRows {
+export function matrixRows(rows: number, dim: number, shardBytes: readonly number[], readShard: (i: number) => Promise<Uint8Array>, patienceMs = DEFAULT_READ_DEADLINE_MS): MatrixRows {
   const stepsBytes = rows * FLOAT_BYTES;
   const total = stepsBytes + rows * dim;
   checkMatrixSize(shardBytes.reduce((a, b) => a + b, 0), rows, dim);
@@ -44,13 +46,13 @@ export function matrixRows(rows: number, dim: number, shardBytes: readonly numbe
   const matrix: QuantizedMatrix = { rows, dim, steps: new Float32Array(rows), values: new Int8Array(buffer.buffer, stepsBytes, rows * dim) };
   const ready = new Uint8Array(rows);
   const loaded = new Uint8Array(shardBytes.length);
-  // Each shard kept once read, for every query after; a failed read is read again by the next, and
-  // concurrent queries each read a shard neither holds yet (kept-loads.ts: no read shared in flight).
+  // Each shard read once for every query that needs it (a query waits for another's read of it to
+  // end, never on its promise: kept-loads.ts); a failed read is read again by the next.
   const loads = shardBytes.map((_, s) =>
     keptRead(async () => {
       buffer.set(await readShard(s), starts[s]);
       loaded[s] = 1;
-    }),
+    }, patienceMs),
   );
 
   /** The shard holding byte `offset` (binary search over the starts). */
@@ -72,7 +74,7 @@ export function matrixRows(rows: number, dim: number, shardBytes: readonly numbe
     matrix.steps[row] = checkStep(view.getFloat32(row * FLOAT_BYTES, true), row);
     ready[row] = 1;
   };
-  const ensure = async (ids: ArrayLike<number>): Promise<void> => {
+  const ensure = async (ids: ArrayLike<number>, signal?: AbortSignal): Promise<void> => {
     const needed = new Set<number>();
     const rowsToCheck: number[] = [];
     for (let i = 0; i < ids.length; i++) {
@@ -83,7 +85,7 @@ export function matrixRows(rows: number, dim: number, shardBytes: readonly numbe
       shardsOf(row * FLOAT_BYTES, (row + 1) * FLOAT_BYTES, needed);
       shardsOf(stepsBytes + row * dim, stepsBytes + (row + 1) * dim, needed);
     }
-    await Promise.all([...needed].filter((s) => !loaded[s]).map((s) => loads[s]!()));
+    await Promise.all([...needed].filter((s) => !loaded[s]).map((s) => loads[s]!(signal)));
     for (const row of rowsToCheck) if (!ready[row]) readStep(row);
   };
   return {

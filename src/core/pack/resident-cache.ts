@@ -4,16 +4,18 @@
  * partitions (keyword/load.ts).
  *
  * Three properties the Worker relies on:
- * - a piece is read by the request that needs it and held for all once read, but a read in flight
- *   is never awaited by another request (kept-loads.ts: the runtime drops a request's I/O when its
- *   answer is sent, and a shared promise of it would hang every later request for that piece);
- *   requests that want a piece at once each read it, and the first read kept is the one held;
+ * - one read per piece however many requests want it at once (concurrent requests of an isolate
+ *   interleave at awaits, and a cold isolate gets its first burst all together) — but no request
+ *   awaits another's read: it waits for that read's end, which the reading request's end brings
+ *   too (kept-loads.ts ReadsInFlight; the runtime drops a request's reads when its answer is sent);
  * - a failed read is not remembered: the next request that needs the piece reads it again;
  * - eviction only drops the cache's reference — a request that already holds a piece keeps it, so
  *   a concurrent request evicting it cannot break a search half-way through.
  */
 import { BoundedLru } from '../bounded-lru.ts';
 import { RecallBoxError } from '../errors.ts';
+import { ReadsInFlight } from '../kept-loads.ts';
+import { DEFAULT_READ_DEADLINE_MS } from './read-deadline.ts';
 
 /**
  * A byte-size option (a budget, a target size) from partial input: the default when absent, an
@@ -36,6 +38,8 @@ export interface ResidentCacheOptions {
    * `npm run bench -- --scale --large`), which the callers' default budgets account for.
    */
   budgetBytes: number;
+  /** How long a request waits for another's read of a piece before reading it itself, in ms (ReadsInFlight). Default DEFAULT_READ_DEADLINE_MS. */
+  patienceMs?: number;
 }
 
 /** A piece as read: its value and the stored bytes it is counted as. */
@@ -46,6 +50,7 @@ export interface ResidentPiece<T> {
 
 export class ResidentCache<T> {
   private readonly held: BoundedLru<number, T>;
+  private readonly flights: ReadsInFlight<number>;
   private readCount = 0;
 
   constructor(
@@ -53,6 +58,7 @@ export class ResidentCache<T> {
     options: ResidentCacheOptions,
   ) {
     this.held = new BoundedLru(options.budgetBytes);
+    this.flights = new ReadsInFlight(options.patienceMs ?? DEFAULT_READ_DEADLINE_MS);
   }
 
   /** Stored bytes held now. */
@@ -76,17 +82,26 @@ export class ResidentCache<T> {
   }
 
   /**
-   * The piece, read by this caller when not held (a concurrent caller's read is not awaited), then
-   * held; a failure is not kept. When a concurrent read was held first, that piece is returned, so
-   * every caller sees the same one.
+   * The piece: held, or read — by this request, or by another whose read of it is in flight (then
+   * this one waits for that read's end, and reads itself if it brought nothing). A failure is not
+   * kept. `signal`: this request's end (the Worker aborts it when its answer is made), which frees
+   * the others waiting for a read of this request that the runtime will drop.
    */
-  async get(key: number): Promise<T> {
-    const hit = this.peek(key);
-    if (hit !== undefined) return hit;
-    this.readCount++;
-    const piece = await this.read(key);
-    this.put(key, piece);
-    return this.held.peek(key) ?? piece.value;
+  get(key: number, signal?: AbortSignal): Promise<T> {
+    return this.flights.get(
+      key,
+      () => {
+        const piece = this.peek(key);
+        return piece === undefined ? undefined : { value: piece };
+      },
+      async () => {
+        this.readCount++;
+        const piece = await this.read(key);
+        this.put(key, piece);
+        return piece.value;
+      },
+      signal,
+    );
   }
 
   /** Holds a piece read outside get() (an eager load), within the budget like any other. */

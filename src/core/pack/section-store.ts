@@ -43,7 +43,7 @@ export interface SectionStore {
    * The sections `ids`, their blocks read when not in memory. The lookup holds what it returns, so
    * a concurrent request evicting the blocks cannot change it.
    */
-  load(ids: readonly number[]): Promise<SectionLookup>;
+  load(ids: readonly number[], signal?: AbortSignal): Promise<SectionLookup>;
   /** The sections `ids` when they are in memory (always, for a store read whole); else SECTIONS_NOT_RESIDENT. */
   resident(ids: readonly number[]): SectionLookup;
   /** Whether the sections `ids` are all in memory, so that loading them reads nothing (always, for a store read whole). */
@@ -175,13 +175,13 @@ class BlockStore extends HeadColumns implements SectionStore {
   readonly all = null;
   private readonly cache: ResidentCache<StoredSection[]>;
 
-  constructor(head: SectionsHead, read: ReadBlock, options: SectionResidencyOptions) {
+  constructor(head: SectionsHead, read: ReadBlock, options: SectionResidencyOptions, patienceMs?: number) {
     super(head);
     this.cache = new ResidentCache(async (b) => {
       const entry = this.blocks[b]!;
       const { data, bytes } = await read(entry.file);
       return { value: validateSectionBlock(data, entry, this), bytes };
-    }, { budgetBytes: options.residentBytes });
+    }, { budgetBytes: options.residentBytes, ...(patienceMs !== undefined && { patienceMs }) });
   }
 
   /** Block reads so far (what queries cost in fetches; for tests and benchmarks). */
@@ -189,9 +189,9 @@ class BlockStore extends HeadColumns implements SectionStore {
     return this.cache.reads;
   }
 
-  async load(ids: readonly number[]): Promise<SectionLookup> {
+  async load(ids: readonly number[], signal?: AbortSignal): Promise<SectionLookup> {
     const wanted = [...new Set(ids.map((id) => this.blockOf(id)))];
-    const read = await Promise.all(wanted.map((b) => this.cache.get(b)));
+    const read = await Promise.all(wanted.map((b) => this.cache.get(b, signal)));
     return this.lookup(new Map(wanted.map((b, i) => [b, read[i]!])));
   }
 
@@ -238,8 +238,11 @@ export async function readWholeStore(head: SectionsHead, read: ReadBlock): Promi
   return new WholeStore(head, blocks.flat());
 }
 
-/** A store that reads blocks when a query needs them. */
-export function openBlockStore(head: SectionsHead, read: ReadBlock, options: Partial<SectionResidencyOptions> = {}): SectionStore & { readonly reads: number } {
+/**
+ * A store that reads blocks when a query needs them. `patienceMs`: how long a request waits for
+ * another's read of a block before reading it itself (ResidentCacheOptions.patienceMs).
+ */
+export function openBlockStore(head: SectionsHead, read: ReadBlock, options: Partial<SectionResidencyOptions> = {}, patienceMs?: number): SectionStore & { readonly reads: number } {
   const residentBytes = resolveBytesOption('section residency', 'residentBytes', options.residentBytes, DEFAULT_SECTION_RESIDENCY_OPTIONS.residentBytes, 0);
-  return new BlockStore(head, read, { residentBytes });
+  return new BlockStore(head, read, { residentBytes }, patienceMs);
 }

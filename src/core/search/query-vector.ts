@@ -48,13 +48,14 @@ export interface QueryVector {
 /**
  * Embeds the request's query for the vector route. Async because ONNX Runtime is. An embedding
  * failure does not fail the search: the keyword route still answers, and the outcome says why the
- * vector route did not run.
+ * vector route did not run. `signal`: the request's end (search's), for the reads it makes.
  */
 export async function queryVectorFor(
   pack: LoadedPack,
   request: SearchRequest,
   options: SearchOptions,
   embedder?: QueryEmbedder,
+  signal?: AbortSignal,
 ): Promise<QueryVector> {
   // The semantic files and the matrix rows are part of the pack, read as a section block is (a
   // lazily read pack reads them for the first query that embeds, LoadedPack.readSemantic): one
@@ -63,13 +64,13 @@ export async function queryVectorFor(
   // The query's language only when the route is on: a search without it never needs one here.
   let lang: Lang | undefined;
   if (options.fuse.weights.vector > 0) {
-    const semantic = await pack.readSemantic();
+    const semantic = await pack.readSemantic(signal);
     lang = queryLangOf(pack, request);
-    if (semantic) await readQueryNgrams(semantic, request.q, lang);
+    if (semantic) await readQueryNgrams(semantic, request.q, lang, signal);
   }
   const plan = planQueryVector(pack, request, options, lang);
   if ('skip' in plan) return plan.skip;
-  if (!embedder) await readQueryRows(plan.semantic, plan.tokens);
+  if (!embedder) await readQueryRows(plan.semantic, plan.tokens, signal);
   try {
     return embedded(embedder ? await embedder(plan.tokens) : embedStatic(plan.semantic, plan.tokens));
   } catch (e) {

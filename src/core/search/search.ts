@@ -549,9 +549,9 @@ const SELECTION_READ_AHEAD = 2;
  * answer (it lists every candidate), pools (MMR then orders every candidate) and picks without
  * MMR, every candidate is loaded at once: nothing to spare, or nothing to guess.
  */
-async function readSections(pack: LoadedPack, ranked: Ranked): Promise<SectionLookup> {
+async function readSections(pack: LoadedPack, ranked: Ranked, signal?: AbortSignal): Promise<SectionLookup> {
   const options = selectionOptions(ranked.options, ranked.filtering);
-  const every = () => pack.sections.load(sectionsToRead(ranked));
+  const every = () => pack.sections.load(sectionsToRead(ranked), signal);
   if (ranked.picked || ranked.options.debug || options.pools.enabled || pack.sections.holds(ranked.compared.map((h) => h.id))) return every();
   const held = new Map<number, StoredSection>();
   /** The sections the selection compares or chooses that are not read, the selection run on what is. */
@@ -569,7 +569,7 @@ async function readSections(pack: LoadedPack, ranked: Ranked): Promise<SectionLo
   };
   const guess = unreadForSelection();
   for (const hit of ranked.compared.slice(0, SELECTION_READ_AHEAD * ranked.request.limit)) guess.add(hit.id);
-  const lookup = await pack.sections.load([...guess]);
+  const lookup = await pack.sections.load([...guess], signal);
   for (const id of guess) held.set(id, lookup(id));
   return unreadForSelection().size === 0 ? (id) => held.get(id) ?? sectionNotLoaded(id) : every();
 }
@@ -581,23 +581,24 @@ async function readSections(pack: LoadedPack, ranked: Ranked): Promise<SectionLo
  * evaluation harness and the benchmarks — so what is measured is what is served, for a pack read
  * whole or lazily. What it reads, it holds until the answer is made, so a concurrent query of the
  * isolate evicting blocks or partitions cannot change this one. `embedder`: how the query is
- * embedded for the vector route; default the pack's static model (`embedStatic`). `signal`: once
- * it is aborted, the search stops at its next read, before the work after it, and rejects with the
- * signal's reason (the Worker asks its answer cache while the search reads; a hit makes the rest
- * of the search needless).
+ * embedded for the vector route; default the pack's static model (`embedStatic`). `signal`: the
+ * request's end. Once it is aborted, the search stops at its next read, before the work after it,
+ * and rejects with the signal's reason (the Worker asks its answer cache while the search reads; a
+ * hit makes the rest of the search needless); and the reads it still has in flight stop holding up
+ * other requests that wait for them (kept-loads.ts). The Worker aborts it when the answer is made.
  */
 export async function search(pack: LoadedPack, request: SearchRequest, options: SearchOptions, embedder?: QueryEmbedder, signal?: AbortSignal): Promise<SearchOutcome> {
   signal?.throwIfAborted();
   const analysis = analyze(pack, request);
   const matching = match(pack, request, analysis, options);
-  const keywordView = await pack.keyword.prepare(matching.terms);
+  const keywordView = await pack.keyword.prepare(matching.terms, signal);
   signal?.throwIfAborted();
   const stage = keywordStage(pack, keywordView, matching, request, options);
   // After the keyword route, not beside it: whether the query is embedded at all depends on it.
-  const query = keywordAnswered(pack, options, stage) ? KEYWORD_ANSWERED : await queryVectorFor(pack, request, options, embedder);
+  const query = keywordAnswered(pack, options, stage) ? KEYWORD_ANSWERED : await queryVectorFor(pack, request, options, embedder, signal);
   signal?.throwIfAborted();
   const ranked = rank(pack, keywordView, stage, analysis, matching, request, options, query);
-  const section = await readSections(pack, ranked);
+  const section = await readSections(pack, ranked, signal);
   signal?.throwIfAborted();
   return finish(pack, ranked, section);
 }

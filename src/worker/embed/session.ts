@@ -5,10 +5,10 @@
  *
  * Like the pack cache: a RecallBoxError (a corrupt or missing model) stays failed for the isolate,
  * since a deployment's model cannot change; any other failure (an asset fetch hiccup) is forgotten
- * so the next request retries. And like it, a creation in flight is not shared between requests
- * (core kept-loads.ts): the model's bytes are read by the request that needs them.
+ * so the next request retries. And like it, a request waits for another's creation in flight to
+ * end, never on its promise (core kept-loads.ts).
  */
-import { KeptLoads, isRecallBoxError } from '../../core/index.ts';
+import { DEFAULT_READ_DEADLINE_MS, KeptLoads, isRecallBoxError } from '../../core/index.ts';
 import { createEmbedder, type Embedder, type ExternalData } from './embedder.ts';
 
 export type { Embedder } from './embedder.ts';
@@ -20,7 +20,8 @@ export type ModelBytesLoader = () => Promise<Uint8Array>;
 export type EmbedderFactory = (bytes: Uint8Array, label: string, external: readonly ExternalData[]) => Promise<Embedder>;
 
 export class EmbedderCache {
-  private readonly embedders = new KeptLoads<string, Embedder>(isRecallBoxError);
+  // A request waits for another's creation of the same model's session as long as a read may take.
+  private readonly embedders = new KeptLoads<string, Embedder>(isRecallBoxError, DEFAULT_READ_DEADLINE_MS);
   private creations = 0;
 
   /** How many ORT sessions this cache has started to create (failed ones included). */

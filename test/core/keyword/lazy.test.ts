@@ -165,26 +165,45 @@ describe('a lazily opened keyword index', () => {
     expect(calls).toBe(2);
   });
 
-  it('has concurrent prepares each read a partition neither holds, so none waits on a read another request may lose', async () => {
+  it('shares one read between concurrent prepares of the same partition', async () => {
     const reads: number[] = [];
-    const gates: Array<() => void> = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
     const index = openKeywordIndex(clone(stored.head), async (i) => {
       reads.push(i);
-      await new Promise<void>((resolve) => gates.push(resolve));
+      await gate;
       return { data: clone(stored.parts[i]), bytes: PART_BYTES };
     });
     const terms = queryTerms('cors', 'en', index.options);
-    const first = index.prepare(terms); // its read is never released: as if its request had ended
+    const first = index.prepare(terms);
+    const second = index.prepare(terms);
+    release();
+    const [v1, v2] = await Promise.all([first, second]);
+    expect(reads).toEqual([partitionOf(terms[0], STARTS)]);
+    expect(search(v1, 'cors')).toEqual(search(eager, 'cors'));
+    expect(search(v2, 'cors')).toEqual(search(eager, 'cors'));
+  });
+
+  it('reads a partition again for a prepare that waited on the read of a request that ended (its read dropped)', async () => {
+    const reads: number[] = [];
+    let dropFirst = true;
+    const index = openKeywordIndex(clone(stored.head), async (i) => {
+      reads.push(i);
+      if (dropFirst) {
+        dropFirst = false;
+        return new Promise<never>(() => undefined);
+      }
+      return { data: clone(stored.parts[i]), bytes: PART_BYTES };
+    });
+    const terms = queryTerms('cors', 'en', index.options);
+    const ended = new AbortController();
+    void index.prepare(terms, ended.signal);
     const second = index.prepare(terms);
     await new Promise((resolve) => setTimeout(resolve, 0));
+    ended.abort();
+    expect(search(await second, 'cors')).toEqual(search(eager, 'cors'));
     const part = partitionOf(terms[0], STARTS);
     expect(reads).toEqual([part, part]);
-    gates[1]!();
-    expect(search(await second, 'cors')).toEqual(search(eager, 'cors'));
-    // Held now: a third prepare reads nothing.
-    expect(search(await index.prepare(terms), 'cors')).toEqual(search(eager, 'cors'));
-    expect(reads).toEqual([part, part]);
-    void first;
   });
 
   it('refuses a part read from another position with INDEX_CORRUPT, and does not keep it', async () => {

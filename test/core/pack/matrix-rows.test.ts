@@ -41,16 +41,13 @@ describe('matrixRows', () => {
     expect(s.reads.length).toBeLessThan(s.shards.length);
   });
 
-  it('keeps each shard once read: queries at once each read what none holds yet (no read shared), later ones read nothing', async () => {
+  it('reads each shard once, however many queries ask for it at once', async () => {
     const s = stored(50);
     const m = matrixRows(ROWS, DIM, s.shards.map((b) => b.byteLength), s.read);
     await Promise.all([m.ensure([1, 2]), m.ensure([2, 3]), m.ensureAll(), m.ensure([0])]);
-    expect([...new Set(s.reads)].sort((a, b) => a - b)).toEqual(s.shards.map((_, i) => i));
-    expect(m.matrix.steps.every((v, i) => v === s.whole.steps[i])).toBe(true);
-    const after = s.reads.length;
+    expect([...s.reads].sort((a, b) => a - b)).toEqual(s.shards.map((_, i) => i));
     await m.ensure([5, 6]);
-    await m.ensureAll();
-    expect(s.reads.length).toBe(after);
+    expect(s.reads.length).toBe(s.shards.length);
   });
 
   it('after ensureAll equals the whole file, for any shard size (property)', async () => {
