@@ -7,8 +7,9 @@
  * second request awaiting that promise would wait forever, and so would every request after it
  * (issue 47: after answer-cache hits, 39 of 40 new queries got no answer). So a read in flight is
  * an entry others may wait for the *end* of, each on a promise and a timer of its own:
- * - the read settles: the entry goes, the waiters wake and find the value kept (or, after a
- *   failure, nothing: each then reads for itself, and a failure is never kept unless lasting);
+ * - the read settles: the entry goes, the waiters wake and find the value kept — or, after a
+ *   failure, fail with it, as callers that asked at the same time (the error is a plain value;
+ *   a failure is not kept: the next caller reads again);
  * - the request that started it ends first (`signal`, which the Worker aborts when a request's
  *   answer is made): the entry goes at once, and the waiters read for themselves;
  * - neither within `patienceMs` (a request ended without saying so): the waiter gives up on it,
@@ -18,9 +19,10 @@
  * 1.8 s shared: `npm run bench:probe`), and none can hang on a read another request lost.
  */
 
-/** A read in flight: who waits for its end. */
+/** A read in flight: who waits for its end, and how it failed, once it has. */
 interface Flight {
   readonly waiters: Set<() => void>;
+  failure?: { error: unknown };
 }
 
 /**
@@ -49,6 +51,10 @@ export class ReadsInFlight<K> {
       if (!(await this.waitFor(flight))) {
         // Out of patience: the read is taken to be lost; this request's own takes its place.
         if (this.flights.get(key) === flight) this.flights.delete(key);
+      } else if (flight.failure) {
+        // Asked at the same time as a read that failed: fail with it, rather than queue up behind
+        // one another's reads of a piece that fails (a block missing from the store).
+        throw flight.failure.error;
       }
     }
   }
@@ -80,6 +86,9 @@ export class ReadsInFlight<K> {
     signal?.addEventListener('abort', end, { once: true });
     try {
       return await read();
+    } catch (error) {
+      flight.failure = { error };
+      throw error;
     } finally {
       signal?.removeEventListener('abort', end);
       end();

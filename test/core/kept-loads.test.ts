@@ -59,7 +59,7 @@ describe('ReadsInFlight', () => {
     expect(await second).toBe('piece');
   });
 
-  it('has the waiters read for themselves after a failed read: a failure is not shared', async () => {
+  it('fails the waiters with a read\'s failure (they asked at the same time), and keeps no failure: the next caller reads again', async () => {
     const flights = new ReadsInFlight<string>(PATIENT_MS);
     const { calls, read } = gatedReads<string>();
     let kept: string | undefined;
@@ -69,10 +69,13 @@ describe('ReadsInFlight', () => {
     await tick();
     calls[0]!.reject(new Error('reset'));
     await expect(first).rejects.toThrow('reset');
+    await expect(second).rejects.toThrow('reset');
+    expect(calls).toHaveLength(1);
+    const third = get();
     await tick();
     expect(calls).toHaveLength(2);
     calls[1]!.resolve('piece');
-    expect(await second).toBe('piece');
+    expect(await third).toBe('piece');
   });
 
   it('ends every caller with a value or its own read\'s failure, in any order of settling and ending (property)', async () => {
