@@ -1,8 +1,8 @@
 /**
  * How many partitions of a lazily opened keyword index stay in memory between queries. The cache
  * itself is the pack's ResidentCache (../resident-cache.ts): least recently used dropped first,
- * each piece read by the request that needs it and then held for all (no read in flight shared
- * between requests: ../kept-loads.ts), failed reads not remembered; a query's view holds its parts by
+ * one read per part (a request waits for another's read to end, never on its promise:
+ * ../kept-loads.ts), failed reads not remembered; a query's view holds its parts by
  * reference (search.ts), so eviction only drops the cache's own reference.
  */
 import { RecallBoxError } from '../errors.ts';
