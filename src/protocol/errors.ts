@@ -72,7 +72,8 @@ export const INTERNAL_ERROR_CODE = 'INTERNAL';
 export type ResponseErrorCode = ErrorCode | typeof INTERNAL_ERROR_CODE;
 
 export interface ErrorBody {
-  error: { code: ResponseErrorCode; message: string };
+  /** `requestId`: on an INTERNAL answer only, the id the Worker's log line of the failure carries. */
+  error: { code: ResponseErrorCode; message: string; requestId?: string };
 }
 
 /** The body of an error answer the Worker writes itself (rate limit, admin token), with the code's status. */
@@ -83,8 +84,11 @@ export function errorResponse(code: ErrorCode, message: string): { status: numbe
 /**
  * Turn anything thrown into a status and a JSON body. An error we did not anticipate becomes a
  * generic INTERNAL without its message or stack: those can leak paths and internals to the world.
+ * `requestId`: the id under which the caller logged it (the Worker does), so an owner can find the
+ * log line a reader reports.
  */
-export function toErrorResponse(e: unknown): { status: number; body: ErrorBody } {
+export function toErrorResponse(e: unknown, requestId?: string): { status: number; body: ErrorBody } {
   if (isRecallBoxError(e)) return errorResponse(e.code, e.detail);
-  return { status: 500, body: { error: { code: INTERNAL_ERROR_CODE, message: 'the search service failed; please try again.' } } };
+  const error = { code: INTERNAL_ERROR_CODE, message: 'the search service failed; please try again.' } as const;
+  return { status: 500, body: { error: requestId === undefined ? error : { ...error, requestId } } };
 }

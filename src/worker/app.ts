@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
-import { DEFAULT_SEARCH_OPTIONS, RecallBoxError, fnv1aHex, search, type LoadedPack, type QueryEmbedder, type SearchOptions } from '../core/index.ts';
+import { DEFAULT_SEARCH_OPTIONS, RecallBoxError, fnv1aHex, isRecallBoxError, search, type LoadedPack, type QueryEmbedder, type SearchOptions } from '../core/index.ts';
 import { selectIndex } from '../protocol/indexes.ts';
 import { searchRequestKey } from '../protocol/query-key.ts';
 import { gapOf, type Gap } from '../protocol/gaps.ts';
@@ -68,6 +68,21 @@ function afterResponse(c: Context, task: Promise<unknown>, what: string): void {
   }
 }
 
+/**
+ * Logs an error recall-box did not expect (anything but a RecallBoxError) as one line a `wrangler
+ * tail` shows: the request's id (Cloudflare's `cf-ray`, else a new one), method and path (no query
+ * string), the error's name, message and stack — with the query's text (`query`, from the query
+ * string or a POST body), where it appears in them, replaced by `<query>`. Returns the id.
+ */
+function logUnexpected(c: Context, e: unknown, query: string | undefined): string {
+  const url = new URL(c.req.url);
+  const requestId = c.req.header('cf-ray') ?? crypto.randomUUID();
+  const text = e instanceof Error ? `${e.name}: ${e.message}\n${e.stack ?? ''}` : String(e);
+  const scrubbed = query ? text.split(query).join('<query>') : text;
+  console.error(`recall-box: unexpected error, request ${requestId}: ${c.req.method} ${url.pathname}: ${scrubbed}`);
+  return requestId;
+}
+
 function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((t) => t.trim() === etag || t.trim() === '*');
@@ -120,6 +135,8 @@ export function createApp(deps: AppDeps): Hono {
   const settingsKey = `${deps.answerVariant ?? 'default'}-${fnv1aHex(JSON.stringify(options))}`;
   const answerCaches =
     config.edgeCache && config.cacheMaxAge > 0 ? new AnswerCaches(deps.answerCache ?? null, new AnswerMemory(), config.cacheMaxAge) : null;
+  // Each /search request's query, for the log line of an unexpected error (logUnexpected), which must not show it.
+  const queryOf = new WeakMap<Context, string>();
   const countGap = (c: Context, gap: Gap | null) => {
     if (gap && deps.gaps) afterResponse(c, deps.gaps.record(gap, new Date().toISOString()), 'counting a content gap');
   };
@@ -156,6 +173,7 @@ export function createApp(deps: AppDeps): Hono {
 
   const answerWithin = async (c: Context, raw: RawSearchRequest, requestEnd: AbortController) => {
     const started = now();
+    if (typeof raw.q === 'string' && raw.q !== '') queryOf.set(c, raw.q);
     const request = parseSearchRequest(raw, options, indexNames);
     const index = selectIndex(config.indexes, request);
     const pack = await deps.getPack(index.name, requestEnd.signal);
@@ -257,7 +275,10 @@ export function createApp(deps: AppDeps): Hono {
   registerAdminRoutes(app, { adminToken: deps.adminToken, gaps: deps.gaps ?? null });
 
   const fail = (c: Context, e: unknown) => {
-    const { status, body } = toErrorResponse(e);
+    // An error nobody anticipated is a bug: logged with what finds it again (issue 48), never with
+    // the reader's query; the reader gets INTERNAL and the id of the log line.
+    const requestId = isRecallBoxError(e) ? undefined : logUnexpected(c, e, queryOf.get(c));
+    const { status, body } = toErrorResponse(e, requestId);
     return c.json(body, status as 400, { 'Cache-Control': 'no-store' });
   };
   app.notFound((c) => fail(c, new RecallBoxError('NOT_FOUND', 'no such route; try GET /search?q=… or GET /health.')));
