@@ -19,6 +19,29 @@
  * 1.8 s shared: `npm run bench:probe`), and none can hang on a read another request lost.
  */
 
+/**
+ * What to run when a request ends, by its signal: one 'abort' listener a signal, however many
+ * reads the request has in flight (a search can read dozens; a listener each would be as many on
+ * one EventTarget, which Node warns about past ten).
+ */
+const atRequestEnd = new WeakMap<AbortSignal, Set<() => void>>();
+
+/** Runs `fn` when `signal` is aborted, unless the returned function is called first. */
+function onRequestEnd(signal: AbortSignal, fn: () => void): () => void {
+  let endings = atRequestEnd.get(signal);
+  if (endings === undefined) {
+    const set = new Set<() => void>();
+    endings = set;
+    atRequestEnd.set(signal, set);
+    signal.addEventListener('abort', () => {
+      for (const end of [...set]) end();
+      set.clear();
+    }, { once: true });
+  }
+  endings.add(fn);
+  return () => endings.delete(fn);
+}
+
 /** A read in flight: who waits for its end, and how it failed, once it has. */
 interface Flight {
   readonly waiters: Set<() => void>;
@@ -83,14 +106,16 @@ export class ReadsInFlight<K> {
       for (const wake of [...flight.waiters]) wake();
     };
     // The request's end drops the entry even if the read never settles (the runtime dropped it).
-    signal?.addEventListener('abort', end, { once: true });
+    let forget = (): unknown => undefined;
+    if (signal?.aborted) end(); // ended already: nobody is to wait on this read
+    else if (signal) forget = onRequestEnd(signal, end);
     try {
       return await read();
     } catch (error) {
       flight.failure = { error };
       throw error;
     } finally {
-      signal?.removeEventListener('abort', end);
+      forget();
       end();
     }
   }

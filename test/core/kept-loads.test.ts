@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { KeptLoads, ReadsInFlight, keptRead } from '../../src/core/kept-loads.ts';
 
@@ -45,6 +46,22 @@ describe('ReadsInFlight', () => {
     expect(calls).toHaveLength(2);
     calls[1]!.resolve('piece');
     expect(await second).toBe('piece');
+  });
+
+  it('listens to a request\'s signal once, however many reads it has in flight, and frees the waiters of each at its end', async () => {
+    const flights = new ReadsInFlight<number>(PATIENT_MS);
+    const { calls, read } = gatedReads<string>();
+    const kept = new Map<number, string>();
+    const held = (k: number) => () => (kept.has(k) ? { value: kept.get(k)! } : undefined);
+    const end = new AbortController();
+    const keys = Array.from({ length: 20 }, (_, k) => k);
+    for (const k of keys) void flights.get(k, held(k), async () => (kept.set(k, await read()), kept.get(k)!), end.signal);
+    await tick();
+    expect(getEventListeners(end.signal, 'abort')).toHaveLength(1);
+    const waiting = keys.map((k) => flights.get(k, held(k), async () => (kept.set(k, 'mine'), 'mine')));
+    end.abort();
+    expect(await Promise.all(waiting)).toEqual(keys.map(() => 'mine'));
+    expect(calls).toHaveLength(20);
   });
 
   it('has a waiter read for itself once its patience runs out (a request that ended without saying so)', async () => {
