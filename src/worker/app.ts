@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
-import { DEFAULT_SEARCH_OPTIONS, RecallBoxError, fnv1aHex, isRecallBoxError, search, type LoadedPack, type QueryEmbedder, type SearchOptions } from '../core/index.ts';
+import { DEFAULT_SEARCH_OPTIONS, RecallBoxError, fnv1aHex, isRecallBoxError, search, type LoadedPack, type QueryEmbedder, type SearchOptions, type SearchOutcome } from '../core/index.ts';
 import { selectIndex } from '../protocol/indexes.ts';
 import { searchRequestKey } from '../protocol/query-key.ts';
 import { gapOf, type Gap } from '../protocol/gaps.ts';
@@ -9,7 +9,7 @@ import { decodeQueryString } from '../protocol/query-string.ts';
 import { searchResponseBody } from '../protocol/response.ts';
 import type { WorkerConfig } from './config.ts';
 import { toErrorResponse } from '../protocol/errors.ts';
-import { AnswerCaches, AnswerMemory, CACHE_STATUS_HEADER, type AnswerCache, type CachedAnswer, type KeptAnswerSource } from './answer-cache.ts';
+import { AnswerCaches, AnswerMemory, CACHE_STATUS_HEADER, type AnswerCache, type CachedAnswer, type KeptAnswerSource, type RequestAnswerCaches } from './answer-cache.ts';
 import { readBodyCapped } from './body.ts';
 import { bearerMatches, registerAdminRoutes, type GapStore } from './gaps.ts';
 import { rateLimit, type RateLimiter } from './rate-limit.ts';
@@ -171,25 +171,29 @@ export function createApp(deps: AppDeps): Hono {
     }
   };
 
+  /**
+   * One /search request in three parts: conditional (its ETag: a client that has this answer gets
+   * 304), cached (an answer the isolate's memory or the Cache API kept), searched (the search, and
+   * what is kept of it). `requestEnd` is aborted by the caller once the answer is made.
+   */
   const answerWithin = async (c: Context, raw: RawSearchRequest, requestEnd: AbortController) => {
     const started = now();
     if (typeof raw.q === 'string' && raw.q !== '') queryOf.set(c, raw.q);
     const request = parseSearchRequest(raw, options, indexNames);
     const index = selectIndex(config.indexes, request);
     const pack = await deps.getPack(index.name, requestEnd.signal);
-    const etag = etagFor(pack.manifest.buildId, request);
-    // A debug answer explains one request; caches should not hand it to anyone else.
-    const headers = { ETag: etag, 'Cache-Control': request.debug ? 'no-store' : `public, max-age=${config.cacheMaxAge}` };
-    if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-    // Nor do the Worker's own answer caches (answer-cache.ts): its memory, then the Cache API. A hit
-    // is counted as a gap as the search that stored it was.
+    const { headers, notModified } = conditional(c, pack, request);
+    if (notModified) return notModified;
+    const reply = (body: string, from: string) => c.body(body, 200, { ...headers, 'Content-Type': 'application/json', [CACHE_STATUS_HEADER]: from });
+    // Debug answers explain one request: no cache hands them to anyone else.
     const caches = request.debug || !answerCaches ? null : answerCaches.forRequest(c.req.url, { buildId: pack.manifest.buildId, index: index.name, settings: settingsKey, request: searchRequestKey(request) }, pack);
-    const kept = (answer: CachedAnswer, from: KeptAnswerSource) => {
+    const fromCache = (answer: CachedAnswer, from: KeptAnswerSource) => {
+      // A kept answer is counted as a gap as the search that stored it was.
       countGap(c, answer.gapLang === null ? null : gapOf(request, { confidence: { shouldAnswer: false }, queryLang: answer.gapLang }));
-      return c.body(answer.body, 200, { ...headers, 'Content-Type': 'application/json', [CACHE_STATUS_HEADER]: from });
+      return reply(answer.body, from);
     };
     const remembered = caches?.remembered();
-    if (remembered) return kept(remembered, 'memory');
+    if (remembered) return fromCache(remembered, 'memory');
     // The Cache API is asked while the search reads the pack, not before it: a miss (every new
     // query) then costs the longer of the two, not both. A hit ends the request, which stops the
     // search at its next read.
@@ -203,18 +207,38 @@ export function createApp(deps: AppDeps): Hono {
       const hit = await asking;
       if (hit) {
         requestEnd.abort();
-        return kept(hit, 'hit');
+        return fromCache(hit, 'hit');
       }
     }
-    const outcome = await searching;
-    const gap = gapOf(request, outcome);
+    const text = searched(c, { request, index: index.name, pack, caches, started }, await searching);
+    return reply(text, caches ? 'miss' : 'bypass');
+  };
+
+  /** The answer's ETag and caching headers, and a 304 when the client's If-None-Match names it. */
+  const conditional = (c: Context, pack: LoadedPack, request: SearchRequest) => {
+    const etag = etagFor(pack.manifest.buildId, request);
+    // A debug answer explains one request; caches should not hand it to anyone else.
+    const headers = { ETag: etag, 'Cache-Control': request.debug ? 'no-store' : `public, max-age=${config.cacheMaxAge}` };
+    const notModified = etagMatches(c.req.header('if-none-match'), etag) ? c.body(null, 304, headers) : null;
+    return { headers, notModified };
+  };
+
+  /**
+   * A searched answer: its gap counted, its body serialised — once, for the reader and the caches:
+   * cloning the Response instead would tee its body stream and decode the copy back into a string —
+   * and kept by the caches (the Cache API's put after the response).
+   */
+  const searched = (
+    c: Context,
+    at: { request: SearchRequest; index: string; pack: LoadedPack; caches: RequestAnswerCaches | null; started: number },
+    outcome: SearchOutcome,
+  ): string => {
+    const gap = gapOf(at.request, outcome);
     countGap(c, gap);
-    // Serialised once, for the reader and the caches: cloning the Response instead would tee its
-    // body stream and decode the copy back into a string.
-    const text = JSON.stringify(searchResponseBody({ request, index: index.name, pack, outcome, tookMs: now() - started }));
-    const put = caches && caches.keep(text, gap);
+    const text = JSON.stringify(searchResponseBody({ request: at.request, index: at.index, pack: at.pack, outcome, tookMs: now() - at.started }));
+    const put = at.caches && at.caches.keep(text, gap);
     if (put) afterResponse(c, put, 'caching an answer');
-    return c.body(text, 200, { ...headers, 'Content-Type': 'application/json', [CACHE_STATUS_HEADER]: caches ? 'miss' : 'bypass' });
+    return text;
   };
 
   app.get('/search', (c) => {
