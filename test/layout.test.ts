@@ -87,6 +87,19 @@ describe('the layout of src/', () => {
     expect(deep).toEqual([]);
   });
 
+  it('exports from src/core/index.ts only what is imported through it outside the core (a surface that means it)', () => {
+    /** The names an import or re-export statement brings through core/index.ts. */
+    const namesThroughIndex = (text: string): string[] =>
+      [...text.matchAll(/(?:import|export)\s+(?:type\s+)?\{([^}]*)\}\s+from\s+['"][^'"]*core\/index\.ts['"]/g)].flatMap((m) =>
+        m[1]!.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim()).filter((n) => n !== ''),
+      );
+    const exported = namesThroughIndex(readFileSync(path.join(ROOT, 'src/core/index.ts'), 'utf8').replace(/from\s+'\.\/[^']*'/g, "from 'core/index.ts'"));
+    const outside = [...FILES.filter((f) => folderOf(f) !== 'core'), ...sourceFiles('scripts'), ...sourceFiles('bench'), ...sourceFiles('test').filter((f) => !f.includes('.generated'))];
+    const imported = new Set(outside.flatMap((f) => namesThroughIndex(readFileSync(path.join(ROOT, f), 'utf8'))));
+    expect(exported.length).toBeGreaterThan(50);
+    expect(exported.filter((name) => !imported.has(name))).toEqual([]);
+  });
+
   it('gives the widget only protocol types and the core leaves it bundles', () => {
     const widget = IMPORTS.filter((i) => folderOf(i.from) === 'widget' && local(i) && folderOf(i.to) !== 'widget');
     expect(widget.filter((i) => folderOf(i.to) === 'protocol' && !i.typeOnly).map((i) => i.from)).toEqual([]);

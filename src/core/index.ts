@@ -10,46 +10,43 @@
 
 // Searching a pack: the one entry, its options, its request and answer.
 export { search, searchPack } from './search/search.ts';
-export type { SearchOutcome, SearchResult, SearchDebug, RouteReport, RoutePosition } from './search/search.ts';
-export { queryVectorFor, staticQueryVector } from './search/query-vector.ts';
-export type { QueryVector, RouteSkip, SearchWarning } from './search/query-vector.ts';
+export type { SearchOutcome, SearchResult, SearchDebug, RouteReport } from './search/search.ts';
+export { staticQueryVector } from './search/query-vector.ts';
+export type { SearchWarning } from './search/query-vector.ts';
 export { DEFAULT_SEARCH_OPTIONS } from './search/options.ts';
 export type { SearchOptions } from './search/options.ts';
-export { resolveLanguages } from './search/request.ts';
-export { FACET_COUNT_VALUES, MAX_FILTERS, facetCounts, resolveFilters } from './search/filters.ts';
-export type { FacetCounts, FacetValueCount, SearchFilters } from './search/filters.ts';
-export { BUILT_IN_FACETS, FACET_NAME, MAX_FACETS, MAX_FACET_DISTINCT_VALUES, MAX_FACET_VALUE_CHARS, MAX_FACET_VALUES_PER_PAGE, normalizeFacetValue } from './pack/facets.ts';
+export { MAX_FILTERS } from './search/filters.ts';
+export type { FacetCounts, FacetValueCount } from './search/filters.ts';
+export { FACET_NAME, MAX_FACETS, MAX_FACET_VALUE_CHARS, normalizeFacetValue } from './pack/facets.ts';
 export type { SearchRequest } from './search/request.ts';
-export type { RouteName, Match } from './rank/fuse.ts';
+export type { RouteName } from './rank/fuse.ts';
 export { parsePoolRules } from './rank/pools.ts';
 export { GRAPH_BOOST_SEEDS_WHEN_ON } from './rank/graph-boost.ts';
 
 // The pack: loading it, where its files come from, its format.
-export { loadPack, readManifest, PACK_READ_MODES, AUTO_WHOLE_MAX_READS } from './pack/load.ts';
-export { DEFAULT_READ_DEADLINE_MS, withinDeadline } from './pack/read-deadline.ts';
+export { loadPack, readManifest, PACK_READ_MODES } from './pack/load.ts';
+export { DEFAULT_READ_DEADLINE_MS } from './pack/read-deadline.ts';
 export type { LoadedPack, LoadPackOptions, PackReadMode } from './pack/load.ts';
 export { bytesSource } from './pack/source.ts';
 export type { PackSource } from './pack/source.ts';
-export { FORMAT_VERSION, PACK_FILES } from './pack/format.ts';
+export { PACK_FILES } from './pack/format.ts';
 export type { PackManifest } from './pack/format.ts';
 export { DEFAULT_SHARD_OPTIONS, MAX_SHARD_BYTES, readPackFile, readPackShard } from './pack/shards.ts';
-export { verifyPack, VERIFY_CONCURRENCY, type DamagedFile, type PackVerification } from './pack/verify.ts';
+export { verifyPack } from './pack/verify.ts';
 export { packKey } from './pack/key.ts';
-export { dequantizeMatrix, encodeFloat32, type QuantizedMatrix } from './pack/binary.ts';
+export { dequantizeMatrix, encodeFloat32 } from './pack/binary.ts';
 export { everySection } from './pack/section-store.ts';
 
 // Text analysis and languages.
-export { detectScriptLang, normalizeLang, queryLanguage, coveredLanguages, baseLang } from './analysis/lang.ts';
-export { analyzeQuery, queryConcepts, QUERY_STRATEGIES } from './analysis/query.ts';
-export type { QueryAnalysis, QueryStrategy } from './analysis/query.ts';
-export { segment, terms } from './analysis/segment.ts';
-export { sectionFields, searchableText } from './analysis/fields.ts';
+export { detectScriptLang, normalizeLang, queryLanguage, coveredLanguages } from './analysis/lang.ts';
+export { QUERY_STRATEGIES } from './analysis/query.ts';
+export { sectionFields } from './analysis/fields.ts';
 export { ENGLISH_STOP_WORDS } from './analysis/stopwords.ts';
 export { DEFAULT_KEYWORD_OPTIONS } from './keyword/index.ts';
 
 // The semantic route: query embedding and vector scoring.
 export { embedStatic, queryTokens } from './embed/semantic.ts';
-export type { QueryEmbedder, SemanticIndex } from './embed/semantic.ts';
+export type { QueryEmbedder } from './embed/semantic.ts';
 export { instantiateWasmKernel } from './vector/wasm-kernel.ts';
 export { createTypeScriptKernel, quantizeVectors } from './vector/index.ts';
 export { EMBED_GRAPH_NAMES } from './embed/model.ts';
@@ -60,22 +57,22 @@ export type { QuantizedVectors, VectorKernel } from './vector/types.ts';
 
 // The confidence verdict.
 export { CONFIDENCE_MODES, outcomeFor } from './confidence/levels.ts';
-export type { ConfidenceMode, ConfidenceOutcome, LevelThresholds } from './confidence/levels.ts';
+export type { ConfidenceMode, LevelThresholds } from './confidence/levels.ts';
 export type { ConfidenceVerdict } from './confidence/verdict.ts';
-export type { Fallback, FallbackSuggestion } from './confidence/fallback.ts';
+export type { Fallback } from './confidence/fallback.ts';
 export { SIGNAL_NAMES } from './confidence/signals.ts';
 export type { Correction } from './present/correction.ts';
 export { confidenceScore, DEFAULT_CONFIDENCE_MODEL } from './confidence/score.ts';
 export type { ConfidenceModel } from './confidence/score.ts';
-export { barAtRate, calibrationFromFile, DEFAULT_FIT_OPTIONS, DEFAULT_QUESTION_RATES, fitCalibration, fitThresholds, modelFromCalibration, questionThresholds, type Calibration, type QuestionRates } from './confidence/calibration.ts';
+export { barAtRate, calibrationFromFile, DEFAULT_FIT_OPTIONS, DEFAULT_QUESTION_RATES, fitCalibration, fitThresholds, questionThresholds, type Calibration, type QuestionRates } from './confidence/calibration.ts';
 export type { CalibrationFile, CalibrationSample } from './confidence/calibration.ts';
 
 // Shared small things.
-export { ERROR_CODES, MAX_QUOTED_INPUT, RecallBoxError, isRecallBoxError, quoteInput } from './errors.ts';
+export { RecallBoxError, isRecallBoxError, quoteInput } from './errors.ts';
 export type { ErrorCode } from './errors.ts';
 export type { Lang, Page, Section } from './types.ts';
-export { fnv1a, fnv1aHex } from './hash.ts';
+export { fnv1aHex } from './hash.ts';
 export { BoundedLru } from './bounded-lru.ts';
-export { KeptLoads, keptRead } from './kept-loads.ts';
+export { KeptLoads } from './kept-loads.ts';
 export { isRecord } from './is-record.ts';
 export { mulberry32 } from './random.ts';
