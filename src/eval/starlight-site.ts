@@ -32,7 +32,7 @@ import rehypeStringify from 'rehype-stringify';
 import type { Page } from '../core/index.ts';
 import { Anchorer } from '../indexer/ingest/anchors.ts';
 import { parseDocument } from '../indexer/ingest/document.ts';
-import { listDocFiles, readDocFile } from '../indexer/ingest/files.ts';
+import { docsFolder, listDocFiles } from '../indexer/ingest/files.ts';
 import { parseMarkdown } from '../indexer/ingest/markdown.ts';
 import { hastText } from '../indexer/ingest/html.ts';
 import { headingLabel } from '../indexer/ingest/text.ts';
@@ -202,6 +202,7 @@ export interface RenderedSite {
 export async function renderStarlightSite(docsDir: string, outDir: string, options: StarlightSiteOptions = {}): Promise<RenderedSite> {
   const skipped: RenderedSite['skipped'] = [];
   const pages: SourcePage[] = [];
+  const docs = await docsFolder(docsDir);
   for (const relPath of await listDocFiles(docsDir)) {
     const ext = extensionOf(relPath);
     if (ext !== '.md' && ext !== '.mdx') {
@@ -209,7 +210,7 @@ export async function renderStarlightSite(docsDir: string, outDir: string, optio
       continue;
     }
     try {
-      pages.push(readSourcePage(relPath, await readDocFile(docsDir, relPath)));
+      pages.push(readSourcePage(relPath, await docs.read(relPath)));
     } catch (error) {
       // The source build skips the same files (it reads them with the same parseDocument).
       skipped.push({ path: relPath, reason: (error as Error).message });

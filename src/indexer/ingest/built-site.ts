@@ -26,11 +26,11 @@ import { RecallBoxError, isRecallBoxError } from '../../core/errors.ts';
 import type { Lang, Page, SkippedFile } from '../../core/types.ts';
 import { parseBuiltHtml, type BuiltHtmlPage } from './built-html.ts';
 import { htmlLang } from './document.ts';
-import { isFolder, listDocFiles, readDocFile } from './files.ts';
+import { docsFolder, isFolder, listDocFiles } from './files.ts';
 import { resolveIngestOptions, type IngestOptions, type IngestResult } from './options.ts';
 import { splitSections } from './sections.ts';
 import { splitLargeSection } from './split-large.ts';
-import { extensionOf, normalizeRelPath, unsafeFileName } from './urls.ts';
+import { extensionOf, normalizeRelPath } from './urls.ts';
 
 /** Separators a site name follows in `<title>` (`Routing | Skylark`). */
 const TITLE_SEPARATORS: readonly string[] = [' | ', ' - ', ' – ', ' — ', ' · '];
@@ -147,19 +147,14 @@ export async function ingestBuiltSite(dir: string, options: Partial<IngestOption
 
   // Per file in sorted order: its page, or why it was skipped.
   const read: Array<{ file: string; built?: BuiltPage; skipped?: SkippedFile }> = [];
-  const reading = { followExternalSymlinks: opts.followExternalSymlinks };
+  const docs = await docsFolder(dir, { followExternalSymlinks: opts.followExternalSymlinks });
   for (const file of files) {
-    const unsafe = unsafeFileName(file);
-    if (unsafe !== null) {
-      read.push({ file, skipped: { path: file, code: 'UNSAFE_FILE_NAME', reason: `not indexed: ${unsafe}; rename the file` } });
-      continue;
-    }
     if (file === '404.html') {
       read.push({ file, skipped: { path: file, code: 'NOT_FOUND_PAGE', reason: 'the site’s “not found” page is not indexed' } });
       continue;
     }
     try {
-      read.push({ file, built: parseBuiltPage(file, await readDocFile(dir, file, reading), opts) });
+      read.push({ file, built: parseBuiltPage(file, await docs.read(file), opts) });
     } catch (error) {
       read.push({ file, skipped: toSkipped(file, error) });
     }
@@ -171,7 +166,7 @@ export async function ingestBuiltSite(dir: string, options: Partial<IngestOption
     for (const r of read) {
       if (!r.built?.titledByTag || !r.built.titleTag?.endsWith(suffix)) continue;
       try {
-        r.built = parseBuiltPage(r.file, await readDocFile(dir, r.file, reading), opts, suffix);
+        r.built = parseBuiltPage(r.file, await docs.read(r.file), opts, suffix);
       } catch (error) {
         r.built = undefined; // changed on disk since the first read
         r.skipped = toSkipped(r.file, error);

@@ -5,9 +5,8 @@
 import { RecallBoxError, isRecallBoxError } from '../../core/errors.ts';
 import type { Page, SkippedFile } from '../../core/types.ts';
 import { parseDocument } from './document.ts';
-import { isFolder, listDocFiles, readDocFile } from './files.ts';
+import { docsFolder, isFolder, listDocFiles } from './files.ts';
 import { resolveIngestOptions, type IngestOptions, type IngestResult } from './options.ts';
-import { unsafeFileName } from './urls.ts';
 
 /**
  * Ingest every `.md`, `.mdx`, `.html` and `.htm` file under `dir`.
@@ -28,15 +27,10 @@ export async function ingestDirectory(dir: string, options: Partial<IngestOption
   const skipped: SkippedFile[] = [];
   const warnings: SkippedFile[] = [];
   const pathByUrl = new Map<string, string>();
-  const reading = { followExternalSymlinks: opts.followExternalSymlinks };
+  const docs = await docsFolder(dir, { followExternalSymlinks: opts.followExternalSymlinks });
   for (const file of files) {
-    const unsafe = unsafeFileName(file);
-    if (unsafe !== null) {
-      skipped.push({ path: file, code: 'UNSAFE_FILE_NAME', reason: `not indexed: ${unsafe}; rename the file` });
-      continue;
-    }
     try {
-      const page = parseDocument(file, await readDocFile(dir, file, reading), opts);
+      const page = parseDocument(file, await docs.read(file), opts);
       const other = pathByUrl.get(page.url);
       if (other !== undefined) {
         // `guides.md` and `guides/index.md` both map to `/guides/`; two pages with one URL would

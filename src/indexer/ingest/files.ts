@@ -5,7 +5,7 @@ import { constants, type Stats } from 'node:fs';
 import { open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { isRecallBoxError, RecallBoxError } from '../../core/errors.ts';
-import { isDocFile } from './urls.ts';
+import { isDocFile, unsafeFileName } from './urls.ts';
 
 /** Folders never searched for docs: dependencies and hidden folders (`.git`, `.vitepress`, …). */
 function isSkippedFolder(name: string): boolean {
@@ -17,7 +17,7 @@ function isSkippedFolder(name: string): boolean {
  * the order (and so the pack) is the same on every machine and locale.
  * Symbolic links to files are listed (a dangling one is then reported as unreadable); symbolic
  * links to folders are not followed, which rules out cycles. Any other entry with a doc name (a
- * FIFO, a socket, a device) is listed too, so that readDocFile reports it instead of it vanishing.
+ * FIFO, a socket, a device) is listed too, so that DocsFolder.read reports it instead of it vanishing.
  */
 export async function listDocFiles(root: string): Promise<string[]> {
   const found: string[] = [];
@@ -50,33 +50,42 @@ export interface ReadDocOptions {
   followExternalSymlinks?: boolean;
 }
 
-/**
- * Read a doc file as text. Throws RecallBoxError `UNREADABLE` (including for a FIFO, socket or
- * device: not a regular file), `OUTSIDE_DOCS_ROOT` (a link that leaves the docs folder, unless
- * `options.followExternalSymlinks`) or `BINARY_CONTENT`.
- */
-export async function readDocFile(root: string, relPath: string, options: ReadDocOptions = {}): Promise<string> {
-  const file = await realDocPath(root, relPath, options);
-  return decodeText(await readRegularFile(file, relPath), relPath);
+/** A docs folder's files, read by their path relative to it. */
+export interface DocsFolder {
+  /**
+   * A doc file as text. Throws RecallBoxError `UNSAFE_FILE_NAME` (a name that makes no URL of its
+   * own: urls.ts unsafeFileName), `UNREADABLE` (including for a FIFO, socket or device: not a
+   * regular file), `OUTSIDE_DOCS_ROOT` (a link that leaves the folder, unless
+   * followExternalSymlinks) or `BINARY_CONTENT`. The build lists each as a skipped file.
+   */
+  read(relPath: string): Promise<string>;
 }
 
 /**
- * The real path of a doc file, checked to lie inside the docs folder's real path (or not checked,
- * with followExternalSymlinks). The caller then reads the real path, not the link, so the file
- * read is the one checked even if the link changes in between.
+ * The folder `root` (which exists), its real path resolved once for every file read from it: a
+ * file's real path is checked against it, and the real path is what is read, not the link, so the
+ * file read is the one checked even if the link changes in between.
  */
-async function realDocPath(root: string, relPath: string, options: ReadDocOptions): Promise<string> {
-  let real: string;
-  let realRoot: string;
-  try {
-    [real, realRoot] = await Promise.all([realpath(path.join(root, relPath)), realpath(root)]);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new RecallBoxError('UNREADABLE', `${relPath} could not be read: ${reason}`);
-  }
-  if (options.followExternalSymlinks || isInside(real, realRoot)) return real;
-  // The target is not named: the build's output (and logs that copy it) should not say where secrets are.
-  throw new RecallBoxError('OUTSIDE_DOCS_ROOT', `${relPath} is a symbolic link to a file outside the docs folder, which is not read (--follow-external-symlinks reads it)`);
+export async function docsFolder(root: string, options: ReadDocOptions = {}): Promise<DocsFolder> {
+  const realRoot = await realpath(root);
+  return {
+    read: async (relPath) => {
+      const unsafe = unsafeFileName(relPath);
+      if (unsafe !== null) throw new RecallBoxError('UNSAFE_FILE_NAME', `not indexed: ${unsafe}; rename the file`);
+      let real: string;
+      try {
+        real = await realpath(path.join(root, relPath));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new RecallBoxError('UNREADABLE', `${relPath} could not be read: ${reason}`);
+      }
+      if (!options.followExternalSymlinks && !isInside(real, realRoot)) {
+        // The target is not named: the build's output (and logs that copy it) should not say where secrets are.
+        throw new RecallBoxError('OUTSIDE_DOCS_ROOT', `${relPath} is a symbolic link to a file outside the docs folder, which is not read (--follow-external-symlinks reads it)`);
+      }
+      return decodeText(await readRegularFile(real, relPath), relPath);
+    },
+  };
 }
 
 /** Whether `file` is `folder` itself or lies under it (both absolute, resolved). */
