@@ -26,6 +26,7 @@ export { GRAPH_BOOST_SEEDS_WHEN_ON } from './rank/graph-boost.ts';
 // The pack: loading it, where its files come from, its format.
 export { loadPack, readManifest, PACK_READ_MODES } from './pack/load.ts';
 export { DEFAULT_READ_DEADLINE_MS } from './pack/read-deadline.ts';
+export { withinDeadline } from './deadline.ts';
 export type { LoadedPack, LoadPackOptions, PackReadMode } from './pack/load.ts';
 export { bytesSource } from './pack/source.ts';
 export type { PackSource } from './pack/source.ts';

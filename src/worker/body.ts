@@ -1,4 +1,4 @@
-import { RecallBoxError } from '../core/index.ts';
+import { RecallBoxError, withinDeadline } from '../core/index.ts';
 
 /**
  * How much of a body over the limit is read and thrown away before the 413 is sent: at most
@@ -47,20 +47,18 @@ export async function readBodyCapped(request: Request, maxBytes: number): Promis
 
 /** Reads and drops the rest of a body, within DRAIN_LIMITS; then cancels whatever is left. */
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-  const until = Date.now() + DRAIN_LIMITS.ms;
-  let drained = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), DRAIN_LIMITS.ms)));
-  try {
-    while (drained <= DRAIN_LIMITS.bytes && Date.now() < until) {
-      const next = await Promise.race([reader.read(), late]);
-      if (next === 'late' || next.done) break;
+  const rest = async () => {
+    for (let drained = 0; drained <= DRAIN_LIMITS.bytes; ) {
+      const next = await reader.read();
+      if (next.done) return;
       drained += next.value.byteLength;
     }
+  };
+  try {
+    await withinDeadline(rest(), DRAIN_LIMITS.ms, () => new Error('out of time'));
   } catch {
-    // The client went away: nothing left to drain.
+    // Out of time, or the client went away: what is left is cancelled.
   } finally {
-    clearTimeout(timer);
     await reader.cancel().catch(() => undefined);
   }
 }

@@ -5,6 +5,7 @@
  * source, whatever a transport or an adapter does (issue 47: a read that never settles must end
  * its search with a typed 503, never a hang).
  */
+import { withinDeadline } from '../deadline.ts';
 import { RecallBoxError } from '../errors.ts';
 import type { PackSource } from './source.ts';
 
@@ -28,22 +29,11 @@ export function resolveReadDeadline(value: unknown): number {
   return ms as number;
 }
 
-/**
- * `work` if it settles within `ms`, else INDEX_UNAVAILABLE naming `what`. The timer is cleared when
- * the work settles, so nothing is left waiting behind a read that answered.
- */
-export function withinDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RecallBoxError('INDEX_UNAVAILABLE', `reading ${what} took over ${ms} ms; try again.`)), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
-
-/** `source` with every read within `ms` (withinDeadline); what it answers is unchanged. */
+/** `source` with every read within `ms` (withinDeadline), else INDEX_UNAVAILABLE naming the file; what it answers is unchanged. */
 export function readsWithinDeadline(source: PackSource, ms: number): PackSource {
   // read() inside the chain: an adapter that throws synchronously rejects like one that fails later.
-  const bounded = <T>(name: string, read: () => Promise<T>): Promise<T> => withinDeadline(Promise.resolve().then(read), ms, `${name} from ${source.label}`);
+  const bounded = <T>(name: string, read: () => Promise<T>): Promise<T> =>
+    withinDeadline(Promise.resolve().then(read), ms, () => new RecallBoxError('INDEX_UNAVAILABLE', `reading ${name} from ${source.label} took over ${ms} ms; try again.`));
   return {
     label: source.label,
     read: (name) => bounded(name, () => source.read(name)),

@@ -4,7 +4,7 @@
  * time, and a read that still fails becomes INDEX_UNAVAILABLE (503, try again) — which the pack
  * cache does not keep, so the next request after the fault clears reads again in the same isolate.
  */
-import { RecallBoxError, isRecallBoxError, type PackSource } from '../../core/index.ts';
+import { RecallBoxError, isRecallBoxError, withinDeadline, type PackSource } from '../../core/index.ts';
 
 export interface RetryPolicy {
   /** Tries per read, the first included. Range 1..10. Default 3: a blip is retried twice, a dead store costs three tries. */
@@ -34,14 +34,6 @@ type Failure = 'timed out' | 'failed';
 
 class Timeout extends Error {}
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Timeout()), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -54,7 +46,7 @@ export function retryingSource(source: PackSource, policy: RetryPolicy = DEFAULT
     for (let attempt = 1; ; attempt++) {
       try {
         // read() inside the promise chain: an adapter that throws synchronously fails the try too.
-        return await withTimeout(Promise.resolve().then(read), policy.attemptTimeoutMs);
+        return await withinDeadline(Promise.resolve().then(read), policy.attemptTimeoutMs, () => new Timeout());
       } catch (e) {
         if (isRecallBoxError(e)) throw e;
         failure = e instanceof Timeout ? 'timed out' : 'failed';
