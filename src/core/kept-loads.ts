@@ -127,12 +127,12 @@ export class ReadsInFlight<K> {
  * ReadsInFlight's.
  */
 export function keptRead<T>(read: () => Promise<T>, patienceMs: number): (signal?: AbortSignal) => Promise<T> {
-  let kept: { value: T } | null = null;
+  let kept: { value: T } | undefined;
   const flights = new ReadsInFlight<0>(patienceMs);
   return (signal) =>
     flights.get(
       0,
-      () => kept ?? undefined,
+      () => kept,
       async () => {
         const value = await read();
         kept ??= { value };

@@ -83,6 +83,20 @@ function logUnexpected(c: Context, e: unknown, query: string | undefined): strin
   return requestId;
 }
 
+/**
+ * `work` given the request's end, aborted once the work is done — whatever its outcome, and sooner
+ * if the work aborts it (a cache hit): other requests waiting for a read this request started then
+ * stop waiting on a read the runtime is about to drop (core kept-loads.ts).
+ */
+async function untilAnswered<T>(work: (requestEnd: AbortController) => Promise<T>): Promise<T> {
+  const requestEnd = new AbortController();
+  try {
+    return await work(requestEnd);
+  } finally {
+    requestEnd.abort();
+  }
+}
+
 function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((t) => t.trim() === etag || t.trim() === '*');
@@ -159,17 +173,7 @@ export function createApp(deps: AppDeps): Hono {
     app.use('/admin/*', limited);
   }
 
-  const answer = async (c: Context, raw: RawSearchRequest) => {
-    // This request's end: aborted once its answer is made (or a cache hit makes the search needless),
-    // so that other requests waiting for a read it started stop waiting on a read the runtime is
-    // about to drop (core kept-loads.ts).
-    const requestEnd = new AbortController();
-    try {
-      return await answerWithin(c, raw, requestEnd);
-    } finally {
-      requestEnd.abort();
-    }
-  };
+  const answer = (c: Context, raw: RawSearchRequest) => untilAnswered((requestEnd) => answerWithin(c, raw, requestEnd));
 
   /**
    * One /search request in three parts: conditional (its ETag: a client that has this answer gets
@@ -265,8 +269,7 @@ export function createApp(deps: AppDeps): Hono {
     // Every index is checked; the top-level fields describe the default (first) one, as with a
     // single index. A broken default answers 503 with its code; a broken other index leaves the
     // answer 200 with status "degraded", the failure under `indexes`.
-    const requestEnd = new AbortController();
-    const settled = await Promise.allSettled(config.indexes.map((i) => deps.getPack(i.name, requestEnd.signal))).finally(() => requestEnd.abort());
+    const settled = await untilAnswered((requestEnd) => Promise.allSettled(config.indexes.map((i) => deps.getPack(i.name, requestEnd.signal))));
     const indexes = Object.fromEntries(settled.map((r, i) => [config.indexes[i]!.name, indexHealth(r)]));
     const first = settled[0]!;
     if (first.status === 'rejected') {

@@ -79,16 +79,6 @@ export interface GapBindings extends GapVars {
 export const GAPS_WITHOUT_RATE_LIMITER =
   'GAPS is on but the Worker has no RATE_LIMITER binding: any one client can fill the gap table (up to GAPS_MAX_ROWS rows) with queries of its own. Bind a rate limiter ([[ratelimits]] in wrangler.toml; docs/deploying.md#rate-limiting).';
 
-/** A logger that says each message once and then not again: a warning per isolate, not per request or env. */
-export function oncePerMessage(log: (message: string) => void): (message: string) => void {
-  const said = new Set<string>();
-  return (message) => {
-    if (said.has(message)) return;
-    said.add(message);
-    log(message);
-  };
-}
-
 /**
  * The gap store of a Worker with GAPS `on` and these bindings, or null when the report is off.
  * What is wrong with the setup goes to `warnings` (the configuration's warnings, which the Worker

@@ -67,7 +67,8 @@ export class PackCache {
   /** `signal`: the end of the request asking (KeptLoadCall.signal). */
   get(key: string, source: () => PackSource, retryFailuresAfterMs = Infinity, settings: PackLoadSettings = {}, signal?: AbortSignal): Promise<LoadedPack> {
     const read = settings.read ?? 'whole';
-    const options = { ...this.options, read, ...(settings.readDeadlineMs !== undefined && { readDeadlineMs: settings.readDeadlineMs }) };
-    return this.packs.get(`${read}:${key}`, () => loadPack(source(), options), { keepFailureMs: retryFailuresAfterMs, ...(signal && { signal }) });
+    // The options are made only when a load starts: a request for a pack held makes nothing.
+    const load = () => loadPack(source(), { ...this.options, read, ...(settings.readDeadlineMs !== undefined && { readDeadlineMs: settings.readDeadlineMs }) });
+    return this.packs.get(`${read}:${key}`, load, { keepFailureMs: retryFailuresAfterMs, ...(signal && { signal }) });
   }
 }

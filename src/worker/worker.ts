@@ -14,7 +14,7 @@ import { bundledFilesOf, packSourceFor, readDeadlineFor } from './sources/index.
 import type { BundledPacks } from './sources/bundled.ts';
 import { PackCache, STORE_FAILURE_RETRY_MS } from './pack-cache.ts';
 import type { AnswerCache } from './answer-cache.ts';
-import { gapStoreFor, oncePerMessage, type D1Like } from './gaps.ts';
+import { gapStoreFor, type D1Like } from './gaps.ts';
 import type { GapVars } from '../protocol/gaps.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { R2Reader } from './sources/r2.ts';
@@ -32,6 +32,16 @@ export interface Env extends WorkerVars, GapVars {
   GAPS_DB?: D1Like;
   /** Secret (`wrangler secret put ADMIN_TOKEN`) guarding GET /admin/gaps; unset: the route refuses everyone. */
   ADMIN_TOKEN?: string;
+}
+
+/** A logger that says each message once and then not again: a warning per isolate, not per request or env. */
+function oncePerMessage(log: (message: string) => void): (message: string) => void {
+  const said = new Set<string>();
+  return (message) => {
+    if (said.has(message)) return;
+    said.add(message);
+    log(message);
+  };
 }
 
 /** The data centre's cache (caches.default), where the runtime has one. */

@@ -253,10 +253,10 @@ export async function readManifest(source: PackSource): Promise<{ manifest: Pack
  * pack of another format version is refused without parsing data files whose shape we do not know.
  */
 export async function loadPack(unbounded: PackSource, options: LoadPackOptions = {}): Promise<LoadedPack> {
-  const deadlineMs = resolveReadDeadline(options.readDeadlineMs);
-  const source = readsWithinDeadline(unbounded, deadlineMs);
-  // A request waits for another's read of a piece (kept-loads.ts) as long as the read may take.
-  const patienceMs = deadlineMs;
+  // A request waits for another's read of a piece (kept-loads.ts) as long as the read may take:
+  // the deadline is every cache's patience too.
+  const patienceMs = resolveReadDeadline(options.readDeadlineMs);
+  const source = readsWithinDeadline(unbounded, patienceMs);
   const { manifest } = await readManifest(source);
   const files = packReader(source, manifest);
   const [sectionsHead, keywordHead] = await Promise.all([files.json(PACK_FILES.sections), files.json(PACK_FILES.keyword)]);
