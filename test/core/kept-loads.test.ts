@@ -19,12 +19,18 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** A long patience: a test that relied on it running out would time out instead. */
 const PATIENT_MS = 60_000;
 
+/** One key's value kept in a variable, read through ReadsInFlight by gated reads: `get(signal)` is one request's ask. */
+function oneKey(patienceMs = PATIENT_MS) {
+  const flights = new ReadsInFlight<string>(patienceMs);
+  const { calls, read } = gatedReads<string>();
+  let kept: string | undefined;
+  const get = (signal?: AbortSignal) => flights.get('k', () => (kept === undefined ? undefined : { value: kept }), async () => (kept = await read()), signal);
+  return { calls, get };
+}
+
 describe('ReadsInFlight', () => {
   it('has concurrent requests for a piece wait for one read of it, and find what it kept', async () => {
-    const flights = new ReadsInFlight<string>(PATIENT_MS);
-    const { calls, read } = gatedReads<string>();
-    let kept: string | undefined;
-    const get = () => flights.get('k', () => (kept === undefined ? undefined : { value: kept }), async () => (kept = await read()));
+    const { calls, get } = oneKey();
     const all = Promise.all([get(), get(), get()]);
     await tick();
     expect(calls).toHaveLength(1);
@@ -33,12 +39,10 @@ describe('ReadsInFlight', () => {
   });
 
   it('frees the waiters when the reading request ends, though its read never settles (the runtime dropped it)', async () => {
-    const flights = new ReadsInFlight<string>(PATIENT_MS);
-    const { calls, read } = gatedReads<string>();
-    let kept: string | undefined;
+    const { calls, get } = oneKey();
     const first = new AbortController();
-    void flights.get('k', () => (kept === undefined ? undefined : { value: kept }), async () => (kept = await read()), first.signal); // never settles
-    const second = flights.get('k', () => (kept === undefined ? undefined : { value: kept }), async () => (kept = await read()));
+    void get(first.signal); // never settles
+    const second = get();
     await tick();
     expect(calls).toHaveLength(1);
     first.abort(); // its answer was made (a cache hit): its read is as good as gone
@@ -65,11 +69,9 @@ describe('ReadsInFlight', () => {
   });
 
   it('has a waiter read for itself once its patience runs out (a request that ended without saying so)', async () => {
-    const flights = new ReadsInFlight<string>(50);
-    const { calls, read } = gatedReads<string>();
-    let kept: string | undefined;
-    void flights.get('k', () => (kept === undefined ? undefined : { value: kept }), async () => (kept = await read())); // never settles, never ends
-    const second = flights.get('k', () => (kept === undefined ? undefined : { value: kept }), async () => (kept = await read()));
+    const { calls, get } = oneKey(50);
+    void get(); // never settles, never ends
+    const second = get();
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(calls).toHaveLength(2);
     calls[1]!.resolve('piece');
@@ -77,10 +79,7 @@ describe('ReadsInFlight', () => {
   });
 
   it('fails the waiters with a read\'s failure (they asked at the same time), and keeps no failure: the next caller reads again', async () => {
-    const flights = new ReadsInFlight<string>(PATIENT_MS);
-    const { calls, read } = gatedReads<string>();
-    let kept: string | undefined;
-    const get = () => flights.get('k', () => (kept === undefined ? undefined : { value: kept }), async () => (kept = await read()));
+    const { calls, get } = oneKey();
     const first = get();
     const second = get();
     await tick();
