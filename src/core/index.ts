@@ -10,7 +10,7 @@
 
 // Searching a pack: the one entry, its options, its request and answer.
 export { search, searchPack } from './search/search.ts';
-export type { SearchOutcome, SearchResult, SearchDebug, RouteReport } from './search/search.ts';
+export type { SearchOutcome, SearchResult, SearchDebug, RouteReport } from './search/outcome.ts';
 export { staticQueryVector } from './search/query-vector.ts';
 export type { SearchWarning } from './search/query-vector.ts';
 export { DEFAULT_SEARCH_OPTIONS } from './search/options.ts';

@@ -12,7 +12,7 @@ import { isRecallBoxError } from '../errors.ts';
 import type { LoadedPack } from '../pack/load.ts';
 import type { SearchOptions } from './options.ts';
 import type { SearchRequest } from './request.ts';
-import type { Lang } from '../types.ts';
+import type { PreparedQuery } from './prepare.ts';
 
 /** Why a route took no part in a query. */
 export type RouteSkip =
@@ -26,7 +26,7 @@ export type RouteSkip =
   | 'disabled'
   /**
    * Not needed: the keyword route's best hit holds every concept of the query, which leaves the
-   * vector route no vote (rank/route-weights.ts), so the query was not embedded (search.ts keywordAnswered).
+   * vector route no vote (rank/route-weights.ts), so the query was not embedded (retrieve.ts keywordAnswered).
    */
   | 'keyword-answered'
   /** Embedding the query failed; see `warnings`. */
@@ -45,14 +45,17 @@ export interface QueryVector {
   warning?: SearchWarning;
 }
 
+/** What embedding reads of a query: its text and the language it is analysed in (PreparedQuery's). */
+export type QueryText = Pick<PreparedQuery, 'text' | 'lang'>;
+
 /**
- * Embeds the request's query for the vector route. Async because ONNX Runtime is. An embedding
- * failure does not fail the search: the keyword route still answers, and the outcome says why the
- * vector route did not run. `signal`: the request's end (search's), for the reads it makes.
+ * Embeds the query for the vector route. Async because ONNX Runtime is. An embedding failure does
+ * not fail the search: the keyword route still answers, and the outcome says why the vector route
+ * did not run. `signal`: the request's end (search's), for the reads it makes.
  */
 export async function queryVectorFor(
   pack: LoadedPack,
-  request: SearchRequest,
+  query: QueryText,
   options: SearchOptions,
   embedder?: QueryEmbedder,
   signal?: AbortSignal,
@@ -61,14 +64,11 @@ export async function queryVectorFor(
   // lazily read pack reads them for the first query that embeds, LoadedPack.readSemantic): one
   // that cannot be read or is damaged fails the search (503 INDEX_UNAVAILABLE or INDEX_CORRUPT),
   // not just this route.
-  // The query's language only when the route is on: a search without it never needs one here.
-  let lang: Lang | undefined;
   if (options.fuse.weights.vector > 0) {
     const semantic = await pack.readSemantic(signal);
-    lang = queryLangOf(pack, request);
-    if (semantic) await readQueryNgrams(semantic, request.q, lang, signal);
+    if (semantic) await readQueryNgrams(semantic, query.text, query.lang, signal);
   }
-  const plan = planQueryVector(pack, request, options, lang);
+  const plan = planQueryVector(pack, query, options);
   if ('skip' in plan) return plan.skip;
   if (!embedder) await readQueryRows(plan.semantic, plan.tokens, signal);
   try {
@@ -78,26 +78,15 @@ export async function queryVectorFor(
   }
 }
 
-/** The language the query is analysed in: the one asked for, else the one its script shows, else the pack's default. */
-function queryLangOf(pack: LoadedPack, request: SearchRequest): Lang {
-  return queryLanguage(request.q, request.lang, pack.manifest.defaultLang);
-}
-
 /**
  * What both query-vector paths decide before embedding: whether the route runs at all, and the
- * query's tokens (one analysis, shared by the sync and the async path). `lang`: the query's
- * language (queryLangOf) when the caller has it already.
+ * query's tokens (one analysis, shared by the sync and the async path).
  */
-function planQueryVector(
-  pack: LoadedPack,
-  request: SearchRequest,
-  options: SearchOptions,
-  lang?: Lang,
-): { skip: QueryVector } | { semantic: SemanticIndex; tokens: EmbeddingTokens } {
+function planQueryVector(pack: LoadedPack, query: QueryText, options: SearchOptions): { skip: QueryVector } | { semantic: SemanticIndex; tokens: EmbeddingTokens } {
   const { semantic } = pack;
   if (semantic === null) return { skip: { vector: null, skip: 'no-model' } };
   if (!(options.fuse.weights.vector > 0)) return { skip: { vector: null, skip: 'disabled' } };
-  const tokens = queryTokens(semantic, request.q, lang ?? queryLangOf(pack, request));
+  const tokens = queryTokens(semantic, query.text, query.lang);
   if (tokens.ids.length === 0) return { skip: { vector: null, skip: 'no-query-vector' } };
   return { semantic, tokens };
 }
@@ -120,7 +109,9 @@ function embeddingFailed(e: unknown): QueryVector {
  * (the evaluation harness's systems), with the same result as the async path's default embedder.
  */
 export function staticQueryVector(pack: LoadedPack, request: SearchRequest, options: SearchOptions): QueryVector {
-  const plan = planQueryVector(pack, request, options);
+  // The language the query is analysed in, as prepareQuery resolves it.
+  const lang = queryLanguage(request.q, request.lang, pack.manifest.defaultLang);
+  const plan = planQueryVector(pack, { text: request.q, lang }, options);
   if ('skip' in plan) return plan.skip;
   try {
     return embedded(embedStatic(plan.semantic, plan.tokens));

@@ -1,7 +1,7 @@
 /**
  * The two retrieval routes of a search, before fusion: the keyword route (FlexSearch candidates
  * ranked by BM25F) and the vector route (the kernel's best cosines), each kept to the languages
- * the request allows.
+ * the request allows (PreparedQuery.allowed).
  */
 import type { KeywordHit, KeywordView } from '../keyword/index.ts';
 import type { TermVariant } from '../keyword/expand.ts';
@@ -9,13 +9,7 @@ import type { LoadedPack } from '../pack/load.ts';
 import type { RouteHit } from '../rank/fuse.ts';
 import type { Lang } from '../types.ts';
 import type { SearchOptions } from './options.ts';
-import { resolveLanguages, type SearchRequest } from './request.ts';
 import type { Filtering } from './filters.ts';
-
-/** The sections of the languages a request allows, or null for all. */
-export function allowedLanguages(pack: LoadedPack, request: SearchRequest): Set<Lang> | null {
-  return request.lang ? new Set(resolveLanguages(request.lang, pack.manifest.languages)) : null;
-}
 
 /** A keyword route's candidates: ranked hits, the named ones among them, and the best hit's share of the concepts. */
 export interface KeywordCandidates {

@@ -11,6 +11,7 @@ import type { SearchRequest } from '../../../src/core/search/request.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../../src/core/search/options.ts';
 import { searchPack, search } from '../../../src/core/search/search.ts';
 import { queryVectorFor, staticQueryVector } from '../../../src/core/search/query-vector.ts';
+import { prepareQuery } from '../../../src/core/search/prepare.ts';
 import { embedStatic, queryTokens } from '../../../src/core/embed/semantic.ts';
 import { knownNgramHashes } from '../../../src/core/embed/ngrams.ts';
 import { terms } from '../../../src/core/analysis/segment.ts';
@@ -390,7 +391,7 @@ describe('searchPack with the vector route', () => {
   it('computes the same query vector synchronously (eval) as through the async static embedder (Worker)', async () => {
     for (const q of ['route parameters', 'midleware', 'ルートパラメーター']) {
       const sync = staticQueryVector(pack, request(q), DEFAULT_SEARCH_OPTIONS);
-      const async = await queryVectorFor(pack, request(q), DEFAULT_SEARCH_OPTIONS);
+      const async = await queryVectorFor(pack, prepareQuery(pack, request(q), DEFAULT_SEARCH_OPTIONS), DEFAULT_SEARCH_OPTIONS);
       expect(Array.from(sync.vector!)).toEqual(Array.from(async.vector!));
     }
   });
@@ -525,16 +526,16 @@ describe('loadPack', () => {
     const pack = await loadPack(source, { read: 'lazy' });
     const ngramReads = () => source.reads.filter((n) => n === 'ngrams.bin').length;
     // Every word known: nothing to look up.
-    await queryVectorFor(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS);
+    await queryVectorFor(pack, prepareQuery(pack, request('route parameters'), DEFAULT_SEARCH_OPTIONS), DEFAULT_SEARCH_OPTIONS);
     expect(pack.semantic).not.toBeNull();
     expect(ngramReads()).toBe(0);
     expect(pack.semantic!.storedNgrams!.held()).toBe(false);
     const before = pack.queryReads();
-    await queryVectorFor(pack, request('route paramters'), DEFAULT_SEARCH_OPTIONS);
+    await queryVectorFor(pack, prepareQuery(pack, request('route paramters'), DEFAULT_SEARCH_OPTIONS), DEFAULT_SEARCH_OPTIONS);
     expect(ngramReads()).toBe(1);
     expect(pack.semantic!.storedNgrams!.held()).toBe(true);
     expect(pack.queryReads()).toBeGreaterThan(before);
-    await queryVectorFor(pack, request('midleware handlr'), DEFAULT_SEARCH_OPTIONS);
+    await queryVectorFor(pack, prepareQuery(pack, request('midleware handlr'), DEFAULT_SEARCH_OPTIONS), DEFAULT_SEARCH_OPTIONS);
     expect(ngramReads()).toBe(1);
     // The pack's copy, decoded: the same hashes the tokenizer would compute.
     const { minN, maxN } = pack.semantic!.tokenizer!.info.ngram;

@@ -1,0 +1,103 @@
+/**
+ * The presentation stage: the selected sections as results a reader sees — each with its snippet,
+ * its evidence (the paragraphs holding the query's concepts) and its place in each route — the
+ * "did you mean" correction, and the debug trace of every stage's decisions. Each result's query
+ * matches are found once (present/section-matches.ts) and shared by its snippet, its evidence, the
+ * correction and the verdict (judge.ts).
+ */
+import type { LoadedPack } from '../pack/load.ts';
+import type { SectionLookup } from '../pack/section-store.ts';
+import type { FusedHit, RouteHit, RouteName } from '../rank/fuse.ts';
+import { correctionOf, type Correction } from '../present/correction.ts';
+import { evidenceFrom } from '../present/evidence.ts';
+import { sectionMatches, type SectionMatches } from '../present/section-matches.ts';
+import { DEFAULT_SNIPPET_OPTIONS, snippetFrom } from '../present/snippet.ts';
+import { probesOf } from '../analysis/find-terms.ts';
+import type { QueryMatching } from './matching.ts';
+import type { SearchOptions } from './options.ts';
+import { roundScore, type RoutePosition, type SearchDebug, type SearchResult } from './outcome.ts';
+import type { PreparedQuery } from './prepare.ts';
+import type { Ranking } from './rank.ts';
+import type { Retrieval } from './retrieve.ts';
+import type { Selection } from './select.ts';
+
+/** The results, and each one's query matches (the same order). */
+export interface Presented {
+  results: SearchResult[];
+  matches: SectionMatches[];
+}
+
+export function presentResults(pack: LoadedPack, query: PreparedQuery, options: SearchOptions, chosen: readonly FusedHit[], section: SectionLookup): Presented {
+  // The query's concepts (its analysed terms), once: for the snippets, the evidence and the verdict
+  // — the concepts the verdict checks coverage of are the very terms the evidence was computed for.
+  const queryTerms = new Set(query.matching.terms);
+  const conceptOf = conceptsOfTerms(query.matching);
+  const snippetOptions = { ...DEFAULT_SNIPPET_OPTIONS, length: options.snippetLength };
+  const probes = probesOf(queryTerms);
+  const matches = chosen.map((hit) => sectionMatches(section(hit.id), queryTerms, pack.manifest.analyzer, probes));
+  const results = chosen.map((hit, i): SearchResult => {
+    const s = section(hit.id);
+    const found = matches[i]!;
+    return {
+      id: s.id,
+      url: s.url,
+      title: s.title,
+      breadcrumb: s.breadcrumb,
+      lang: s.lang,
+      snippet: snippetFrom(s, found.text, () => found.code, snippetOptions),
+      score: roundScore(hit.score),
+      rank: i + 1,
+      match: hit.match,
+      routes: routePositions(hit),
+      pool: s.pool,
+      evidence: evidenceFrom(found, queryTerms.size, options.evidence, conceptOf),
+    };
+  });
+  return { results, matches };
+}
+
+function routePositions(hit: FusedHit): Partial<Record<RouteName, RoutePosition>> {
+  const out: Partial<Record<RouteName, RoutePosition>> = {};
+  for (const route of Object.keys(hit.ranks) as RouteName[]) {
+    out[route] = { rank: hit.ranks[route]!, score: roundScore(hit.scores[route]!) };
+  }
+  return out;
+}
+
+/** Each looked-up term's concept (its index), for evidence coverage by concept. */
+function conceptsOfTerms(matching: QueryMatching): Map<string, string> {
+  const conceptOf = new Map<string, string>();
+  matching.groups.forEach((variants, c) => {
+    for (const v of variants) if (!conceptOf.has(v.term)) conceptOf.set(v.term, String(c));
+  });
+  return conceptOf;
+}
+
+/** Results whose text a correction's docs' word is looked for in: the few a reader sees first. */
+const CORRECTION_SOURCES = 3;
+
+/** The words read as corrections of misspelt ones ("did you mean"), checked against the first results' text. */
+export function correctionFor(query: PreparedQuery, matches: readonly SectionMatches[]): Correction | null {
+  return correctionOf(
+    query.text,
+    query.analysis.words,
+    query.matching.groups,
+    query.matching.resolved,
+    // The results' matches as found for their snippets: no second analysis.
+    matches.slice(0, CORRECTION_SOURCES).map(({ full, matches }) => ({ text: full, tokens: matches })),
+  );
+}
+
+/** Why each result ranks where it does (`?debug=1`): every stage's decisions, by section id. */
+export function debugTrace(pack: LoadedPack, section: SectionLookup, retrieval: Retrieval, ranking: Ranking, selection: Selection): SearchDebug {
+  const { keyword, vector } = retrieval;
+  const idOf = (id: number) => section(id).id;
+  const listed = (hits: readonly RouteHit[]) => hits.map((h, i) => ({ id: idOf(h.id), rank: i + 1, score: roundScore(h.score) }));
+  return {
+    routes: { keyword: listed(keyword.hits), ...(vector && { vector: listed(vector.hits) }) },
+    fused: ranking.fused.map((h, i) => ({ id: idOf(h.id), rank: i + 1, score: roundScore(h.score), match: h.match, pool: pack.sections.poolOf(h.id) })),
+    boosts: ranking.boosts,
+    pools: selection.pools,
+    mmr: selection.mmr && selection.mmr.map((d) => ({ ...d, id: idOf(d.id) })),
+  };
+}
