@@ -12,7 +12,7 @@
  * 3. the same with one section block missing from the pack: the queries that need it answer 503,
  *    every other one 200, none unanswered;
  * 4. a cold burst: a new isolate asked `--connections` distinct queries at once, which wait for one
- *    another's reads of the pieces they share (src/core/kept-loads.ts): when the first and the last
+ *    another's reads of the pieces they share (src/core/codec/kept-loads.ts): when the first and the last
  *    answer came.
  * The pack is read lazily (PACK_READ lazy), the path a large site takes. Prints one table.
  */

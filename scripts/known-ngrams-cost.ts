@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { knownNgramHashes } from '../src/core/embed/ngrams.ts';
-import { decodeHashes } from '../src/core/pack/binary.ts';
+import { decodeHashes } from '../src/core/codec/binary.ts';
 import { modelFromFile, validateModelFile } from '../src/core/embed/model-file.ts';
 import { PACK_FILES } from '../src/core/pack/format.ts';
 

@@ -79,6 +79,22 @@ describe('the layout of src/', () => {
     expect(broken).toEqual([]);
   });
 
+  it('layers the core: the stages and the byte codecs never import the pack loader or the search pipeline', () => {
+    // The loader (pack/) assembles the stages and the pipeline (search/) runs them; a stage that
+    // imported either would run back up the layers. What both need of bytes lives in codec/.
+    /** A core file's folder (`keyword` for src/core/keyword/…); '' for the core's root files and the rest of src/. */
+    const layer = (file: string) => {
+      const parts = file.split(path.sep);
+      return parts[1] === 'core' && parts.length > 3 ? parts[2]! : '';
+    };
+    const below = ['analysis', 'keyword', 'embed', 'vector', 'rank', 'present', 'confidence', 'codec'];
+    expect(new Set(FILES.map(layer))).toEqual(new Set([...below, 'pack', 'search', '']));
+    const upward = IMPORTS.filter(local)
+      .filter((i) => below.includes(layer(i.from)) && ['pack', 'search'].includes(layer(i.to)))
+      .map((i) => `${i.from} → ${i.to}`);
+    expect(upward).toEqual([]);
+  });
+
   it('reaches the core through src/core/index.ts from everywhere but the indexer', () => {
     const deep = IMPORTS.filter(local)
       .filter((i) => folderOf(i.to) === 'core' && !['core', 'indexer', 'widget'].includes(folderOf(i.from)))

@@ -1,6 +1,6 @@
 /**
  * A least-recently-used map bounded by the bytes its values are counted as: what the lazily read
- * pack keeps of its blocks and partitions (pack/resident-cache.ts), and what the Worker keeps of
+ * pack keeps of its blocks and partitions (codec/resident-cache.ts), and what the Worker keeps of
  * its recent answers (src/worker/answer-cache.ts).
  */
 export class BoundedLru<K, T> {

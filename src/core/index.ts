@@ -25,7 +25,7 @@ export { GRAPH_BOOST_SEEDS_WHEN_ON } from './rank/graph-boost.ts';
 
 // The pack: loading it, where its files come from, its format.
 export { loadPack, readManifest, PACK_READ_MODES } from './pack/load.ts';
-export { DEFAULT_READ_DEADLINE_MS } from './pack/read-deadline.ts';
+export { DEFAULT_READ_DEADLINE_MS } from './codec/kept-loads.ts';
 export { withinDeadline } from './deadline.ts';
 export type { LoadedPack, LoadPackOptions, PackReadMode } from './pack/load.ts';
 export { bytesSource } from './pack/source.ts';
@@ -35,7 +35,7 @@ export type { PackManifest } from './pack/format.ts';
 export { DEFAULT_SHARD_OPTIONS, MAX_SHARD_BYTES, readPackFile, readPackShard } from './pack/shards.ts';
 export { verifyPack } from './pack/verify.ts';
 export { packKey } from './pack/key.ts';
-export { dequantizeMatrix, encodeFloat32 } from './pack/binary.ts';
+export { dequantizeMatrix, encodeFloat32 } from './codec/binary.ts';
 export { everySection } from './pack/section-store.ts';
 
 // Text analysis and languages.
@@ -74,6 +74,6 @@ export type { ErrorCode } from './errors.ts';
 export type { Lang, Page, Section } from './types.ts';
 export { fnv1aHex } from './hash.ts';
 export { BoundedLru } from './bounded-lru.ts';
-export { KeptLoads } from './kept-loads.ts';
+export { KeptLoads } from './codec/kept-loads.ts';
 export { isRecord } from './is-record.ts';
 export { mulberry32 } from './random.ts';

@@ -1,6 +1,6 @@
 import { sectionFields } from '../core/analysis/fields.ts';
 import { buildKeywordIndex, type KeywordOptionsInput, type KeywordStorageOptions } from '../core/keyword/index.ts';
-import { decodeMatrix, encodeFloat32, encodeHashes, encodeMatrix, encodeVectors } from '../core/pack/binary.ts';
+import { decodeMatrix, encodeFloat32, encodeHashes, encodeMatrix, encodeVectors } from '../core/codec/binary.ts';
 import { FORMAT_VERSION, keywordPartFileName, PACK_FILES, type PackManifest, type PackModel, type StoredSection } from '../core/pack/format.ts';
 import { DEFAULT_SECTION_BLOCKS_OPTIONS, sectionStoreFiles, type SectionBlocksOptions } from '../core/pack/sections-file.ts';
 import type { Lang, Page, SkippedFile } from '../core/types.ts';

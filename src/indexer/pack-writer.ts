@@ -3,7 +3,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FORMAT_VERSION, PACK_FILES, type PackManifest } from '../core/pack/format.ts';
 import { DEFAULT_SHARD_OPTIONS, shardFile, type PackFileEntry, type ShardOptions } from '../core/pack/shards.ts';
-import { MATRIX_SHARD_BYTES } from '../core/pack/matrix-rows.ts';
+import { MATRIX_SHARD_BYTES } from '../core/codec/matrix-rows.ts';
 
 /** Data files of a pack, already serialised (JSON text or binary), by file name. */
 export type PackFiles = Record<string, string | Uint8Array>;
@@ -35,7 +35,7 @@ export async function storePackFiles(
   const entries: Record<string, PackFileEntry> = {};
   const pieces: PackFiles = {};
   for (const name of Object.keys(files)) {
-    // embedding.bin in small shards: a Worker reads only those holding a query's rows (matrix-rows.ts).
+    // embedding.bin in small shards: a Worker reads only those holding a query's rows (core codec/matrix-rows.ts).
     const shardOptions = name === PACK_FILES.matrix ? { ...options, shardBytes: Math.min(options.shardBytes, MATRIX_SHARD_BYTES) } : options;
     const stored = await shardFile(name, files[name]!, shardOptions, name !== PACK_FILES.onnx);
     entries[name] = stored.entry;

@@ -25,7 +25,7 @@ export interface AppDeps {
   /**
    * The pack of the named index (one of config.indexes); memoised by the caller per index, so each
    * is loaded once per isolate and a broken one fails only the requests that choose it. `signal`:
-   * the asking request's end (core kept-loads.ts), aborted when its answer is made.
+   * the asking request's end (core codec/kept-loads.ts), aborted when its answer is made.
    */
   getPack: (index: string, signal?: AbortSignal) => Promise<LoadedPack>;
   /** How many times this isolate has loaded a pack: reported by /health to make caching visible. */
@@ -86,7 +86,7 @@ function logUnexpected(c: Context, e: unknown, query: string | undefined): strin
 /**
  * `work` given the request's end, aborted once the work is done — whatever its outcome, and sooner
  * if the work aborts it (a cache hit): other requests waiting for a read this request started then
- * stop waiting on a read the runtime is about to drop (core kept-loads.ts).
+ * stop waiting on a read the runtime is about to drop (core codec/kept-loads.ts).
  */
 async function untilAnswered<T>(work: (requestEnd: AbortController) => Promise<T>): Promise<T> {
   const requestEnd = new AbortController();

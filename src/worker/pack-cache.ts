@@ -34,7 +34,7 @@ export interface PackLoadSettings {
  * startup does no index work, and later requests reuse the imported index.
  *
  * Requests that need a pack being loaded wait for that load's end, never on its promise (core
- * kept-loads.ts): the load is dropped as in flight when the request that started it ends (`signal`),
+ * codec/kept-loads.ts): the load is dropped as in flight when the request that started it ends (`signal`),
  * and then whoever waits loads the pack itself — a request whose client went cannot leave the
  * others waiting on reads the runtime dropped.
  *

@@ -8,7 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import onnxProto from 'onnx-proto';
-import { encodeFloat32 } from '../../src/core/pack/binary.ts';
+import { encodeFloat32 } from '../../src/core/codec/binary.ts';
 import { mkdir } from 'node:fs/promises';
 import { tinyEmbeddings, tinyTokenizerJson, TINY_MODEL2VEC_DIM, TINY_MODEL2VEC_VOCAB } from './model2vec-fixture.ts';
 

@@ -9,7 +9,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import onnxWorker from '../../src/worker/onnx.ts';
 import defaultWorker, { type Env } from '../../src/worker/index.ts';
 import { loadPack } from '../../src/core/pack/load.ts';
-import { dequantizeMatrix, encodeFloat32 } from '../../src/core/pack/binary.ts';
+import { dequantizeMatrix, encodeFloat32 } from '../../src/core/codec/binary.ts';
 import { assetsPackSource } from '../../src/worker/sources/assets.ts';
 import { detectScriptLang } from '../../src/core/analysis/lang.ts';
 import { queryTokens, embedStatic } from '../../src/core/embed/semantic.ts';

@@ -5,7 +5,7 @@
  */
 import { RecallBoxError } from '../errors.ts';
 import { L2_NORM_FLOOR } from './model.ts';
-import type { QuantizedMatrix } from '../pack/binary.ts';
+import type { QuantizedMatrix } from '../codec/binary.ts';
 
 /**
  * Embedding of weighted token ids. `matrix` is E row-major (rows × dim), as float32 values or as

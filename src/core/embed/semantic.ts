@@ -12,14 +12,14 @@ import type { Lang } from '../types.ts';
 import type { VectorKernel } from '../vector/types.ts';
 import { transformerSequence, type TransformerModel } from './transformer.ts';
 import { RecallBoxError } from '../errors.ts';
-import type { MatrixRows } from '../pack/matrix-rows.ts';
+import type { MatrixRows } from '../codec/matrix-rows.ts';
 
 export interface SemanticIndex {
   /** A static model's vocabulary and settings: queries are tokenized exactly as sections were. Null for a transformer. */
   tokenizer: TokenizerModel | null;
   /**
    * A static model's E as embedding.bin stores it (int8 rows, a step each, `rows.matrix`), with
-   * which rows are read and the read of more (pack/matrix-rows.ts). Null for a transformer.
+   * which rows are read and the read of more (codec/matrix-rows.ts). Null for a transformer.
    */
   rows: MatrixRows | null;
   /** A transformer model's description (model.onnx runs only in ORT); null for a static model. */

@@ -5,7 +5,7 @@
 import { isRecord } from '../is-record.ts';
 import { corrupt, validateKeywordHead, validateKeywordPart, type KeywordHead, type StoredKeywordIndex } from './data.ts';
 import { createFlexIndex, type FlexIndex } from './flex.ts';
-import { ResidentCache } from '../pack/resident-cache.ts';
+import { ResidentCache } from '../codec/resident-cache.ts';
 import { resolveKeywordResidencyOptions, type KeywordResidencyOptions } from './residency.ts';
 import { partitionedIndex, residentParts, type KeywordIndex } from './search.ts';
 

@@ -19,7 +19,7 @@
  */
 import { RecallBoxError } from '../errors.ts';
 import { isRecord } from '../is-record.ts';
-import { resolveBytesOption } from '../pack/resident-cache.ts';
+import { resolveBytesOption } from '../codec/resident-cache.ts';
 import { compareTerms, type TermCount } from './dictionary.ts';
 import { DEFAULT_KEYWORD_RESIDENCY_OPTIONS } from './residency.ts';
 

@@ -1,13 +1,13 @@
 /**
  * How many partitions of a lazily opened keyword index stay in memory between queries. The cache
- * itself is the pack's ResidentCache (../resident-cache.ts): least recently used dropped first,
+ * itself is the pack's ResidentCache (codec/resident-cache.ts): least recently used dropped first,
  * one read per part (a request waits for another's read to end, never on its promise:
- * ../kept-loads.ts), failed reads not remembered; a query's view holds its parts by
+ * codec/kept-loads.ts), failed reads not remembered; a query's view holds its parts by
  * reference (search.ts), so eviction only drops the cache's own reference.
  */
 import { RecallBoxError } from '../errors.ts';
 import { isRecord } from '../is-record.ts';
-import { resolveBytesOption } from '../pack/resident-cache.ts';
+import { resolveBytesOption } from '../codec/resident-cache.ts';
 
 export interface KeywordResidencyOptions {
   /**

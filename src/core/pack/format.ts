@@ -30,7 +30,7 @@ export const PACK_FILES = {
   embedding: 'embedding.json',
   /**
    * The embedding matrix E, rows × dimensions, as int8 rows with a float32 step each (format 6;
-   * float32 before; binary.ts encodeMatrix). One copy serves both query runtimes: the static
+   * float32 before; codec/binary.ts encodeMatrix). One copy serves both query runtimes: the static
    * embedder reads it back as float32, and the ONNX Worker hands those float32 values to ONNX
    * Runtime as the external data model.onnx names.
    */
@@ -40,7 +40,7 @@ export const PACK_FILES = {
   /** Every section's embedding, int8 with one float32 scale each (pack/vectors-file.ts). */
   vectors: 'vectors.bin',
   /**
-   * The static model's vocabulary n-grams (embed/ngrams.ts knownNgramHashes) as binary.ts
+   * The static model's vocabulary n-grams (embed/ngrams.ts knownNgramHashes) as codec/binary.ts
    * encodeHashes stores them, which a query reads to weigh a word the vocabulary lacks. Computed
    * at build time: in a young isolate hashing them cost the first query that needed them tens of
    * milliseconds of CPU, more than the Workers Free plan's 10 ms a request (`npx tsx

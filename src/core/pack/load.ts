@@ -17,9 +17,9 @@ import {
 import type { SemanticIndex } from '../embed/semantic.ts';
 import { createTypeScriptKernel } from '../vector/typescript-kernel.ts';
 import type { QuantizedVectors, VectorKernel } from '../vector/types.ts';
-import { decodeHashes, decodeVectors } from './binary.ts';
-import { matrixRows } from './matrix-rows.ts';
-import { keptRead } from '../kept-loads.ts';
+import { decodeHashes, decodeVectors } from '../codec/binary.ts';
+import { matrixRows } from '../codec/matrix-rows.ts';
+import { keptRead } from '../codec/kept-loads.ts';
 import { readsWithinDeadline, resolveReadDeadline } from './read-deadline.ts';
 import { keywordPartFileName, PACK_FILES, parsePackJson, validateManifest, type PackManifest, type PackModel } from './format.ts';
 import { DEFAULT_SECTION_RESIDENCY_OPTIONS, openBlockStore, readWholeStore, type SectionResidencyOptions, type SectionStore } from './section-store.ts';
@@ -41,7 +41,7 @@ export interface LoadedPack {
   semantic: SemanticIndex | null;
   /**
    * The semantic route, read and checked on the first call for a lazily read pack (a concurrent
-   * caller waits for that read's end, kept-loads.ts; a failed read fails that search, as a block
+   * caller waits for that read's end, codec/kept-loads.ts; a failed read fails that search, as a block
    * does, and the next call reads again), then kept in `semantic`. `signal`: the request's end. Null for a pack without vectors. Lazily because most
    * lookups never run the vector route (search.ts keywordAnswered): a cold isolate answering one
    * reads no vectors at all.
@@ -151,7 +151,7 @@ function packReader(source: PackSource, manifest: PackManifest): PackReader {
 
 /**
  * The semantic files, checked against each other and the manifest, with the vectors in a kernel.
- * The matrix's rows are read as queries need them (matrix-rows.ts) when the pack is read lazily,
+ * The matrix's rows are read as queries need them (codec/matrix-rows.ts) when the pack is read lazily,
  * all of them now when it is read whole. A shard that cannot be read on behalf of a query fails
  * that search as INDEX_UNAVAILABLE (duringQuery), as a section block does.
  */
@@ -253,7 +253,7 @@ export async function readManifest(source: PackSource): Promise<{ manifest: Pack
  * pack of another format version is refused without parsing data files whose shape we do not know.
  */
 export async function loadPack(unbounded: PackSource, options: LoadPackOptions = {}): Promise<LoadedPack> {
-  // A request waits for another's read of a piece (kept-loads.ts) as long as the read may take:
+  // A request waits for another's read of a piece (codec/kept-loads.ts) as long as the read may take:
   // the deadline is every cache's patience too.
   const patienceMs = resolveReadDeadline(options.readDeadlineMs);
   const source = readsWithinDeadline(unbounded, patienceMs);

@@ -8,14 +8,7 @@
 import { withinDeadline } from '../deadline.ts';
 import { RecallBoxError } from '../errors.ts';
 import type { PackSource } from './source.ts';
-
-/**
- * Longest one read of a pack file may take by default, in ms: 30 s. Far above any healthy read
- * (a cold read of a few MiB from a store takes well under a second) and above the Worker's own
- * retries of a failing one (about 12 s: three tries of 4 s, sources/retry.ts), which pass a
- * deadline of their own; below the point where a reader has long gone.
- */
-export const DEFAULT_READ_DEADLINE_MS = 30_000;
+import { DEFAULT_READ_DEADLINE_MS } from '../codec/kept-loads.ts';
 
 /** The longest delay a timer takes as given (2^31 − 1 ms): past it, setTimeout fires at once. */
 export const MAX_READ_DEADLINE_MS = 2 ** 31 - 1;

@@ -7,7 +7,7 @@
 import { RecallBoxError } from '../errors.ts';
 import type { PageGraph } from '../rank/graph-boost.ts';
 import type { PoolName } from '../rank/pools.ts';
-import { ResidentCache, resolveBytesOption } from './resident-cache.ts';
+import { ResidentCache, resolveBytesOption } from '../codec/resident-cache.ts';
 import type { Lang } from '../types.ts';
 import type { StoredSection } from './format.ts';
 import { headColumns, validateSectionBlock, type BlockEntry, type SectionsHead } from './sections-file.ts';

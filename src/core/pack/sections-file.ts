@@ -13,7 +13,7 @@
 import { RecallBoxError } from '../errors.ts';
 import { isRecord } from '../is-record.ts';
 import { pageGraph } from '../rank/graph-boost.ts';
-import { resolveBytesOption } from './resident-cache.ts';
+import { resolveBytesOption } from '../codec/resident-cache.ts';
 import { POOL_NAMES, type PoolName } from '../rank/pools.ts';
 import type { Lang } from '../types.ts';
 import type { StoredSection } from './format.ts';

@@ -11,7 +11,7 @@
  */
 import { RecallBoxError } from '../errors.ts';
 import { fnv1a } from '../hash.ts';
-import { decodeHashes, encodeHashes } from '../pack/binary.ts';
+import { decodeHashes, encodeHashes } from '../codec/binary.ts';
 
 /** Distinct term hashes, ascending. */
 export type TermSet = Uint32Array;

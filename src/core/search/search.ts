@@ -73,7 +73,7 @@ export function searchPack(pack: LoadedPack, request: SearchRequest, options: Se
  * request's end. Once it is aborted, the search stops at its next read, before the work after it,
  * and rejects with the signal's reason (the Worker asks its answer cache while the search reads; a
  * hit makes the rest of the search needless); and the reads it still has in flight stop holding up
- * other requests that wait for them (kept-loads.ts). The Worker aborts it when the answer is made.
+ * other requests that wait for them (codec/kept-loads.ts). The Worker aborts it when the answer is made.
  */
 export async function search(pack: LoadedPack, request: SearchRequest, options: SearchOptions, embedder?: QueryEmbedder, signal?: AbortSignal): Promise<SearchOutcome> {
   signal?.throwIfAborted();

@@ -22,7 +22,7 @@
 import onnxProto from 'onnx-proto';
 import { EMBED_GRAPH_NAMES, L2_NORM_FLOOR, type EmbeddingModelInfo } from '../../core/embed/model.ts';
 import { RecallBoxError } from '../../core/errors.ts';
-import { encodeFloat32 } from '../../core/pack/binary.ts';
+import { encodeFloat32 } from '../../core/codec/binary.ts';
 
 const { onnx } = onnxProto;
 

@@ -6,7 +6,7 @@
  * Like the pack cache: a RecallBoxError (a corrupt or missing model) stays failed for the isolate,
  * since a deployment's model cannot change; any other failure (an asset fetch hiccup) is forgotten
  * so the next request retries. And like it, a request waits for another's creation in flight to
- * end, never on its promise (core kept-loads.ts).
+ * end, never on its promise (core codec/kept-loads.ts).
  */
 import { DEFAULT_READ_DEADLINE_MS, KeptLoads, isRecallBoxError } from '../../core/index.ts';
 import { createEmbedder, type Embedder, type ExternalData } from './embedder.ts';

@@ -15,7 +15,7 @@ import { loadPack, type LoadedPack } from '../../../src/core/pack/load.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../../src/core/search/options.ts';
 import { search } from '../../../src/core/search/search.ts';
 import { queryTokens, embedStatic } from '../../../src/core/embed/semantic.ts';
-import { decodeMatrix, dequantizeMatrix, encodeMatrix } from '../../../src/core/pack/binary.ts';
+import { decodeMatrix, dequantizeMatrix, encodeMatrix } from '../../../src/core/codec/binary.ts';
 import { codeOfAsync, thrown } from '../../support/errors.ts';
 import { TINY_MODEL2VEC_DIM, TINY_MODEL2VEC_VOCAB, tinyEmbeddings, tinyTokenizerJson, writeTinyModel2Vec } from '../../support/model2vec-fixture.ts';
 

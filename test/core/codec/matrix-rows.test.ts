@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { encodeMatrix, readMatrix } from '../../../src/core/pack/binary.ts';
-import { matrixRows } from '../../../src/core/pack/matrix-rows.ts';
+import { encodeMatrix, readMatrix } from '../../../src/core/codec/binary.ts';
+import { matrixRows } from '../../../src/core/codec/matrix-rows.ts';
 import { codeOfAsync, thrown } from '../../support/errors.ts';
 
 const ROWS = 40;

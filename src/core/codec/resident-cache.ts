@@ -14,8 +14,7 @@
  */
 import { BoundedLru } from '../bounded-lru.ts';
 import { RecallBoxError } from '../errors.ts';
-import { ReadsInFlight } from '../kept-loads.ts';
-import { DEFAULT_READ_DEADLINE_MS } from './read-deadline.ts';
+import { ReadsInFlight, DEFAULT_READ_DEADLINE_MS } from './kept-loads.ts';
 
 /**
  * A byte-size option (a budget, a target size) from partial input: the default when absent, an

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeFloat32, decodeHashes, decodeMatrix, decodeVectors, dequantizeMatrix, encodeFloat32, encodeHashes, encodeMatrix, encodeVectors, readMatrix } from '../../../src/core/pack/binary.ts';
+import { decodeFloat32, decodeHashes, decodeMatrix, decodeVectors, dequantizeMatrix, encodeFloat32, encodeHashes, encodeMatrix, encodeVectors, readMatrix } from '../../../src/core/codec/binary.ts';
 import { knownNgramHashes } from '../../../src/core/embed/ngrams.ts';
 import { embedReference } from '../../../src/core/embed/reference.ts';
 import { quantizeVectors } from '../../../src/core/vector/quantize.ts';

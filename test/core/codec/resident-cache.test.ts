@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ResidentCache } from '../../../src/core/pack/resident-cache.ts';
+import { ResidentCache } from '../../../src/core/codec/resident-cache.ts';
 
 /** A cache over pieces "piece k" of `bytes` bytes each, counting reads per key. */
 function cacheOf(budgetBytes: number, bytes = 10) {

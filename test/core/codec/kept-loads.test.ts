@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { KeptLoads, ReadsInFlight, keptRead } from '../../src/core/kept-loads.ts';
+import { KeptLoads, ReadsInFlight, keptRead } from '../../../src/core/codec/kept-loads.ts';
 
 // Issue 47, H1: a request never awaits another request's read. It waits for that read's end — the
 // read settling, or the request that made it ending (its signal), or its own patience running out —

@@ -7,8 +7,7 @@
  * embedding.bin was most of what the vectors added (`npm run bench`, cold start rows).
  */
 import { checkMatrixSize, checkStep, FLOAT_BYTES, type QuantizedMatrix } from './binary.ts';
-import { keptRead } from '../kept-loads.ts';
-import { DEFAULT_READ_DEADLINE_MS } from './read-deadline.ts';
+import { keptRead, DEFAULT_READ_DEADLINE_MS } from './kept-loads.ts';
 
 /**
  * Largest shard of embedding.bin, in bytes: 64 KiB, the section blocks' target size. 512 rows of

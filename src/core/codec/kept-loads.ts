@@ -50,6 +50,15 @@ interface Flight {
 }
 
 /**
+ * Longest one read of a pack file may take by default, in ms: 30 s. Far above any healthy read
+ * (a cold read of a few MiB from a store takes well under a second) and above the Worker's own
+ * retries of a failing one (about 12 s: three tries of 4 s, sources/retry.ts), which pass a
+ * deadline of their own; below the point where a reader has long gone. pack/read-deadline.ts
+ * bounds reads by it; the caches here wait as long for another request's read (their patience).
+ */
+export const DEFAULT_READ_DEADLINE_MS = 30_000;
+
+/**
  * The reads of one cache that are in flight, by key. `patienceMs`: longest a request waits for
  * another's read before reading for itself — the read deadline (read-deadline.ts), past which the
  * read would have failed anyway.
