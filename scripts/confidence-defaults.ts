@@ -43,7 +43,6 @@ import {
   calibrationFromFile,
   confidenceScore,
   DEFAULT_CONFIDENCE_MODEL,
-  fitCalibration,
   fitThresholds,
   type ConfidenceModel,
   type Calibration,
@@ -52,6 +51,7 @@ import {
 } from '../src/core/index.ts';
 import { DEFAULT_THRESHOLDS } from '../src/core/confidence/levels.ts';
 import { OPERATING_SHARES } from '../src/core/confidence/calibration.ts';
+import { fitCalibration } from '../src/indexer/confidence/fit.ts';
 import { decide } from '../src/core/confidence/verdict.ts';
 import { loadDataset } from '../src/datasets/index.ts';
 import { buildEvalPack } from '../src/datasets/collection-pack.ts';
