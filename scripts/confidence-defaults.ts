@@ -39,19 +39,17 @@ import { parseArgs } from 'node:util';
 import { calibrationDataset, labelledSignals, searchQuestion, type SearchedQuestion } from '../src/cli/calibrate.ts';
 import { parseKnownItemQueries } from '../src/datasets/docs.ts';
 import {
-  barAtRate,
   calibrationFromFile,
   confidenceScore,
   DEFAULT_CONFIDENCE_MODEL,
-  fitThresholds,
   type ConfidenceModel,
   type Calibration,
-  type CalibrationSample,
   type LevelThresholds,
 } from '../src/core/index.ts';
 import { DEFAULT_THRESHOLDS } from '../src/core/confidence/levels.ts';
-import { OPERATING_SHARES } from '../src/core/confidence/calibration.ts';
 import { fitCalibration } from '../src/indexer/confidence/fit.ts';
+import { barAtRate, fitThresholds, OPERATING_SHARES } from '../src/indexer/confidence/thresholds.ts';
+import type { CalibrationSample } from '../src/indexer/confidence/sample.ts';
 import { decide } from '../src/core/confidence/verdict.ts';
 import { loadDataset } from '../src/datasets/index.ts';
 import { buildEvalPack } from '../src/datasets/collection-pack.ts';

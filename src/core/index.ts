@@ -65,8 +65,8 @@ export { SIGNAL_NAMES } from './confidence/signals.ts';
 export type { Correction } from './present/correction.ts';
 export { confidenceScore, DEFAULT_CONFIDENCE_MODEL } from './confidence/score.ts';
 export type { ConfidenceModel } from './confidence/score.ts';
-export { barAtRate, calibrationFromFile, DEFAULT_FIT_OPTIONS, DEFAULT_QUESTION_RATES, fitThresholds, questionThresholds, type Calibration, type QuestionRates } from './confidence/calibration.ts';
-export type { CalibrationFile, CalibrationSample } from './confidence/calibration.ts';
+export { calibrationFromFile, DEFAULT_FIT_OPTIONS, type Calibration, type QuestionRates } from './confidence/calibration.ts';
+export type { CalibrationFile } from './confidence/calibration.ts';
 
 // Shared small things.
 export { RecallBoxError, isRecallBoxError, quoteInput } from './errors.ts';

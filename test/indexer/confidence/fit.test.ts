@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitCalibration, MIN_CLASS_PER_STRATEGY } from '../../../src/indexer/confidence/fit.ts';
-import { calibrationFromFile, modelFromCalibration, type CalibrationSample } from '../../../src/core/confidence/calibration.ts';
+import type { CalibrationSample } from '../../../src/indexer/confidence/sample.ts';
+import { calibrationFromFile, modelFromCalibration } from '../../../src/core/confidence/calibration.ts';
 import { confidenceScore } from '../../../src/core/confidence/score.ts';
 import { REASON_SIGNALS } from '../../../src/core/confidence/reasons.ts';
 import { SIGNAL_NAMES, type ConfidenceSignals } from '../../../src/core/confidence/signals.ts';
