@@ -17,7 +17,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   DEFAULT_CONFIDENCE_MODEL,
-  DEFAULT_FIT_OPTIONS,
   DEFAULT_SEARCH_OPTIONS,
   DEFAULT_SHARD_OPTIONS,
   isRecallBoxError,
@@ -49,6 +48,7 @@ import { OFF_TOPIC_QUERIES } from '../datasets/off-topic-queries.ts';
 import { ingestDirectory } from '../indexer/ingest/directory.ts';
 import { computeBuildId, storePackFiles, writePack, type PackFiles } from '../indexer/pack-writer.ts';
 import { fsPackSource } from '../indexer/fs-source.ts';
+import { DEFAULT_FIT_OPTIONS } from '../indexer/confidence/logistic.ts';
 import { DEFAULT_QUESTION_RATES, questionThresholds } from '../indexer/confidence/thresholds.ts';
 import type { CalibrationSample } from '../indexer/confidence/sample.ts';
 

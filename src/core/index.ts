@@ -65,7 +65,7 @@ export { SIGNAL_NAMES } from './confidence/signals.ts';
 export type { Correction } from './present/correction.ts';
 export { confidenceScore, DEFAULT_CONFIDENCE_MODEL } from './confidence/score.ts';
 export type { ConfidenceModel } from './confidence/score.ts';
-export { calibrationFromFile, DEFAULT_FIT_OPTIONS, type Calibration, type QuestionRates } from './confidence/calibration.ts';
+export { calibrationFromFile, type Calibration, type QuestionRates } from './confidence/calibration.ts';
 export type { CalibrationFile } from './confidence/calibration.ts';
 
 // Shared small things.

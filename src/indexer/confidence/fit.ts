@@ -8,7 +8,8 @@ import { QUERY_STRATEGIES, type QueryStrategy } from '../../core/analysis/query.
 import { REASON_SIGNALS } from '../../core/confidence/reasons.ts';
 import { SIGNAL_NAMES, type SignalName } from '../../core/confidence/signals.ts';
 import { DEFAULT_CONFIDENCE_MODEL, signalVector, type LogisticModel } from '../../core/confidence/score.ts';
-import { DEFAULT_FIT_OPTIONS, fitLogisticNonNegative, type CalibrationFile, type FitOptions } from '../../core/confidence/calibration.ts';
+import type { CalibrationFile } from '../../core/confidence/calibration.ts';
+import { DEFAULT_FIT_OPTIONS, fitLogisticNonNegative, type FitOptions } from './logistic.ts';
 import { matchThresholds, type ThresholdRule } from './thresholds.ts';
 import type { CalibrationSample } from './sample.ts';
 
