@@ -19,7 +19,8 @@
  * off-topic questions (datasets/off-topic-queries.ts).
  *
  *   --shares <medium>/<uncertain>   also judges the pooled fit under these OPERATING_SHARES
- *                                   (calibration.ts), e.g. --shares 0.5/0.7 --shares 0.6/0.8
+ *                                   (indexer/confidence/thresholds.ts), e.g. --shares 0.5/0.7
+ *                                   --shares 0.6/0.8
  *   --train <docs-dir>=<a.jsonl>,<b.jsonl>
  *                                   also fits the pooled model on reader question sets (answerable
  *                                   ones whose page is in the top 3, and the unanswerable), e.g.

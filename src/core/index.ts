@@ -5,7 +5,8 @@
  * from) are passed in.
  *
  * The indexer (src/indexer) also reaches into the modules whose data it writes (the pack format,
- * the keyword index builder, the embedding model); nothing else needs more than this file.
+ * the keyword index builder, the embedding model, the confidence model and its calibration file);
+ * nothing else needs more than this file.
  */
 
 // Searching a pack: the one entry, its options, its request and answer.
