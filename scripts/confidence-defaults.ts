@@ -19,7 +19,8 @@
  * off-topic questions (datasets/off-topic-queries.ts).
  *
  *   --shares <medium>/<uncertain>   also judges the pooled fit under these OPERATING_SHARES
- *                                   (calibration.ts), e.g. --shares 0.5/0.7 --shares 0.6/0.8
+ *                                   (indexer/confidence/thresholds.ts), e.g. --shares 0.5/0.7
+ *                                   --shares 0.6/0.8
  *   --train <docs-dir>=<a.jsonl>,<b.jsonl>
  *                                   also fits the pooled model on reader question sets (answerable
  *                                   ones whose page is in the top 3, and the unanswerable), e.g.
@@ -39,19 +40,17 @@ import { parseArgs } from 'node:util';
 import { calibrationDataset, labelledSignals, searchQuestion, type SearchedQuestion } from '../src/cli/calibrate.ts';
 import { parseKnownItemQueries } from '../src/datasets/docs.ts';
 import {
-  barAtRate,
   calibrationFromFile,
   confidenceScore,
   DEFAULT_CONFIDENCE_MODEL,
-  fitCalibration,
-  fitThresholds,
   type ConfidenceModel,
   type Calibration,
-  type CalibrationSample,
   type LevelThresholds,
 } from '../src/core/index.ts';
 import { DEFAULT_THRESHOLDS } from '../src/core/confidence/levels.ts';
-import { OPERATING_SHARES } from '../src/core/confidence/calibration.ts';
+import { fitCalibration } from '../src/indexer/confidence/fit.ts';
+import { barAtRate, fitThresholds, OPERATING_SHARES } from '../src/indexer/confidence/thresholds.ts';
+import type { CalibrationSample } from '../src/indexer/confidence/sample.ts';
 import { decide } from '../src/core/confidence/verdict.ts';
 import { loadDataset } from '../src/datasets/index.ts';
 import { buildEvalPack } from '../src/datasets/collection-pack.ts';

@@ -17,8 +17,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   DEFAULT_CONFIDENCE_MODEL,
-  DEFAULT_FIT_OPTIONS,
-  DEFAULT_QUESTION_RATES,
   DEFAULT_SEARCH_OPTIONS,
   DEFAULT_SHARD_OPTIONS,
   isRecallBoxError,
@@ -26,14 +24,12 @@ import {
   outcomeFor,
   PACK_FILES,
   QUERY_STRATEGIES,
-  questionThresholds,
   RecallBoxError,
   readManifest,
   readPackFile,
   search,
   SIGNAL_NAMES,
   type CalibrationFile,
-  type CalibrationSample,
   type LevelThresholds,
   type LoadedPack,
   type PackManifest,
@@ -52,6 +48,9 @@ import { OFF_TOPIC_QUERIES } from '../datasets/off-topic-queries.ts';
 import { ingestDirectory } from '../indexer/ingest/directory.ts';
 import { computeBuildId, storePackFiles, writePack, type PackFiles } from '../indexer/pack-writer.ts';
 import { fsPackSource } from '../indexer/fs-source.ts';
+import { DEFAULT_FIT_OPTIONS } from '../indexer/confidence/logistic.ts';
+import { DEFAULT_QUESTION_RATES, questionThresholds } from '../indexer/confidence/thresholds.ts';
+import type { CalibrationSample } from '../indexer/confidence/sample.ts';
 
 /**
  * Seed of calibration's withholding: any fixed value other than the harness's WITHHOLD_SEED, so

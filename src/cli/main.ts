@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { PACK_FILES, fitCalibration, isRecallBoxError, type CalibrationFile } from '../core/index.ts';
+import { PACK_FILES, isRecallBoxError, type CalibrationFile } from '../core/index.ts';
+import { fitCalibration } from '../indexer/confidence/fit.ts';
 import type { BuildSummary } from '../indexer/build-pack.ts';
 import { calibrationDataset, labelledSignals, questionsCalibration, writeCalibration } from './calibrate.ts';
 import { resolveBuild, runBuild, type ResolvedBuild } from './build-command.ts';

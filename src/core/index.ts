@@ -5,7 +5,8 @@
  * from) are passed in.
  *
  * The indexer (src/indexer) also reaches into the modules whose data it writes (the pack format,
- * the keyword index builder, the embedding model); nothing else needs more than this file.
+ * the keyword index builder, the embedding model, the confidence model and its calibration file);
+ * nothing else needs more than this file.
  */
 
 // Searching a pack: the one entry, its options, its request and answer.
@@ -65,8 +66,8 @@ export { SIGNAL_NAMES } from './confidence/signals.ts';
 export type { Correction } from './present/correction.ts';
 export { confidenceScore, DEFAULT_CONFIDENCE_MODEL } from './confidence/score.ts';
 export type { ConfidenceModel } from './confidence/score.ts';
-export { barAtRate, calibrationFromFile, DEFAULT_FIT_OPTIONS, DEFAULT_QUESTION_RATES, fitCalibration, fitThresholds, questionThresholds, type Calibration, type QuestionRates } from './confidence/calibration.ts';
-export type { CalibrationFile, CalibrationSample } from './confidence/calibration.ts';
+export { calibrationFromFile, type Calibration, type QuestionRates } from './confidence/calibration.ts';
+export type { CalibrationFile } from './confidence/calibration.ts';
 
 // Shared small things.
 export { RecallBoxError, isRecallBoxError, quoteInput } from './errors.ts';

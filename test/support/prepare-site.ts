@@ -42,7 +42,7 @@ import { parseSearchRequest } from '../../src/protocol/request.ts';
 import { DEFAULT_SEARCH_OPTIONS } from '../../src/core/search/options.ts';
 import { search } from '../../src/core/search/search.ts';
 import { calibrationDataset, labelledSignals, writeCalibration } from '../../src/cli/calibrate.ts';
-import { fitCalibration } from '../../src/core/confidence/calibration.ts';
+import { fitCalibration } from '../../src/indexer/confidence/fit.ts';
 import {
   CALIBRATED_PACK_PATH,
   STALE_CALIBRATION_PACK_PATH,

@@ -30,11 +30,11 @@ export interface LevelThresholds {
 export interface LevelOptions {
   /**
    * Thresholds per strategy, on the score. Defaults: one set for every strategy, the thresholds
-   * `recall-box calibrate` fits (calibration.ts fitThresholds: the scores OPERATING_SHARES of the
-   * labelled unanswerable queries reach) on the pooled queries DEFAULT_CONFIDENCE_MODEL was fitted
-   * on, printed by `npx tsx scripts/confidence-defaults.ts` (see score.ts). Per strategy so a site
-   * can hold one kind of query to a stricter bar; the fitted model already scores each strategy
-   * by its own weights, so one set reads them alike.
+   * `recall-box calibrate` fits (indexer/confidence/thresholds.ts fitThresholds: the scores
+   * OPERATING_SHARES of the labelled unanswerable queries reach) on the pooled queries
+   * DEFAULT_CONFIDENCE_MODEL was fitted on, printed by `npx tsx scripts/confidence-defaults.ts`
+   * (see score.ts). Per strategy so a site can hold one kind of query to a stricter bar; the
+   * fitted model already scores each strategy by its own weights, so one set reads them alike.
    */
   byStrategy: Readonly<Record<QueryStrategy, Readonly<LevelThresholds>>>;
 }

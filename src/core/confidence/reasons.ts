@@ -48,8 +48,8 @@ export const DEFAULT_REASON_OPTIONS: Readonly<ReasonOptions> = Object.freeze({
 /**
  * The signal each reason is decided on: the reason's condition is that signal being low (a
  * lowering reason) or high (a raising one). A model's weight on each must be ≥ 0
- * (calibration.ts fits them so), or a reader would be told that something lowered the score that
- * in fact raised it.
+ * (indexer/confidence/fit.ts fits them so), or a reader would be told that something lowered the
+ * score that in fact raised it.
  */
 export const REASON_SIGNAL: Readonly<Partial<Record<ReasonCode, readonly SignalName[]>>> = Object.freeze({
   FEW_RELEVANT: ['relevant'],

@@ -5,8 +5,8 @@
  *
  * so a score reads as the estimated probability that the docs answer the query. A logistic model,
  * not a hand-made weighted mean, because that is what `recall-box calibrate` can fit (logistic
- * regression, calibration.ts) and what then means the same on every site: the weights a pack
- * carries replace these defaults, nothing else changes.
+ * regression, indexer/confidence/logistic.ts) and what then means the same on every site: the
+ * weights a pack carries replace these defaults, nothing else changes.
  *
  * One model per strategy because the signals mean different things for different queries,
  * measured: covering both words of a two-word lookup is nearly proof, covering eight of a
@@ -15,11 +15,12 @@
  * calibrate's split): signals that separate lookups say little about questions, so one set of
  * weights for both would be the lookups' weights.
  *
- * The score is a probability under the fit's even prior (calibration.ts `balanced`), on the
- * labelled queries' terms; what it takes to answer is read off the site's own unanswerable
- * queries (calibration.ts OPERATING_SHARES for the defaults; a site's calibration keeps the
- * defaults' operating point, matchThresholds), because readers' questions score lower than the
- * docs' own words and readers' off-topic questions far lower than a withheld page's.
+ * The score is a probability under the fit's even prior (indexer/confidence/logistic.ts
+ * `balanced`), on the labelled queries' terms; what it takes to answer is read off the site's own
+ * unanswerable queries (indexer/confidence/thresholds.ts: OPERATING_SHARES for the defaults; a
+ * site's calibration keeps the defaults' operating point, matchThresholds), because readers'
+ * questions score lower than the docs' own words and readers' off-topic questions far lower than
+ * a withheld page's.
  */
 import type { QueryStrategy } from '../analysis/query.ts';
 import { SIGNAL_NAMES, type ConfidenceSignals, type SignalName } from './signals.ts';
@@ -31,8 +32,8 @@ export interface LogisticModel {
   weights: Readonly<Record<SignalName, number>>;
   /**
    * The value a signal takes when the query cannot measure it (null): what the fit found its
-   * absence worth (calibration.ts fitOne), else the mean of the queries that measured it, so a
-   * missing signal moves the score neither way. May lie outside [0, 1].
+   * absence worth (indexer/confidence/fit.ts fitOne), else the mean of the queries that measured
+   * it, so a missing signal moves the score neither way. May lie outside [0, 1].
    */
   impute: Readonly<Record<SignalName, number>>;
 }
@@ -63,7 +64,7 @@ const model = (bias: number, weights: Record<SignalName, number>, impute: Record
  * coverage signals, and topCosine and agreement negative ones since the vector route runs only for
  * queries the keyword route did not answer outright (search.ts keywordAnswered) — which would have
  * made NO_EVIDENCE, WEAK_POOL or LOW_TOP_SCORE raise the score they say they lower (issue 17).
- * Imputed values come from the fit too (calibration.ts fitOne), so some lie outside [0, 1].
+ * Imputed values come from the fit too (indexer/confidence/fit.ts fitOne), so some lie outside [0, 1].
  */
 export const DEFAULT_CONFIDENCE_MODEL: ConfidenceModel = Object.freeze({
   // 222 answerable / 141 unanswerable; own model

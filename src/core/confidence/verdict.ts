@@ -103,7 +103,7 @@ export function judgeConfidence(
   options: ConfidenceOptions = DEFAULT_CONFIDENCE_OPTIONS,
 ): Judgement {
   const signals = computeSignals(input, options.signals);
-  // A calibration's thresholds were fitted with its model (calibration.ts fitThresholds): they replace the defaults.
+  // A calibration's thresholds were fitted with its model (indexer/confidence/thresholds.ts): they replace the defaults.
   const thresholds = thresholdsFor(model.thresholds ?? options.levels.byStrategy[input.strategy], input.mode);
   const { score, level, outcome } = decide(signals, input.strategy, model.model, thresholds, input.results.length > 0 && input.concepts.length > 0);
   const lang = messageLang(input.lang);

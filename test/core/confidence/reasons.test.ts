@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { REASON_SIGNAL, REASON_SIGNALS, reasonsFor, type ReasonFacts } from '../../../src/core/confidence/reasons.ts';
 import { SIGNAL_NAMES, type ConfidenceSignals, type SignalName } from '../../../src/core/confidence/signals.ts';
 import { confidenceScore, DEFAULT_CONFIDENCE_MODEL, type ConfidenceModel } from '../../../src/core/confidence/score.ts';
-import { fitCalibration, modelFromCalibration } from '../../../src/core/confidence/calibration.ts';
+import { modelFromCalibration } from '../../../src/core/confidence/calibration.ts';
+import { fitCalibration } from '../../../src/indexer/confidence/fit.ts';
 import { QUERY_STRATEGIES } from '../../../src/core/analysis/query.ts';
 
 const calm: ConfidenceSignals = { relevant: 0.5, keywordStrength: 0.5, topCosine: 0.6, margin: 0.2, agreement: 1 / 3, coverage: 1, weightedCoverage: 1, evidence: 1, diversity: 0.67, pool: 1, known: 1 };
