@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ANALYZER_OPTIONS } from '../../../src/core/analysis/segment.ts';
 import { analyze } from '../../../src/core/keyword/flex.ts';
-import { topHits } from '../../../src/core/keyword/search.ts';
+import { topHits } from '../../../src/core/keyword/bm25f-scorer.ts';
 import {
   buildKeywordIndex,
   loadKeywordIndex,
