@@ -156,15 +156,18 @@ export type ScriptLanguage = Language & { script: UnspacedScript };
  */
 export const SCRIPT_PRECEDENCE: readonly Lang[] = ['ja', 'ko', 'zh', 'th', 'lo', 'km', 'my'];
 
-const BY_TAG: ReadonlyMap<string, Language> = new Map(LANGUAGES.map((l) => [l.tag, l]));
+/** A row of the table, with its literal values (`messages: 'zh-cn'`, not a string). */
+export type TableLanguage = (typeof LANGUAGES)[number];
+
+const BY_TAG: ReadonlyMap<string, TableLanguage> = new Map(LANGUAGES.map((l) => [l.tag, l]));
 
 /** The row of a base language tag (`zh`, not `zh-cn`: pass it through lang.ts baseLang), or undefined. */
-export function languageOf(base: string): Language | undefined {
+export function languageOf(base: string): TableLanguage | undefined {
   return BY_TAG.get(base);
 }
 
 /** The languages with an unspaced script, in SCRIPT_PRECEDENCE order. */
-export const SCRIPT_LANGUAGES: readonly ScriptLanguage[] = SCRIPT_PRECEDENCE.map((tag) => languageOf(tag)).filter(
+export const SCRIPT_LANGUAGES: readonly ScriptLanguage[] = SCRIPT_PRECEDENCE.map((tag): Language | undefined => languageOf(tag)).filter(
   (l): l is ScriptLanguage => l?.script != null,
 );
 
