@@ -4,6 +4,7 @@
  */
 import { RecallBoxError, quoteInput } from '../errors.ts';
 import type { Lang } from '../types.ts';
+import { classItems, evidenceOf, LANGUAGES, SCRIPT_LANGUAGES } from './languages.ts';
 
 /**
  * Syntax accepted as a language tag, after lower-casing and `_` → `-`: a 2–3 letter primary subtag
@@ -35,42 +36,10 @@ export function baseLang(lang: Lang): string {
 }
 
 /**
- * Default known language tags for path detection (en, zh-cn, zh-tw, ja, ko, es, pt-br, fr, de, it, ru, …).
- * These are the locale folder names documentation sites use in practice (Astro, Starlight,
- * VitePress, Docusaurus): a first path segment is only taken as a language when it is listed, so a
- * folder such as `api/` or `id/` is never mistaken for a language unless the site says so.
- * (`id`, Indonesian, is left out for exactly that reason; pass it in `knownLangs` if needed.)
+ * Default known language tags for path detection (en, zh-cn, zh-tw, ja, ko, es, pt-br, fr, de, it, ru, …):
+ * the path tags of the language table (languages.ts), in its order.
  */
-export const DEFAULT_PATH_LANGS: readonly string[] = [
-  'en',
-  'zh',
-  'zh-cn',
-  'zh-tw',
-  'zh-hk',
-  'zh-hans',
-  'zh-hant',
-  'ja',
-  'ko',
-  'es',
-  'pt',
-  'pt-br',
-  'fr',
-  'de',
-  'it',
-  'ru',
-  'pl',
-  'nl',
-  'tr',
-  'uk',
-  'ar',
-  'hi',
-  'vi',
-  'th',
-  'sv',
-  'cs',
-  'fa',
-  'he',
-];
+export const DEFAULT_PATH_LANGS: readonly string[] = LANGUAGES.flatMap((l) => l.pathTags);
 
 /** Language of a docs page from its path: first path segment if it is a known language tag
  * ('zh-cn/guides/x.md' → 'zh-cn', 'ja/…' → 'ja', 'en/…' → 'en'), else the fallback (default 'en'). */
@@ -89,21 +58,22 @@ export function langFromPath(
   return fallback;
 }
 
-/** A character of a CJK script (Han, kana, Hangul): text written without spaces, where one character says much. */
-export const CJK_CHAR = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u;
+/** The languages the table marks CJK (languages.ts), in SCRIPT_PRECEDENCE order. */
+const CJK_LANGUAGES = SCRIPT_LANGUAGES.filter((l) => l.script.cjk);
 
-/** Kana, including the prolonged sound mark (U+30FC, U+FF70), which Unicode files under Common. */
-const KANA = /[\p{sc=Hiragana}\p{sc=Katakana}\u30fc\uff70]/u;
-const HANGUL = /\p{sc=Hangul}/u;
-const HAN = /\p{sc=Han}/u;
+/**
+ * A character of a CJK script (Han, kana, Hangul): text written without spaces, where one character says much.
+ * Their scripts' letters only, not the table's marks: a lone `ー` is no CJK word.
+ */
+export const CJK_CHAR = new RegExp(`[${classItems(CJK_LANGUAGES.flatMap((l) => l.script.scripts), [])}]`, 'u');
+
+/** Each CJK language with the characters that say a text is in it (kana includes the prolonged sound mark ー). */
+const SCRIPT_EVIDENCE: ReadonlyArray<readonly [RegExp, Lang]> = CJK_LANGUAGES.map((l) => [evidenceOf(l.script), l.tag]);
 
 /** Language of a query by its script when none is given: Han → 'zh', Hiragana/Katakana → 'ja', Hangul → 'ko', else fallback. */
 export function detectScriptLang(text: string, fallback: Lang = 'en'): Lang {
-  // Checked in this order because Japanese text is mostly Han with some kana, and Korean text may
-  // contain Hanja: any kana means Japanese, any Hangul means Korean, only then Han means Chinese.
-  if (KANA.test(text)) return 'ja';
-  if (HANGUL.test(text)) return 'ko';
-  if (HAN.test(text)) return 'zh';
+  // In SCRIPT_PRECEDENCE order: any kana means Japanese, any Hangul means Korean, only then Han means Chinese.
+  for (const [evidence, lang] of SCRIPT_EVIDENCE) if (evidence.test(text)) return lang;
   return fallback;
 }
 

@@ -17,6 +17,7 @@
  */
 import { stemmer } from 'stemmer';
 import { baseLang } from './lang.ts';
+import { classItems, evidenceOf, languageOf, SCRIPT_LANGUAGES } from './languages.ts';
 import { ENGLISH_STOP_WORDS } from './stopwords.ts';
 import type { Lang } from '../types.ts';
 
@@ -96,25 +97,17 @@ export const noSegmenter: SegmenterFactory = () => undefined;
 // Character classes
 
 /**
- * Scripts written without spaces between words, which need a dictionary segmenter. Includes the
- * kana/Han marks Unicode files under Common or Inherited: iteration marks 々〆〇 (U+3005–3007),
- * 〻 (U+303B), the prolonged sound mark ー (U+30FC, half-width U+FF70), voiced sound marks
- * (U+3099/309A, half-width U+FF9E/FF9F). Without them `ラーメン` would be cut at `ー`.
+ * Every character of a run of a script written without spaces, which needs a dictionary segmenter
+ * (the table's unspaced scripts, languages.ts): their letters, their marks and the characters that
+ * only sit inside their runs (iteration and voiced sound marks). Without the prolonged sound mark
+ * `ラーメン` would be cut at `ー`.
  */
-const DICT_CHARS = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}\u3005-\u3007\u303b\u30fc\uff70\uff9e\uff9f\u3099\u309a`;
+const DICT_CHARS = SCRIPT_LANGUAGES.map((l) => classItems(l.script.scripts, [...l.script.marks, ...l.script.inRuns])).join('');
 const HAS_DICT = new RegExp(`[${DICT_CHARS}]`, 'u');
 const DICT_OR_OTHER = new RegExp(`[${DICT_CHARS}]+|[^${DICT_CHARS}]+`, 'gu');
 
-/** Locales of dictionary scripts, checked in order; kana before Han because Japanese mixes both. */
-const SCRIPT_LOCALES: ReadonlyArray<readonly [RegExp, string]> = [
-  [/[\p{sc=Hiragana}\p{sc=Katakana}\u30fc\uff70]/u, 'ja'],
-  [/\p{sc=Hangul}/u, 'ko'],
-  [/\p{sc=Han}/u, 'zh'],
-  [/\p{sc=Thai}/u, 'th'],
-  [/\p{sc=Lao}/u, 'lo'],
-  [/\p{sc=Khmer}/u, 'km'],
-  [/\p{sc=Myanmar}/u, 'my'],
-];
+/** Segmenter locale of a dictionary-script run: the first language, in SCRIPT_PRECEDENCE order, it has evidence of. */
+const SCRIPT_LOCALES: ReadonlyArray<readonly [RegExp, string]> = SCRIPT_LANGUAGES.map((l) => [evidenceOf(l.script), l.tag]);
 const DICT_LOCALES: ReadonlySet<string> = new Set(SCRIPT_LOCALES.map(([, locale]) => locale));
 
 const WORD_START = String.raw`[\p{L}\p{N}_$]`;
@@ -264,7 +257,7 @@ export function segment(text: string, lang: Lang, options?: Partial<AnalyzerOpti
  * the stem memo, which those throwaway spellings would otherwise flush.
  */
 export function plainWordTerm(word: string, lang: Lang, options?: Partial<AnalyzerOptions>): string {
-  const stems = baseLang(lang) === 'en' && (options?.stem ?? DEFAULT_ANALYZER_OPTIONS.stem);
+  const stems = usesPorter(baseLang(lang)) && (options?.stem ?? DEFAULT_ANALYZER_OPTIONS.stem);
   return stems && STEMMABLE.test(word) ? stemmer(word) : word;
 }
 
@@ -300,10 +293,15 @@ export function segmentStretches(text: string, stretches: ReadonlyArray<readonly
   return scan.out;
 }
 
+/** Whether a base language gets the English word rules (stop words, clitics, Porter stems): its stemmer in the table is `porter`. */
+function usesPorter(base: string): boolean {
+  return languageOf(base)?.stemmer === 'porter';
+}
+
 /** Scans `text`'s runs that start in [from, to) into `out`, one analyzer context for every call. */
 function scannerFor(segmenterFor: SegmenterFactory, text: string, lang: Lang, options?: Partial<AnalyzerOptions>): ((from: number, to: number) => void) & { out: Token[] } {
   const base = baseLang(lang);
-  const english = base === 'en';
+  const english = usesPorter(base);
   const stem = english && (options?.stem ?? DEFAULT_ANALYZER_OPTIONS.stem);
   const stopWords = english && (options?.stopWords ?? DEFAULT_ANALYZER_OPTIONS.stopWords);
   const split = options?.splitIdentifiers ?? DEFAULT_ANALYZER_OPTIONS.splitIdentifiers;

@@ -4,24 +4,28 @@
  * (a site's analytics key on them); the messages are for people and may be reworded.
  */
 import { baseLang } from '../analysis/lang.ts';
+import { LANGUAGES, languageOf, type TableLanguage } from '../analysis/languages.ts';
 import type { Lang } from '../types.ts';
 import { FALLBACK_SENTENCES } from './fallback-sentences.ts';
 
-export type MessageLang = 'en' | 'zh-cn' | 'ja' | 'es' | 'pt';
-export const MESSAGE_LANGS: readonly MessageLang[] = ['en', 'zh-cn', 'ja', 'es', 'pt'];
+/**
+ * A language the verdict writes in: a message tag of the language table (languages.ts), so a
+ * language given one there fails the type check until every table of this file, fallback.ts and
+ * fallback-sentences.ts has its text.
+ */
+export type MessageLang = NonNullable<TableLanguage['messages']>;
+export const MESSAGE_LANGS: readonly MessageLang[] = LANGUAGES.flatMap((l) => (l.messages === null ? [] : [l.messages]));
 
 /**
  * The language messages are written in for a request's language: its own if shipped, else its
- * base language's (`pt-br` → `pt`, `es-mx` → `es`, any `zh-*` → `zh-cn`: a Traditional Chinese
- * reader reads Simplified more easily than English), else English.
+ * base language's message tag in the table (`pt-br` → `pt`, `es-mx` → `es`, any `zh-*` → `zh-cn`),
+ * else English.
  */
 export function messageLang(lang: Lang | null | undefined): MessageLang {
   if (!lang) return 'en';
   const l = lang.toLowerCase();
   if ((MESSAGE_LANGS as readonly string[]).includes(l)) return l as MessageLang;
-  const base = baseLang(l);
-  if (base === 'zh') return 'zh-cn';
-  return (MESSAGE_LANGS as readonly string[]).includes(base) ? (base as MessageLang) : 'en';
+  return languageOf(baseLang(l))?.messages ?? 'en';
 }
 
 /** Every reason the verdict can give. Codes are stable; see reasons.ts for when each applies. */
