@@ -12,22 +12,21 @@
  *   `kebab-case`, `astro:content`). An identifier is emitted whole AND as its parts (split at
  *   `._-:$` and camelCase boundaries), each part with its own span.
  * - Scripts written without spaces (Han, kana, Hangul, and Thai/Lao/Khmer/Myanmar): each run is cut
- *   into words by `Intl.Segmenter`, or into character unigrams + bigrams where that is unavailable.
- * - Every term is folded (`fold`); English terms are also stop-worded and Porter-stemmed.
+ *   into words by `Intl.Segmenter`, or into character unigrams + bigrams where that is unavailable
+ *   (unspaced.ts).
+ * - Every term is folded (fold.ts); English terms are also stop-worded and Porter-stemmed.
  */
 import { stemmer } from 'stemmer';
 import { baseLang } from './lang.ts';
-import { classItems, evidenceOf, languageOf, SCRIPT_LANGUAGES } from './languages.ts';
+import { fold } from './fold.ts';
+import { languageOf } from './languages.ts';
 import { ENGLISH_STOP_WORDS } from './stopwords.ts';
+import { pushMemoised, pushTerm, type Token } from './token.ts';
+import { DICT_LOCALES, DICT_OR_OTHER, HAS_DICT, intlSegmenterFor, pushUnspacedRun, type SegmenterFactory } from './unspaced.ts';
 import type { Lang } from '../types.ts';
 
-export interface Token {
-  /** Normalised term used in the index and for matching (folded; stemmed for English). */
-  term: string;
-  /** Span of the token in the ORIGINAL input string (UTF-16 offsets, end exclusive), for highlighting. */
-  start: number;
-  end: number;
-}
+export type { Token } from './token.ts';
+export { intlSegmenterFor, noSegmenter, type SegmenterFactory } from './unspaced.ts';
 
 export interface AnalyzerOptions {
   /** Porter-stem English terms (only applies when the language is English). Default true. */
@@ -51,64 +50,8 @@ export const DEFAULT_ANALYZER_OPTIONS: AnalyzerOptions = Object.freeze({
   splitIdentifiers: true,
 });
 
-/** One segment as produced by `Intl.Segmenter` (word granularity); the subset the analyzer reads. */
-export interface WordSegment {
-  segment: string;
-  /** UTF-16 offset of the segment in the string given to `segment()`. */
-  index: number;
-  isWordLike?: boolean;
-}
-
-/** A word segmenter for one locale: `Intl.Segmenter` satisfies this interface. */
-export interface WordSegmenter {
-  segment(input: string): Iterable<WordSegment>;
-}
-
-/**
- * Gives the word segmenter for a locale (`zh`, `ja`, `ko`, `th`, …), or `undefined` when none is
- * available, in which case the analyzer falls back to character unigrams + bigrams for that run.
- */
-export type SegmenterFactory = (locale: string) => WordSegmenter | undefined;
-
-// A pure memo: Intl.Segmenter construction is costly (it loads ICU break data) and instances are
-// stateless between calls, so one per locale is reused. Keys come from the fixed set of
-// dictionary-script locales below, so the map stays tiny.
-const intlSegmenters = new Map<string, WordSegmenter | undefined>();
-
-/** The default factory: a cached `Intl.Segmenter(locale, { granularity: 'word' })`, or `undefined` if the runtime lacks it. */
-export const intlSegmenterFor: SegmenterFactory = (locale) => {
-  if (intlSegmenters.has(locale)) return intlSegmenters.get(locale);
-  let segmenter: WordSegmenter | undefined;
-  if (typeof Intl !== 'undefined' && typeof Intl.Segmenter === 'function') {
-    try {
-      segmenter = new Intl.Segmenter(locale, { granularity: 'word' });
-    } catch {
-      segmenter = undefined;
-    }
-  }
-  intlSegmenters.set(locale, segmenter);
-  return segmenter;
-};
-
-/** A factory that never has a segmenter: forces the bigram fallback (runtimes without Intl.Segmenter). */
-export const noSegmenter: SegmenterFactory = () => undefined;
-
 // ---------------------------------------------------------------------------------------------
 // Character classes
-
-/**
- * Every character of a run of a script written without spaces, which needs a dictionary segmenter
- * (the table's unspaced scripts, languages.ts): their letters, their marks and the characters that
- * only sit inside their runs (iteration and voiced sound marks). Without the prolonged sound mark
- * `ラーメン` would be cut at `ー`.
- */
-const DICT_CHARS = SCRIPT_LANGUAGES.map((l) => classItems(l.script.scripts, [...l.script.marks, ...l.script.inRuns])).join('');
-const HAS_DICT = new RegExp(`[${DICT_CHARS}]`, 'u');
-const DICT_OR_OTHER = new RegExp(`[${DICT_CHARS}]+|[^${DICT_CHARS}]+`, 'gu');
-
-/** Segmenter locale of a dictionary-script run: the first language, in SCRIPT_PRECEDENCE order, it has evidence of. */
-const SCRIPT_LOCALES: ReadonlyArray<readonly [RegExp, string]> = SCRIPT_LANGUAGES.map((l) => [evidenceOf(l.script), l.tag]);
-const DICT_LOCALES: ReadonlySet<string> = new Set(SCRIPT_LOCALES.map(([, locale]) => locale));
 
 const WORD_START = String.raw`[\p{L}\p{N}_$]`;
 const WORD_CHAR = String.raw`[\p{L}\p{M}\p{N}_$]`;
@@ -177,17 +120,6 @@ const PART = new RegExp(
 const ASCII_PART = /[A-Z]{2,}s(?![a-z0-9])|[A-Z]+(?=[A-Z][a-z])|[A-Z]+[0-9]*(?![a-z0-9])|[A-Z]?[a-z0-9]+/g;
 const ALL_DIGITS = /^\p{N}+$/u;
 const ASCII = /^[\x00-\x7f]*$/;
-/**
- * Hiragana, katakana, CJK unified ideographs and Hangul syllables: `fold` leaves these unchanged
- * (no compatibility decomposition; canonical ones recompose), so they skip normalisation.
- */
-const FOLD_INVARIANT = /^[\u3041-\u3096\u30a1-\u30fa\u30fc\u4e00-\u9fff\uac00-\ud7a3]*$/;
-/**
- * Diacritical marks removed by `fold`: the Combining Diacritical Marks blocks (U+0300–036F,
- * 1AB0–1AFF, 1DC0–1DFF, 20D0–20FF, FE20–FE2F). Not every `\p{M}`: the vowel signs of Devanagari,
- * Thai, etc. are marks too, and stripping them would merge unrelated words.
- */
-const DIACRITICS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
 const STEMMABLE = /^[a-z]+$/;
 /**
  * ASCII words that PART would return as one part spanning the whole word (`routes`, `Astro`,
@@ -216,13 +148,6 @@ function stem(word: string): string {
   return stemmed;
 }
 
-/**
- * Upper bound of each word memo (distinct ASCII words, 1..∞; default 20 000, as the stem memo):
- * an ASCII word's tokens depend on the word and the analyzer settings alone, and docs repeat their
- * words and identifiers (`JavaScript`, `astro.config.mjs`) all along, so a search's snippets and a
- * build's sections look most words up instead of analysing them. When full it is cleared.
- */
-const WORD_MEMO_LIMIT = 20_000;
 /** One memo per analyzer setting (stem × stop words × split): word → its tokens, offsets from the word's start. */
 const wordMemos = new Map<number, Map<string, readonly Token[]>>();
 
@@ -235,15 +160,6 @@ function wordMemoFor(stem: boolean, stopWords: boolean, split: boolean): Map<str
 
 // ---------------------------------------------------------------------------------------------
 // Public API
-
-/** Fold case and diacritics: NFKD, strip combining marks, lower-case ('Ünïcödé' → 'unicode'). */
-export function fold(text: string): string {
-  if (ASCII.test(text)) return text.toLowerCase();
-  if (FOLD_INVARIANT.test(text)) return text;
-  // NFC at the end recomposes what stripping kept (kana + voiced mark, Hangul jamo), so `が` stays
-  // `が` instead of becoming `か` + U+3099, and full-width/half-width forms meet in one spelling.
-  return text.normalize('NFKD').replace(DIACRITICS, '').normalize('NFC').toLowerCase();
-}
 
 /** The single tokenizer used for indexing, querying, highlighting and evidence. */
 export function segment(text: string, lang: Lang, options?: Partial<AnalyzerOptions>): Token[] {
@@ -352,21 +268,6 @@ interface Context {
   out: Token[];
 }
 
-/**
- * Pushes `key`'s tokens (offsets from its start) shifted to `offset`, from `memo`, computing and
- * memoising them on a miss; a full memo (WORD_MEMO_LIMIT) is cleared first. The word memo and the
- * dictionary-run memo both work this way.
- */
-function pushMemoised(memo: Map<string, readonly Token[]>, key: string, compute: () => readonly Token[], offset: number, out: Token[]): void {
-  let tokens = memo.get(key);
-  if (tokens === undefined) {
-    tokens = compute();
-    if (memo.size >= WORD_MEMO_LIMIT) memo.clear();
-    memo.set(key, tokens);
-  }
-  for (const t of tokens) out.push({ term: t.term, start: offset + t.start, end: offset + t.end });
-}
-
 /** A run of ASCII characters: its tokens from the word memo, analysed (and memoised) on a miss. */
 function pushAsciiWord(ctx: Context, word: string, offset: number): void {
   // A hit (nearly every word of a docs text) needs no closure for the miss: most words of every
@@ -395,96 +296,13 @@ function analyzeMixedRun(run: string, offset: number, ctx: Context): void {
   for (const piece of run.matchAll(DICT_OR_OTHER)) {
     const start = offset + piece.index;
     if (HAS_DICT.test(piece[0])) {
-      analyzeDictRun(piece[0], start, ctx);
+      pushUnspacedRun(piece[0], start, ctx.dictLocale, ctx.segmenterFor, ctx.out);
     } else {
       // The non-dictionary piece may begin or end with a joiner (`路由.config`): rescan it.
       for (const w of piece[0].matchAll(new RegExp(RUN_SOURCE, 'gu'))) {
         pushSpacedWord(ctx, w[0], start + w.index);
       }
     }
-  }
-}
-
-/**
- * Longest piece of a dictionary-script run handed to the segmenter at once (UTF-16 units, ≥ 2;
- * default 1000). V8's segment iterator is superlinear in the input length (measured on Node 20:
- * 4 000 Han characters in 10 ms, 16 000 in 190 ms), so one pathological run could stall a build or
- * a Worker. Real text never comes close (longest run in the Astro zh-cn and ja docs: 59), and a cut
- * only affects the one word it may split.
- */
-const MAX_SEGMENTER_INPUT = 1000;
-
-function analyzeDictRun(run: string, offset: number, ctx: Context): void {
-  const locale = ctx.dictLocale ?? SCRIPT_LOCALES.find(([re]) => re.test(run))?.[1] ?? 'zh';
-  const segmenter = ctx.segmenterFor(locale);
-  if (segmenter === undefined) {
-    pushBigrams(run, offset, ctx.out);
-    return;
-  }
-  let runs = dictRunMemos.get(segmenter);
-  if (!runs) dictRunMemos.set(segmenter, (runs = new Map()));
-  pushMemoised(runs, run, () => segmentDictRun(run, segmenter), offset, ctx.out);
-}
-
-/**
- * Dictionary-script runs segmented, per segmenter: run → its tokens, offsets from the run's start.
- * The segmenter (ICU's dictionary break engine) is most of the time of analysing Chinese or
- * Japanese, and docs repeat their phrases, so a run seen before is looked up: `npm run bench --
- * --corpus ../shared/corpora/astro-docs/zh-cn --no-worker` shows the pipeline's cost. Bounded as
- * the word memo.
- */
-const dictRunMemos = new WeakMap<WordSegmenter, Map<string, readonly Token[]>>();
-
-function segmentDictRun(run: string, segmenter: WordSegmenter): Token[] {
-  const out: Token[] = [];
-  for (let from = 0; from < run.length; ) {
-    const to = cutPoint(run, from, from + MAX_SEGMENTER_INPUT);
-    const piece = from === 0 && to === run.length ? run : run.slice(from, to);
-    for (const s of segmenter.segment(piece)) {
-      if (s.isWordLike !== true) continue;
-      const start = from + s.index;
-      pushTerm(out, fold(s.segment), start, start + s.segment.length);
-    }
-    from = to;
-  }
-  return out;
-}
-
-/**
- * A cut at or before `at` that splits neither a surrogate pair nor a character from its marks.
- * Where the piece offers no such cut (a run of nothing but marks), it cuts at `at` anyway, only
- * keeping surrogate pairs whole, so each piece stays long and the loop stays linear.
- */
-function cutPoint(run: string, from: number, at: number): number {
-  if (at >= run.length) return run.length;
-  for (let cut = at; cut > from; cut--) {
-    const clean = !isLowSurrogate(run.charCodeAt(cut)) && !STARTS_WITH_MARK.test(run.slice(cut, cut + 2));
-    if (clean) return cut;
-  }
-  return isLowSurrogate(run.charCodeAt(at)) ? at + 1 : at;
-}
-
-const STARTS_WITH_MARK = /^\p{M}/u;
-
-function isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
-}
-
-/**
- * Fallback for runtimes without Intl.Segmenter: every character (unigram) plus every overlapping
- * character pair (bigram), the classic dictionary-free CJK indexing (as Lucene's CJKBigramFilter
- * with unigrams). Bigrams carry the precision; the unigrams make a one-character query match, so
- * the terms of any substring of a run are a subset of the run's terms: query and text always meet.
- */
-function pushBigrams(run: string, offset: number, out: Token[]): void {
-  // Units are characters with their combining marks, so a term never splits a voiced mark off.
-  const bounds: number[] = [];
-  for (const u of run.matchAll(/\P{M}\p{M}*|\p{M}+/gu)) bounds.push(u.index);
-  bounds.push(run.length);
-  for (let i = 0; i + 1 < bounds.length; i++) {
-    const [from, next, after] = [bounds[i], bounds[i + 1], bounds[i + 2]];
-    pushTerm(out, fold(run.slice(from, next)), offset + from, offset + next);
-    if (after !== undefined) pushTerm(out, fold(run.slice(from, after)), offset + from, offset + after);
   }
 }
 
@@ -526,8 +344,4 @@ function pushWord(ctx: Context, folded: string, start: number, end: number): voi
   if (ctx.stopWords && ENGLISH_STOP_WORDS.has(folded)) return;
   const term = ctx.stem && STEMMABLE.test(folded) ? stem(folded) : folded;
   pushTerm(ctx.out, term, start, end);
-}
-
-function pushTerm(out: Token[], term: string, start: number, end: number): void {
-  if (term.length > 0) out.push({ term, start, end });
 }

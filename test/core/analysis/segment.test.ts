@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fold } from '../../../src/core/analysis/fold.ts';
 import {
   DEFAULT_ANALYZER_OPTIONS,
-  fold,
   identifierParts,
   intlSegmenterFor,
   noSegmenter,
