@@ -23,6 +23,7 @@ import { docsDataset, parseKnownItemQueries, type KnownItemQuery } from '../data
 import { evaluatedQueries, scoreAnswers, searchAll } from './run.ts';
 import { buildSuiteTable, docsQuerySets, formatDuration, type SuiteMetric, type SuiteRowInput, type SuiteRunInfo, type SuiteSystem, type SuiteTable } from './suite.ts';
 import type { EvalDataset, EvalDoc, EvalSystem } from './types.ts';
+import { DOCS_SITES, docsSiteDir } from './docs-sites.ts';
 
 /** The judged collections the suite expects (a skip line when absent). */
 export const SUITE_DATASETS = ['cranfield', 'cisi'] as const;
@@ -117,7 +118,7 @@ function docsSource(dir: string, name: string, questions: ReadonlyArray<{ name: 
 
 /**
  * The collections under `shared` (the shared data folder, `../shared` from the repository), in
- * table order: judged collections, then docs sites. `skipped` has a line for each expected one absent.
+ * table order: judged collections, then docs sites, then the suite's fetched sites (docs-sites.ts). `skipped` has a line for each expected one absent.
  */
 export async function findSuiteSources(shared: string, repo: string): Promise<{ sources: SuiteSource[]; skipped: string[] }> {
   const sources: SuiteSource[] = [];
@@ -155,6 +156,12 @@ export async function findSuiteSources(shared: string, repo: string): Promise<{ 
     const name = site.dir.split(path.sep).slice(-2).join('/');
     if (await isDir(dir)) sources.push(docsSource(dir, name, questionFiles(repo, site.site)));
     else skipped.push(`${name}: ${dir} not found`);
+  }
+  for (const site of DOCS_SITES) {
+    const dir = docsSiteDir(repo, site);
+    const questions = [{ name: 'questions', file: path.join(repo, 'bench', 'queries', 'sites', `${site.name}-questions.jsonl`) }];
+    if (await isDir(dir)) sources.push(docsSource(dir, site.name, questions));
+    else skipped.push(`${site.name}: ${site.package}@${site.version} not fetched (npm run fetch:sites)`);
   }
   return { sources, skipped };
 }

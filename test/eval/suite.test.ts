@@ -20,6 +20,7 @@ import {
   type SuiteSystem,
 } from '../../src/eval/suite.ts';
 import { findSuiteSources, runCollection, suiteSystems, type SuiteCollection } from '../../src/eval/suite-run.ts';
+import { DOCS_SITES } from '../../src/eval/docs-sites.ts';
 import { isTransportError, SEARCH_ATTEMPTS, withRetries } from '../../src/eval/peers/retry.ts';
 import type { EvalAnswer, EvalDoc, EvalSystem } from '../../src/eval/types.ts';
 
@@ -326,7 +327,8 @@ describe('findSuiteSources and suiteSystems', () => {
   it('skips each absent collection with a line and finds a BEIR folder', async () => {
     const { sources, skipped } = await findSuiteSources(shared, '/nowhere');
     expect(sources.map((s) => s.name)).toEqual(['tiny']);
-    expect(skipped.map((s) => s.split(':')[0])).toEqual(['cranfield', 'cisi', 'astro-docs/en', 'hono-docs/docs']);
+    expect(skipped.map((s) => s.split(':')[0])).toEqual(['cranfield', 'cisi', 'astro-docs/en', 'hono-docs/docs', ...DOCS_SITES.map((s) => s.name)]);
+    expect(skipped.at(-1)).toContain('npm run fetch:sites');
     const tiny = await sources[0]!.load();
     expect(tiny).toMatchObject({ kind: 'beir', metric: 'nDCG@10' });
   });
