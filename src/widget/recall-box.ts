@@ -3,16 +3,35 @@
  * and lists the results grouped by page — under a note when the Worker is unsure they answer the
  * query — or, when it finds nothing that does, a fallback. Inline (input with a dropdown) or modal (a button that opens a dialog).
  */
+import {
+  addsHighlightParam,
+  ANSWER_ATTRIBUTES,
+  debounceOf,
+  facetsOf,
+  isModal,
+  keepsPersonal,
+  labelOf,
+  langOf,
+  placeholderOf,
+  presetOf,
+  requestUrlOf,
+  shortcutsOf,
+  showsAnswerCard,
+  showsBadge,
+  siteKeyOf,
+  TEXT_ATTRIBUTES,
+  upgradeProperties,
+} from './attributes.ts';
 import { attr, closeIcon, el, searchIcon, showChildren } from './dom.ts';
 import { SearchController } from './controller.ts';
 import { ANSWER_EVENT, FILTER_EVENT, PIN_EVENT, SELECT_EVENT, type AnswerEventDetail, type FilterEventDetail, type PinEventDetail, type SelectEventDetail } from './events.ts';
-import { ariaKeyShortcuts, isApple, isBare, isEditable, matchesShortcut, nextIndex, parseShortcuts, shortcutLabel, type Shortcut } from './keyboard.ts';
+import { ariaKeyShortcuts, isApple, isBare, isEditable, matchesShortcut, nextIndex, shortcutLabel } from './keyboard.ts';
 import { trapTab } from './modal.ts';
-import { filterParams, parseDebounce, parseFacets, parseMode, withChosenFilters, WIDGET_ATTRIBUTES, WIDGET_DEFAULTS } from './options.ts';
+import { WIDGET_ATTRIBUTES, WIDGET_DEFAULTS } from './options.ts';
 import { pinnedResults, type Pin } from './pins.ts';
 import { RecentSearches } from './recent.ts';
 import { StoredList } from './stored.ts';
-import { buildSearchUrl, type SearchHit } from './search-client.ts';
+import type { SearchHit } from './search-client.ts';
 import { countText, format, resolveStrings, type WidgetStrings } from './strings.ts';
 import { styleElements } from './adopt-styles.ts';
 import { answerHit, renderAnswerCard, type AnswerHit } from './views/answer-card.ts';
@@ -212,7 +231,7 @@ export class RecallBoxElement extends HTMLElement {
   #announceTimer: ReturnType<typeof setTimeout> | undefined;
   /** Requests and their state (debounce, abort, stale answers, loading); this element renders. */
   readonly #search = new SearchController({
-    requestUrl: (query, exact) => this.#requestUrl(query, exact),
+    requestUrl: (query, exact) => requestUrlOf(this, query, exact, () => this.#choicesMade(), this.#params),
     strings: () => this.strings,
     show: (view) => this.#show(view),
     busy: (on) => attr(this.#list, 'aria-busy', on && 'true'),
@@ -286,7 +305,7 @@ export class RecallBoxElement extends HTMLElement {
 
   /** The strings in use: the built-in table for the element's language with the overrides on top. */
   get strings(): WidgetStrings {
-    return resolveStrings(this.#lang(), this.#overrides);
+    return resolveStrings(langOf(this), this.#overrides);
   }
 
   set strings(value: Partial<WidgetStrings> | null) {
@@ -308,7 +327,7 @@ export class RecallBoxElement extends HTMLElement {
 
   /** Opens the search: shows the dialog (modal) or focuses the input and its dropdown (inline). */
   open(): void {
-    if (this.#modal() && !this.#dialog.open) {
+    if (isModal(this) && !this.#dialog.open) {
       this.#dialog.showModal();
       this.#fitViewport();
       globalThis.visualViewport?.addEventListener('resize', this.#fitViewport);
@@ -343,21 +362,13 @@ export class RecallBoxElement extends HTMLElement {
 
   /** Focuses the input (inline) or the button that opens the dialog (modal). */
   override focus(options?: FocusOptions): void {
-    (this.#modal() ? this.#trigger : this.#input).focus(options);
+    (isModal(this) ? this.#trigger : this.#input).focus(options);
   }
 
   // --- lifecycle ------------------------------------------------------------------------------
 
   connectedCallback(): void {
-    // A property set on the element before its definition loaded sits on the instance and hides
-    // the accessor; move it through the setter.
-    for (const name of ['strings', 'searchParams'] as const) {
-      if (Object.hasOwn(this, name)) {
-        const value = this[name];
-        delete (this as Partial<this>)[name];
-        (this as Record<typeof name, unknown>)[name] = value;
-      }
-    }
+    upgradeProperties<RecallBoxElement>(this, ['strings', 'searchParams']);
     this.ownerDocument.addEventListener('keydown', this.#onGlobalKey);
     globalThis.addEventListener('online', this.#onOnline);
     this.#layout();
@@ -378,57 +389,23 @@ export class RecallBoxElement extends HTMLElement {
     if (old === value) return;
     if (name === 'mode') this.#layout();
     if (name === 'endpoint') this.#recent = this.#pins = this.#choices = null;
-    if (['mode', 'shortcut', 'label', 'placeholder', 'lang', 'no-recent'].includes(name)) this.#syncText();
+    if (TEXT_ATTRIBUTES.includes(name)) this.#syncText();
     if (name === 'no-recent' || name === 'endpoint') this.#renderRecent();
-    if (['confidence-badge', 'no-answer-card', 'no-highlight-param', 'facets'].includes(name)) this.#show(this.#view, false);
+    if (ANSWER_ATTRIBUTES.includes(name)) this.#show(this.#view, false);
   }
 
   // --- configuration --------------------------------------------------------------------------
 
-  #modal(): boolean {
-    return parseMode(this.getAttribute('mode')) === 'modal';
-  }
-
-  /** The language of the strings: the element's `lang`, else its nearest ancestor's, else the document's. */
-  #lang(): string {
-    return this.lang || this.closest('[lang]')?.getAttribute('lang') || this.ownerDocument.documentElement.lang || 'en';
-  }
-
-  #shortcuts(): Shortcut[] {
-    const value = this.getAttribute('shortcut') ?? (this.#modal() ? WIDGET_DEFAULTS.modalShortcut : '');
-    try {
-      return parseShortcuts(value);
-    } catch (e) {
-      // parseShortcuts throws an Error that names the bad shortcut.
-      console.error((e as Error).message);
-      return [];
-    }
-  }
-
-  #endpoint(): string {
-    return this.getAttribute('endpoint') || WIDGET_DEFAULTS.endpoint;
-  }
-
-  /** The resolved endpoint, which names what is stored for this site (recent searches, pins, filter choices). */
-  #siteKey(): string {
-    try {
-      return new URL(this.#endpoint(), this.ownerDocument.baseURI).href;
-    } catch {
-      // Not a URL: the search will report it; the raw attribute still names the lists.
-      return this.#endpoint();
-    }
-  }
-
   #recentStore(): RecentSearches {
-    return (this.#recent ??= new RecentSearches(WIDGET_DEFAULTS.recentKeyPrefix + this.#siteKey()));
+    return (this.#recent ??= new RecentSearches(WIDGET_DEFAULTS.recentKeyPrefix + siteKeyOf(this)));
   }
 
   #pinStore(): StoredList<Pin> {
-    return (this.#pins ??= pinnedResults(WIDGET_DEFAULTS.pinKeyPrefix + this.#siteKey()));
+    return (this.#pins ??= pinnedResults(WIDGET_DEFAULTS.pinKeyPrefix + siteKeyOf(this)));
   }
 
   #choiceStore(): StoredList<string> {
-    return (this.#choices ??= new StoredList(WIDGET_DEFAULTS.filterKeyPrefix + this.#siteKey(), WIDGET_DEFAULTS.filterMax, (c): c is string => typeof c === 'string' && c.includes('='), (c) => c.split('=')[0]!));
+    return (this.#choices ??= new StoredList(WIDGET_DEFAULTS.filterKeyPrefix + siteKeyOf(this), WIDGET_DEFAULTS.filterMax, (c): c is string => typeof c === 'string' && c.includes('='), (c) => c.split('=')[0]!));
   }
 
   /** The reader's choices, facet → value (`''`: All). */
@@ -436,11 +413,9 @@ export class RecallBoxElement extends HTMLElement {
     return Object.fromEntries(this.#choiceStore().list().map((c) => [c.split('=')[0], c.slice(c.indexOf('=') + 1)]));
   }
 
-
-
   /** Puts the panel where the mode wants it: in the dialog (modal) or straight in the shadow root (inline). */
   #layout(): void {
-    const modal = this.#modal();
+    const modal = isModal(this);
     if (modal) this.#dialog.append(this.#panel);
     else {
       if (this.#dialog.open) this.#dialog.close();
@@ -455,20 +430,20 @@ export class RecallBoxElement extends HTMLElement {
   /** Every string shown outside of a search answer, after a change of language, strings or attributes. */
   #syncText(): void {
     const s = this.strings;
-    const label = this.getAttribute('label') || s.label;
+    const label = labelOf(this, s);
     this.#label.textContent = label;
     this.#dialog.setAttribute('aria-label', label);
-    this.#input.placeholder = this.getAttribute('placeholder') ?? s.placeholder;
+    this.#input.placeholder = placeholderOf(this, s);
     this.#triggerLabel.textContent = s.button;
     this.#close.setAttribute('aria-label', s.close);
     this.#retry.textContent = s.retry;
     this.#recentTitle.textContent = s.recent;
     this.#clearRecent.textContent = s.clearRecent;
     const apple = isApple();
-    const shortcuts = this.#shortcuts();
+    const shortcuts = shortcutsOf(this);
     showChildren(this.#hint, shortcuts[0] ? [shortcutLabel(shortcuts[0], apple)] : []);
     attr(this.#trigger, 'aria-keyshortcuts', ariaKeyShortcuts(shortcuts, apple));
-    const pins = !this.hasAttribute('no-recent');
+    const pins = keepsPersonal(this);
     attr(this.#input, 'aria-keyshortcuts', pins && (apple ? 'Meta+D' : 'Control+D'));
     const doc = this.ownerDocument;
     this.#footer.replaceChildren(
@@ -487,7 +462,7 @@ export class RecallBoxElement extends HTMLElement {
 
   #onInput(): void {
     // The active option belongs to the previous query's answer.
-    if (this.#search.typed(this.#input.value, parseDebounce(this.getAttribute('debounce')))) this.#setActive(-1);
+    if (this.#search.typed(this.#input.value, debounceOf(this))) this.#setActive(-1);
   }
 
   /** Puts `text` in the input and searches for it now (Enter, a suggestion, a recent search, retry). */
@@ -497,30 +472,12 @@ export class RecallBoxElement extends HTMLElement {
     this.#search.run(text, exact);
   }
 
-  /** The request URL for `query`; an endpoint that is not a URL is the page author's to fix, said on the console. */
-  #requestUrl(query: string, exact: boolean): string {
-    try {
-      // searchParams set by script win over the reader's filter choices, which win over the
-      // filter-* attributes' presets. A filter control asks for the facet counts it shows.
-      const shown = parseFacets(this.getAttribute('facets'));
-      const filters = withChosenFilters(filterParams(this.attributes), shown, this.#choicesMade());
-      return buildSearchUrl(this.#endpoint(), { query, exact, limit: this.getAttribute('limit'), lang: this.getAttribute('lang') }, this.ownerDocument.baseURI, {
-        ...filters,
-        ...(shown.length > 0 && { facets: '1' }),
-        ...this.#params,
-      });
-    } catch (e) {
-      console.error(`recall-box: the endpoint attribute ${JSON.stringify(this.#endpoint())} is not a URL`);
-      throw e;
-    }
-  }
-
   #onKey(e: KeyboardEvent): void {
     if (e.isComposing) return;
     const visible = !this.#drop.hidden;
     // ⌘D / Ctrl+D pins or unpins the active result (the browser's "bookmark" keys: here, a bookmark in the box).
     const active = visible ? this.#options[this.#active] : undefined;
-    if (active && !('recent' in active) && e.key.toLowerCase() === 'd' && (isApple() ? e.metaKey : e.ctrlKey) && !this.hasAttribute('no-recent')) {
+    if (active && !('recent' in active) && e.key.toLowerCase() === 'd' && (isApple() ? e.metaKey : e.ctrlKey) && keepsPersonal(this)) {
       e.preventDefault();
       this.#togglePin(active);
       return;
@@ -551,7 +508,7 @@ export class RecallBoxElement extends HTMLElement {
       case 'Escape':
         // The modal closes from its dialog's handler; inline, Esc closes the dropdown first and
         // only then lets the browser clear the field.
-        if (!this.#modal() && visible) {
+        if (!isModal(this) && visible) {
           e.preventDefault();
           this.#setOpen(false);
         }
@@ -563,7 +520,7 @@ export class RecallBoxElement extends HTMLElement {
   readonly #onGlobalKey = (e: KeyboardEvent): void => {
     if (e.defaultPrevented || e.repeat || e.isComposing || this.hidden) return;
     const apple = isApple();
-    const shortcut = this.#shortcuts().find((s) => matchesShortcut(e, s, apple));
+    const shortcut = shortcutsOf(this).find((s) => matchesShortcut(e, s, apple));
     if (!shortcut || (isBare(shortcut) && isEditable(e.composedPath()[0]))) return;
     e.preventDefault();
     if (this.#dialog.open) this.close();
@@ -670,7 +627,7 @@ export class RecallBoxElement extends HTMLElement {
       e.preventDefault();
       return;
     }
-    if (!this.hasAttribute('no-recent')) this.#recentStore().add(this.#search.query);
+    if (keepsPersonal(this)) this.#recentStore().add(this.#search.query);
     // A modifier key asks for a new tab or window: the reader stays.
     if (!(e.ctrlKey || e.metaKey || e.shiftKey)) this.close();
   }
@@ -697,7 +654,7 @@ export class RecallBoxElement extends HTMLElement {
     }
     this.#recentHeader.hidden = true;
     this.#list.setAttribute('aria-label', s.results);
-    const links = { highlightParam: !this.hasAttribute('no-highlight-param') };
+    const links = { highlightParam: addsHighlightParam(this) };
     const pins = this.#pinStore().list();
     const rendered = listed ? renderGroups(doc, groupByPage(view.hits), base, s.breadcrumbSeparator, links, (url) => pins.some((p) => p.url === url)) : { nodes: [], options: [] };
     this.#setActive(-1);
@@ -706,7 +663,7 @@ export class RecallBoxElement extends HTMLElement {
 
     const level = listedLevel(view);
     attr(this.#list, 'data-confidence', level);
-    const badge = level && this.hasAttribute('confidence-badge') ? level : '';
+    const badge = level && showsBadge(this) ? level : '';
     this.#badge.textContent = badgeText(badge, s);
     this.#badge.dataset.level = badge;
     this.#badge.hidden = badge === '';
@@ -744,7 +701,7 @@ export class RecallBoxElement extends HTMLElement {
     if (view.kind === 'fallback' && !view.revealed) {
       this.#announce([view.fallback.message, ...lowering(view.confidence).map((r) => r.message)].join(' '), true);
     } else if (view.kind === 'results' || view.kind === 'fallback') {
-      const count = view.hits.length === 0 ? format(s.noResults, { query: view.query }) : countText(s, this.#lang(), view.hits.length);
+      const count = view.hits.length === 0 ? format(s.noResults, { query: view.query }) : countText(s, langOf(this), view.hits.length);
       // Revealed matches were asked for: the note only tells what the reader already chose.
       this.#announce(view.kind === 'results' && note ? `${count}. ${note}` : count, false);
     } else if (view.kind === 'error') {
@@ -757,7 +714,7 @@ export class RecallBoxElement extends HTMLElement {
    * (`announce`) reports it, after the controller's events for the same answer.
    */
   #renderAnswer(view: View, announce: boolean, links: ResultHrefOptions): void {
-    const hit: AnswerHit | null = this.hasAttribute('no-answer-card') ? null : answerHit(view, this.ownerDocument.baseURI);
+    const hit: AnswerHit | null = showsAnswerCard(this) ? answerHit(view, this.ownerDocument.baseURI) : null;
     const card = hit && renderAnswerCard(this.ownerDocument, hit, this.ownerDocument.baseURI, this.strings, (e) => this.#follow(hit, 0, 'answer', e), links);
     showChildren(this.#answer, card ? [card] : []);
     if (!hit || !announce || view.kind !== 'results') return;
@@ -779,8 +736,8 @@ export class RecallBoxElement extends HTMLElement {
     // Storage read once for the whole control. A facet's value: the reader's choice, else its
     // `filter-<facet>` preset, else '' (All).
     const made = counts ? this.#choicesMade() : {};
-    const chosen = (f: string) => made[f] ?? this.getAttribute(`filter-${f}`) ?? '';
-    showChildren(this.#facetBar, counts ? renderFacets(this.ownerDocument, counts, parseFacets(this.getAttribute('facets')), chosen, this.strings.all) : []);
+    const chosen = (f: string) => made[f] ?? presetOf(this, f) ?? '';
+    showChildren(this.#facetBar, counts ? renderFacets(this.ownerDocument, counts, facetsOf(this), chosen, this.strings.all) : []);
     this.#replacing = false;
     if (facet !== undefined) this.#facetBar.querySelector<HTMLElement>(`[data-facet="${CSS.escape(facet)}"][aria-checked=true]`)?.focus();
   }
@@ -789,7 +746,7 @@ export class RecallBoxElement extends HTMLElement {
   #renderRecent(): void {
     if (this.#view.kind !== 'idle') return;
     const s = this.strings;
-    const personal = !this.hasAttribute('no-recent');
+    const personal = keepsPersonal(this);
     const queries = personal ? this.#recentStore().list() : [];
     const nodes = renderRecent(this.ownerDocument, queries);
     const pinned = renderPinned(this.ownerDocument, personal ? this.#pinStore().list() : [], this.ownerDocument.baseURI, s.pinned);
@@ -842,7 +799,7 @@ export class RecallBoxElement extends HTMLElement {
     const hasOptions = this.#options.length > 0;
     this.#list.hidden = !hasOptions;
     const content = hasOptions || !this.#status.hidden || !this.#fallback.hidden;
-    this.#drop.hidden = !content || (!this.#modal() && !this.#open);
+    this.#drop.hidden = !content || (!isModal(this) && !this.#open);
     this.#input.setAttribute('aria-expanded', String(hasOptions && !this.#drop.hidden));
     if (this.#drop.hidden) this.#setActive(-1);
   }
