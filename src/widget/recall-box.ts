@@ -28,9 +28,8 @@ import { ANSWER_EVENT, FILTER_EVENT, PIN_EVENT, SELECT_EVENT, type AnswerEventDe
 import { ariaKeyShortcuts, isApple, isBare, isEditable, matchesShortcut, nextIndex, shortcutLabel } from './keyboard.ts';
 import { trapTab } from './modal.ts';
 import { WIDGET_ATTRIBUTES, WIDGET_DEFAULTS } from './options.ts';
-import { pinnedResults, type Pin } from './pins.ts';
-import { RecentSearches } from './recent.ts';
-import { StoredList } from './stored.ts';
+import type { Pin } from './pins.ts';
+import { SiteMemory } from './site-memory.ts';
 import type { SearchHit } from './search-client.ts';
 import { countText, format, resolveStrings, type WidgetStrings } from './strings.ts';
 import { styleElements } from './adopt-styles.ts';
@@ -231,7 +230,7 @@ export class RecallBoxElement extends HTMLElement {
   #announceTimer: ReturnType<typeof setTimeout> | undefined;
   /** Requests and their state (debounce, abort, stale answers, loading); this element renders. */
   readonly #search = new SearchController({
-    requestUrl: (query, exact) => requestUrlOf(this, query, exact, () => this.#choicesMade(), this.#params),
+    requestUrl: (query, exact) => requestUrlOf(this, query, exact, () => this.#memory.choicesMade(), this.#params),
     strings: () => this.strings,
     show: (view) => this.#show(view),
     busy: (on) => attr(this.#list, 'aria-busy', on && 'true'),
@@ -252,10 +251,7 @@ export class RecallBoxElement extends HTMLElement {
   #active = -1;
   #overrides: Partial<WidgetStrings> = {};
   #params: Record<string, string> = {};
-  #recent: RecentSearches | null = null;
-  #pins: StoredList<Pin> | null = null;
-  /** The reader's filter choices as `facet=value` (`facet=`: All), remembered per endpoint. */
-  #choices: StoredList<string> | null = null;
+  readonly #memory = new SiteMemory(() => siteKeyOf(this));
   /** Chromium blurs a focused element it removes (focusout, no relatedTarget): not the reader leaving. */
   #replacing = false;
 
@@ -356,7 +352,7 @@ export class RecallBoxElement extends HTMLElement {
 
   /** Forgets the recent searches of this endpoint. */
   clearRecent(): void {
-    this.#recentStore().clear();
+    this.#memory.recentStore().clear();
     this.#renderRecent();
   }
 
@@ -388,30 +384,13 @@ export class RecallBoxElement extends HTMLElement {
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     if (old === value) return;
     if (name === 'mode') this.#layout();
-    if (name === 'endpoint') this.#recent = this.#pins = this.#choices = null;
+    if (name === 'endpoint') this.#memory.forget();
     if (TEXT_ATTRIBUTES.includes(name)) this.#syncText();
     if (name === 'no-recent' || name === 'endpoint') this.#renderRecent();
     if (ANSWER_ATTRIBUTES.includes(name)) this.#show(this.#view, false);
   }
 
   // --- configuration --------------------------------------------------------------------------
-
-  #recentStore(): RecentSearches {
-    return (this.#recent ??= new RecentSearches(WIDGET_DEFAULTS.recentKeyPrefix + siteKeyOf(this)));
-  }
-
-  #pinStore(): StoredList<Pin> {
-    return (this.#pins ??= pinnedResults(WIDGET_DEFAULTS.pinKeyPrefix + siteKeyOf(this)));
-  }
-
-  #choiceStore(): StoredList<string> {
-    return (this.#choices ??= new StoredList(WIDGET_DEFAULTS.filterKeyPrefix + siteKeyOf(this), WIDGET_DEFAULTS.filterMax, (c): c is string => typeof c === 'string' && c.includes('='), (c) => c.split('=')[0]!));
-  }
-
-  /** The reader's choices, facet → value (`''`: All). */
-  #choicesMade(): Record<string, string> {
-    return Object.fromEntries(this.#choiceStore().list().map((c) => [c.split('=')[0], c.slice(c.indexOf('=') + 1)]));
-  }
 
   /** Puts the panel where the mode wants it: in the dialog (modal) or straight in the shadow root (inline). */
   #layout(): void {
@@ -556,7 +535,7 @@ export class RecallBoxElement extends HTMLElement {
   /** Pins a result, or unpins a result or pin; says so to screen readers and in `recall-box:pin`. */
   #togglePin(option: Option & ({ hit: SearchHit } | { pin: Pin })): void {
     const pin = 'pin' in option ? option.pin : { url: option.hit.url, title: option.hit.title, page: option.hit.breadcrumb[0] || option.hit.title };
-    const store = this.#pinStore();
+    const store = this.#memory.pinStore();
     const pinned = !store.has(pin.url);
     if (pinned) store.add(pin);
     else store.remove(pin.url);
@@ -575,7 +554,7 @@ export class RecallBoxElement extends HTMLElement {
   #choose(radio: HTMLElement | null): void {
     if (!radio) return;
     const { facet = '', value = '' } = radio.dataset;
-    this.#choiceStore().add(`${facet}=${value}`);
+    this.#memory.choiceStore().add(`${facet}=${value}`);
     for (const r of radio.parentElement!.querySelectorAll('[role=radio]')) {
       r.setAttribute('aria-checked', String(r === radio));
       r.setAttribute('tabindex', r === radio ? '0' : '-1');
@@ -627,7 +606,7 @@ export class RecallBoxElement extends HTMLElement {
       e.preventDefault();
       return;
     }
-    if (keepsPersonal(this)) this.#recentStore().add(this.#search.query);
+    if (keepsPersonal(this)) this.#memory.recentStore().add(this.#search.query);
     // A modifier key asks for a new tab or window: the reader stays.
     if (!(e.ctrlKey || e.metaKey || e.shiftKey)) this.close();
   }
@@ -655,7 +634,7 @@ export class RecallBoxElement extends HTMLElement {
     this.#recentHeader.hidden = true;
     this.#list.setAttribute('aria-label', s.results);
     const links = { highlightParam: addsHighlightParam(this) };
-    const pins = this.#pinStore().list();
+    const pins = this.#memory.pinStore().list();
     const rendered = listed ? renderGroups(doc, groupByPage(view.hits), base, s.breadcrumbSeparator, links, (url) => pins.some((p) => p.url === url)) : { nodes: [], options: [] };
     this.#setActive(-1);
     this.#list.replaceChildren(...rendered.nodes);
@@ -735,7 +714,7 @@ export class RecallBoxElement extends HTMLElement {
     this.#replacing = true;
     // Storage read once for the whole control. A facet's value: the reader's choice, else its
     // `filter-<facet>` preset, else '' (All).
-    const made = counts ? this.#choicesMade() : {};
+    const made = counts ? this.#memory.choicesMade() : {};
     const chosen = (f: string) => made[f] ?? presetOf(this, f) ?? '';
     showChildren(this.#facetBar, counts ? renderFacets(this.ownerDocument, counts, facetsOf(this), chosen, this.strings.all) : []);
     this.#replacing = false;
@@ -747,9 +726,9 @@ export class RecallBoxElement extends HTMLElement {
     if (this.#view.kind !== 'idle') return;
     const s = this.strings;
     const personal = keepsPersonal(this);
-    const queries = personal ? this.#recentStore().list() : [];
+    const queries = personal ? this.#memory.recentStore().list() : [];
     const nodes = renderRecent(this.ownerDocument, queries);
-    const pinned = renderPinned(this.ownerDocument, personal ? this.#pinStore().list() : [], this.ownerDocument.baseURI, s.pinned);
+    const pinned = renderPinned(this.ownerDocument, personal ? this.#memory.pinStore().list() : [], this.ownerDocument.baseURI, s.pinned);
     this.#setActive(-1);
     this.#list.replaceChildren(...nodes, ...pinned.nodes);
     this.#list.setAttribute('aria-label', s.recent);
