@@ -22,17 +22,18 @@ import {
   TEXT_ATTRIBUTES,
   upgradeProperties,
 } from './attributes.ts';
-import { attr, closeIcon, el, searchIcon, showChildren } from './dom.ts';
+import { attr, showChildren } from './dom.ts';
 import { SearchController } from './controller.ts';
 import { ANSWER_EVENT, FILTER_EVENT, PIN_EVENT, SELECT_EVENT, type AnswerEventDetail, type FilterEventDetail, type PinEventDetail, type SelectEventDetail } from './events.ts';
-import { ariaKeyShortcuts, isApple, isBare, isEditable, matchesShortcut, nextIndex, shortcutLabel } from './keyboard.ts';
+import { isApple, isBare, isEditable, matchesShortcut, nextIndex } from './keyboard.ts';
 import { trapTab } from './modal.ts';
 import { WIDGET_ATTRIBUTES, WIDGET_DEFAULTS } from './options.ts';
 import type { Pin } from './pins.ts';
+import { answerPanels } from './panel-order.ts';
+import { buildShadowTree, placePanel, writeFixedText } from './shadow-tree.ts';
 import { SiteMemory } from './site-memory.ts';
 import type { SearchHit } from './search-client.ts';
 import { countText, format, resolveStrings, type WidgetStrings } from './strings.ts';
-import { styleElements } from './adopt-styles.ts';
 import { answerHit, renderAnswerCard, type AnswerHit } from './views/answer-card.ts';
 import type { ResultHrefOptions } from './highlight/link.ts';
 import { renderCorrection } from './views/correction.ts';
@@ -167,64 +168,17 @@ export class RecallBoxElement extends HTMLElement {
   static readonly observedAttributes: readonly string[] = WIDGET_ATTRIBUTES;
 
   readonly #root = this.attachShadow({ mode: 'open' });
-  readonly #triggerLabel = el(this.ownerDocument, 'span', { part: 'button-label' });
-  readonly #hint = el(this.ownerDocument, 'kbd', { part: 'shortcut-hint', 'aria-hidden': 'true' });
-  readonly #trigger = el(this.ownerDocument, 'button', { part: 'button', type: 'button', 'aria-haspopup': 'dialog' }, [searchIcon(this.ownerDocument), this.#triggerLabel, this.#hint], () => this.open());
-  readonly #dialog = el(this.ownerDocument, 'dialog', { part: 'dialog', 'aria-modal': 'true' });
-  readonly #label = el(this.ownerDocument, 'label', { part: 'label', class: 'sr', for: 'q' });
-  readonly #input = el(this.ownerDocument, 'input', {
-    part: 'input',
-    id: 'q',
-    type: 'search',
-    role: 'combobox',
-    'aria-autocomplete': 'list',
-    'aria-controls': 'listbox',
-    'aria-expanded': 'false',
-    autocomplete: 'off',
-    autocapitalize: 'off',
-    spellcheck: 'false',
-    enterkeyhint: 'search',
+  readonly #tree = buildShadowTree(this.#root, {
+    onTrigger: () => this.open(),
+    onClose: () => this.close(),
+    onRetry: () => this.#runQuery(this.#tree.input.value),
+    onClearRecent: () => {
+      this.clearRecent();
+      this.#tree.input.focus();
+    },
+    onListClick: (e) => this.#onListClick(e),
+    onFacetClick: (e) => this.#choose((e.target as Element).closest<HTMLElement>('[role=radio]')),
   });
-  readonly #close = el(this.ownerDocument, 'button', { part: 'close', type: 'button' }, [closeIcon(this.ownerDocument)], () => this.close());
-  readonly #status = el(this.ownerDocument, 'p', { part: 'status', hidden: '' });
-  readonly #retry = el(this.ownerDocument, 'button', { part: 'retry', type: 'button', hidden: '' }, [], () => this.#runQuery(this.#input.value));
-  readonly #badge = el(this.ownerDocument, 'p', { part: 'badge', hidden: '' });
-  readonly #recentTitle = el(this.ownerDocument, 'span', { id: 'recent-title' });
-  readonly #clearRecent = el(this.ownerDocument, 'button', { part: 'clear-recent', type: 'button' }, [], () => {
-    this.clearRecent();
-    this.#input.focus();
-  });
-  readonly #recentHeader = el(this.ownerDocument, 'div', { part: 'recent-header', hidden: '' }, [this.#recentTitle, this.#clearRecent]);
-  readonly #fallback = el(this.ownerDocument, 'div', { part: 'fallback', hidden: '' });
-  readonly #note = el(this.ownerDocument, 'p', { part: 'low-confidence-note', hidden: '' });
-  readonly #correction = el(this.ownerDocument, 'p', { part: 'correction', hidden: '' });
-  readonly #answer = el(this.ownerDocument, 'div', { hidden: '' });
-  readonly #list = el(this.ownerDocument, 'div', { part: 'results', role: 'listbox', id: 'listbox', hidden: '' }, [], (e) => this.#onListClick(e));
-  readonly #facetBar = el(this.ownerDocument, 'div', { part: 'facets', hidden: '' }, [], (e) => this.#choose((e.target as Element).closest<HTMLElement>('[role=radio]')));
-  readonly #drop = el(this.ownerDocument, 'div', { part: 'dropdown', class: 'drop', hidden: '' }, [
-    this.#status,
-    this.#retry,
-    this.#recentHeader,
-    this.#facetBar,
-    this.#badge,
-    this.#correction,
-    this.#answer,
-    this.#fallback,
-    this.#note,
-    this.#list,
-  ]);
-  readonly #footer = el(this.ownerDocument, 'div', { part: 'footer' });
-  // Live regions must exist before their text changes to be announced, and sit inside the panel so
-  // that they are inside the dialog (outside it, a modal dialog makes them inert).
-  readonly #polite = el(this.ownerDocument, 'div', { class: 'sr', role: 'status', 'aria-live': 'polite', 'data-live': 'polite' });
-  readonly #assertive = el(this.ownerDocument, 'div', { class: 'sr', role: 'alert', 'aria-live': 'assertive', 'data-live': 'assertive' });
-  readonly #panel = el(this.ownerDocument, 'div', { class: 'panel' }, [
-    el(this.ownerDocument, 'div', { part: 'search', class: 'search' }, [searchIcon(this.ownerDocument), this.#label, this.#input, this.#close]),
-    this.#drop,
-    this.#footer,
-    this.#polite,
-    this.#assertive,
-  ]);
 
   #view: View = { kind: 'idle' };
   #announceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -233,7 +187,7 @@ export class RecallBoxElement extends HTMLElement {
     requestUrl: (query, exact) => requestUrlOf(this, query, exact, () => this.#memory.choicesMade(), this.#params),
     strings: () => this.strings,
     show: (view) => this.#show(view),
-    busy: (on) => attr(this.#list, 'aria-busy', on && 'true'),
+    busy: (on) => attr(this.#tree.list, 'aria-busy', on && 'true'),
     loadingShown: () => {
       this.#renderStatus();
       this.#sync();
@@ -257,41 +211,39 @@ export class RecallBoxElement extends HTMLElement {
 
   constructor() {
     super();
-    this.#root.append(...styleElements(this.#root, this.ownerDocument), this.#trigger, this.#dialog, this.#panel);
-
-    this.#input.addEventListener('input', () => {
+    this.#tree.input.addEventListener('input', () => {
       this.#setOpen(true);
       this.#onInput();
     });
-    this.#input.addEventListener('focus', () => this.#setOpen(true));
-    this.#input.addEventListener('click', () => this.#setOpen(true));
-    this.#input.addEventListener('keydown', (e) => this.#onKey(e));
-    this.#facetBar.addEventListener('keydown', (e) => this.#onFacetKey(e));
+    this.#tree.input.addEventListener('focus', () => this.#setOpen(true));
+    this.#tree.input.addEventListener('click', () => this.#setOpen(true));
+    this.#tree.input.addEventListener('keydown', (e) => this.#onKey(e));
+    this.#tree.facetBar.addEventListener('keydown', (e) => this.#onFacetKey(e));
     // Keep focus in the input when the pointer presses inside the dropdown; clicks still happen.
-    this.#drop.addEventListener('mousedown', (e) => {
+    this.#tree.drop.addEventListener('mousedown', (e) => {
       if (e.button === 0) e.preventDefault();
     });
     this.addEventListener('focusout', (e) => {
       const to = e.relatedTarget as Node | null;
       if (!this.#replacing && (!to || (to !== this && !this.contains(to)))) this.#setOpen(false);
     });
-    this.#dialog.addEventListener('keydown', (e) => {
+    this.#tree.dialog.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') {
         e.preventDefault();
         this.close();
-      } else if (trapTab(e, this.#dialog, this.#root.activeElement)) {
+      } else if (trapTab(e, this.#tree.dialog, this.#root.activeElement)) {
         e.preventDefault();
       }
     });
-    this.#dialog.addEventListener('cancel', (e) => {
+    this.#tree.dialog.addEventListener('cancel', (e) => {
       e.preventDefault();
       this.close();
     });
     // A click on the dialog itself, not its content, is a click on the backdrop.
-    this.#dialog.addEventListener('click', (e) => {
-      if (e.target === this.#dialog) this.close();
+    this.#tree.dialog.addEventListener('click', (e) => {
+      if (e.target === this.#tree.dialog) this.close();
     });
-    this.#dialog.addEventListener('close', () => {
+    this.#tree.dialog.addEventListener('close', () => {
       this.#setActive(-1);
       globalThis.visualViewport?.removeEventListener('resize', this.#fitViewport);
     });
@@ -323,25 +275,25 @@ export class RecallBoxElement extends HTMLElement {
 
   /** Opens the search: shows the dialog (modal) or focuses the input and its dropdown (inline). */
   open(): void {
-    if (isModal(this) && !this.#dialog.open) {
-      this.#dialog.showModal();
+    if (isModal(this) && !this.#tree.dialog.open) {
+      this.#tree.dialog.showModal();
       this.#fitViewport();
       globalThis.visualViewport?.addEventListener('resize', this.#fitViewport);
       this.#renderRecent();
     }
-    this.#input.focus();
-    this.#input.select();
+    this.#tree.input.focus();
+    this.#tree.input.select();
     this.#setOpen(true);
   }
 
   /** Closes the dialog (focus returns to its button) or the dropdown. The query is kept. */
   close(): void {
     this.#setOpen(false);
-    if (this.#dialog.open) {
-      this.#dialog.close();
+    if (this.#tree.dialog.open) {
+      this.#tree.dialog.close();
       // Now, not in the async `close` event: the browser would first put focus back where it was
       // before the dialog opened, which for a keyboard shortcut is not the button.
-      this.#trigger.focus();
+      this.#tree.trigger.focus();
     }
   }
 
@@ -358,7 +310,7 @@ export class RecallBoxElement extends HTMLElement {
 
   /** Focuses the input (inline) or the button that opens the dialog (modal). */
   override focus(options?: FocusOptions): void {
-    (isModal(this) ? this.#trigger : this.#input).focus(options);
+    (isModal(this) ? this.#tree.trigger : this.#tree.input).focus(options);
   }
 
   // --- lifecycle ------------------------------------------------------------------------------
@@ -378,7 +330,7 @@ export class RecallBoxElement extends HTMLElement {
     this.ownerDocument.removeEventListener('keydown', this.#onGlobalKey);
     globalThis.removeEventListener('online', this.#onOnline);
     this.#search.reset();
-    if (this.#dialog.open) this.#dialog.close();
+    if (this.#tree.dialog.open) this.#tree.dialog.close();
   }
 
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
@@ -392,47 +344,16 @@ export class RecallBoxElement extends HTMLElement {
 
   // --- configuration --------------------------------------------------------------------------
 
-  /** Puts the panel where the mode wants it: in the dialog (modal) or straight in the shadow root (inline). */
+  /** Puts the panel where the mode wants it, and the modal's own controls with it. */
   #layout(): void {
-    const modal = isModal(this);
-    if (modal) this.#dialog.append(this.#panel);
-    else {
-      if (this.#dialog.open) this.#dialog.close();
-      this.#root.append(this.#panel);
-    }
-    this.#trigger.hidden = !modal;
-    this.#close.hidden = !modal;
-    this.#footer.hidden = !modal;
+    placePanel(this.#tree, this.#root, isModal(this));
     this.#sync();
   }
 
   /** Every string shown outside of a search answer, after a change of language, strings or attributes. */
   #syncText(): void {
     const s = this.strings;
-    const label = labelOf(this, s);
-    this.#label.textContent = label;
-    this.#dialog.setAttribute('aria-label', label);
-    this.#input.placeholder = placeholderOf(this, s);
-    this.#triggerLabel.textContent = s.button;
-    this.#close.setAttribute('aria-label', s.close);
-    this.#retry.textContent = s.retry;
-    this.#recentTitle.textContent = s.recent;
-    this.#clearRecent.textContent = s.clearRecent;
-    const apple = isApple();
-    const shortcuts = shortcutsOf(this);
-    showChildren(this.#hint, shortcuts[0] ? [shortcutLabel(shortcuts[0], apple)] : []);
-    attr(this.#trigger, 'aria-keyshortcuts', ariaKeyShortcuts(shortcuts, apple));
-    const pins = keepsPersonal(this);
-    attr(this.#input, 'aria-keyshortcuts', pins && (apple ? 'Meta+D' : 'Control+D'));
-    const doc = this.ownerDocument;
-    this.#footer.replaceChildren(
-      ...[
-        ['↑ ↓', s.hintNavigate],
-        ['↵', s.hintOpen],
-        ['Esc', s.hintClose],
-        ...(pins ? [[apple ? '⌘ D' : 'Ctrl D', s.hintPin]] : []),
-      ].map(([keys, text]) => el(doc, 'span', {}, [el(doc, 'kbd', {}, [keys!]), ` ${text}`])),
-    );
+    writeFixedText(this.#tree, s, labelOf(this, s), placeholderOf(this, s), shortcutsOf(this), keepsPersonal(this));
     // The idle view renders the recent searches.
     this.#show(this.#view, false);
   }
@@ -441,19 +362,19 @@ export class RecallBoxElement extends HTMLElement {
 
   #onInput(): void {
     // The active option belongs to the previous query's answer.
-    if (this.#search.typed(this.#input.value, debounceOf(this))) this.#setActive(-1);
+    if (this.#search.typed(this.#tree.input.value, debounceOf(this))) this.#setActive(-1);
   }
 
   /** Puts `text` in the input and searches for it now (Enter, a suggestion, a recent search, retry). */
   #runQuery(text: string, focus = true, exact = false): void {
-    this.#input.value = text;
-    if (focus) this.#input.focus();
+    this.#tree.input.value = text;
+    if (focus) this.#tree.input.focus();
     this.#search.run(text, exact);
   }
 
   #onKey(e: KeyboardEvent): void {
     if (e.isComposing) return;
-    const visible = !this.#drop.hidden;
+    const visible = !this.#tree.drop.hidden;
     // ⌘D / Ctrl+D pins or unpins the active result (the browser's "bookmark" keys: here, a bookmark in the box).
     const active = visible ? this.#options[this.#active] : undefined;
     if (active && !('recent' in active) && e.key.toLowerCase() === 'd' && (isApple() ? e.metaKey : e.ctrlKey) && keepsPersonal(this)) {
@@ -481,7 +402,7 @@ export class RecallBoxElement extends HTMLElement {
         const option = visible ? this.#options[this.#active] : undefined;
         e.preventDefault();
         if (option) this.#activate(option, e);
-        else this.#runQuery(this.#input.value);
+        else this.#runQuery(this.#tree.input.value);
         return;
       }
       case 'Escape':
@@ -502,7 +423,7 @@ export class RecallBoxElement extends HTMLElement {
     const shortcut = shortcutsOf(this).find((s) => matchesShortcut(e, s, apple));
     if (!shortcut || (isBare(shortcut) && isEditable(e.composedPath()[0]))) return;
     e.preventDefault();
-    if (this.#dialog.open) this.close();
+    if (this.#tree.dialog.open) this.close();
     else this.open();
   };
 
@@ -513,12 +434,12 @@ export class RecallBoxElement extends HTMLElement {
    */
   readonly #fitViewport = (): void => {
     const height = globalThis.visualViewport?.height;
-    if (height) this.#dialog.style.setProperty('--_vvh', `${height}px`);
+    if (height) this.#tree.dialog.style.setProperty('--_vvh', `${height}px`);
   };
 
   /** Back online: run the query that failed for being offline. */
   readonly #onOnline = (): void => {
-    if (this.#view.kind === 'error' && this.#view.offline && this.#view.query === this.#search.query) this.#runQuery(this.#input.value, false);
+    if (this.#view.kind === 'error' && this.#view.offline && this.#view.query === this.#search.query) this.#runQuery(this.#tree.input.value, false);
   };
 
   #onListClick(e: MouseEvent): void {
@@ -560,7 +481,7 @@ export class RecallBoxElement extends HTMLElement {
       r.setAttribute('tabindex', r === radio ? '0' : '-1');
     }
     this.#emit<FilterEventDetail>(FILTER_EVENT, { facet, value });
-    if (this.#search.query) this.#runQuery(this.#input.value, false);
+    if (this.#search.query) this.#runQuery(this.#tree.input.value, false);
   }
 
   /** Arrow keys, Home and End move through a facet's radios and choose (the APG radio group). */
@@ -631,26 +552,26 @@ export class RecallBoxElement extends HTMLElement {
       this.#renderRecent();
       return;
     }
-    this.#recentHeader.hidden = true;
-    this.#list.setAttribute('aria-label', s.results);
+    this.#tree.recentHeader.hidden = true;
+    this.#tree.list.setAttribute('aria-label', s.results);
     const links = { highlightParam: addsHighlightParam(this) };
     const pins = this.#memory.pinStore().list();
     const rendered = listed ? renderGroups(doc, groupByPage(view.hits), base, s.breadcrumbSeparator, links, (url) => pins.some((p) => p.url === url)) : { nodes: [], options: [] };
     this.#setActive(-1);
-    this.#list.replaceChildren(...rendered.nodes);
+    this.#tree.list.replaceChildren(...rendered.nodes);
     this.#options = rendered.options;
 
     const level = listedLevel(view);
-    attr(this.#list, 'data-confidence', level);
+    attr(this.#tree.list, 'data-confidence', level);
     const badge = level && showsBadge(this) ? level : '';
-    this.#badge.textContent = badgeText(badge, s);
-    this.#badge.dataset.level = badge;
-    this.#badge.hidden = badge === '';
+    this.#tree.badge.textContent = badgeText(badge, s);
+    this.#tree.badge.dataset.level = badge;
+    this.#tree.badge.hidden = badge === '';
     const note = noted(view) ? s.lowConfidenceNote : '';
-    showChildren(this.#note, note ? [note] : []);
+    showChildren(this.#tree.note, note ? [note] : []);
     const typed = view.query.trim();
     // "Search instead" puts the query as typed back in the box and searches it, uncorrected.
-    showChildren(this.#correction, view.kind !== 'error' && view.correction ? renderCorrection(doc, view.correction, typed, () => this.#runQuery(typed, true, true), s) : []);
+    showChildren(this.#tree.correction, view.kind !== 'error' && view.correction ? renderCorrection(doc, view.correction, typed, () => this.#runQuery(typed, true, true), s) : []);
     this.#renderAnswer(view, announce, links);
 
     let fallback: Node[] = [];
@@ -668,7 +589,7 @@ export class RecallBoxElement extends HTMLElement {
       );
       fallback = [...parts.announced, ...parts.actions];
     }
-    showChildren(this.#fallback, fallback);
+    showChildren(this.#tree.fallback, fallback);
     this.#renderFacets(view);
     this.#renderStatus();
     this.#sync();
@@ -695,7 +616,7 @@ export class RecallBoxElement extends HTMLElement {
   #renderAnswer(view: View, announce: boolean, links: ResultHrefOptions): void {
     const hit: AnswerHit | null = showsAnswerCard(this) ? answerHit(view, this.ownerDocument.baseURI) : null;
     const card = hit && renderAnswerCard(this.ownerDocument, hit, this.ownerDocument.baseURI, this.strings, (e) => this.#follow(hit, 0, 'answer', e), links);
-    showChildren(this.#answer, card ? [card] : []);
+    showChildren(this.#tree.answer, card ? [card] : []);
     if (!hit || !announce || view.kind !== 'results') return;
     const detail: AnswerEventDetail = { query: view.query, url: hit.url, title: hit.title };
     queueMicrotask(() => {
@@ -709,16 +630,16 @@ export class RecallBoxElement extends HTMLElement {
    */
   #renderFacets(view: View): void {
     const focused = this.#root.activeElement as HTMLElement | null;
-    const facet = this.#facetBar.contains(focused) ? focused!.dataset.facet : undefined;
+    const facet = this.#tree.facetBar.contains(focused) ? focused!.dataset.facet : undefined;
     const counts = view.kind === 'idle' || view.kind === 'error' ? undefined : view.facets;
     this.#replacing = true;
     // Storage read once for the whole control. A facet's value: the reader's choice, else its
     // `filter-<facet>` preset, else '' (All).
     const made = counts ? this.#memory.choicesMade() : {};
     const chosen = (f: string) => made[f] ?? presetOf(this, f) ?? '';
-    showChildren(this.#facetBar, counts ? renderFacets(this.ownerDocument, counts, facetsOf(this), chosen, this.strings.all) : []);
+    showChildren(this.#tree.facetBar, counts ? renderFacets(this.ownerDocument, counts, facetsOf(this), chosen, this.strings.all) : []);
     this.#replacing = false;
-    if (facet !== undefined) this.#facetBar.querySelector<HTMLElement>(`[data-facet="${CSS.escape(facet)}"][aria-checked=true]`)?.focus();
+    if (facet !== undefined) this.#tree.facetBar.querySelector<HTMLElement>(`[data-facet="${CSS.escape(facet)}"][aria-checked=true]`)?.focus();
   }
 
   /** The idle view: the recent searches as options, under their header with the clear button, then the pinned results. */
@@ -730,12 +651,12 @@ export class RecallBoxElement extends HTMLElement {
     const nodes = renderRecent(this.ownerDocument, queries);
     const pinned = renderPinned(this.ownerDocument, personal ? this.#memory.pinStore().list() : [], this.ownerDocument.baseURI, s.pinned);
     this.#setActive(-1);
-    this.#list.replaceChildren(...nodes, ...pinned.nodes);
-    this.#list.setAttribute('aria-label', s.recent);
-    attr(this.#list, 'data-confidence', null);
+    this.#tree.list.replaceChildren(...nodes, ...pinned.nodes);
+    this.#tree.list.setAttribute('aria-label', s.recent);
+    attr(this.#tree.list, 'data-confidence', null);
     this.#options = [...nodes.map((node, i) => ({ node, recent: queries[i]! })), ...pinned.options];
-    this.#recentHeader.hidden = queries.length === 0;
-    for (const node of [this.#badge, this.#note, this.#correction, this.#answer, this.#fallback, this.#facetBar]) showChildren(node, []);
+    this.#tree.recentHeader.hidden = queries.length === 0;
+    for (const node of answerPanels(this.#tree)) showChildren(node, []);
     this.#renderStatus();
     this.#sync();
   }
@@ -743,19 +664,19 @@ export class RecallBoxElement extends HTMLElement {
   #renderStatus(): void {
     const loading = this.#search.loading;
     const { text, kind } = statusOf(this.#view, loading, this.strings);
-    this.#status.textContent = text;
-    attr(this.#status, 'data-kind', kind);
-    this.#status.hidden = text === '';
-    this.#retry.hidden = !(this.#view.kind === 'error' && !loading);
+    this.#tree.status.textContent = text;
+    attr(this.#tree.status, 'data-kind', kind);
+    this.#tree.status.hidden = text === '';
+    this.#tree.retry.hidden = !(this.#view.kind === 'error' && !loading);
   }
 
   /** Writes `text` to a live region after the announce delay; a newer query cancels it (#cancel). */
   #announce(text: string, assertive: boolean): void {
     clearTimeout(this.#announceTimer);
-    this.#polite.textContent = '';
-    this.#assertive.textContent = '';
+    this.#tree.polite.textContent = '';
+    this.#tree.assertive.textContent = '';
     this.#announceTimer = setTimeout(() => {
-      (assertive ? this.#assertive : this.#polite).textContent = text;
+      (assertive ? this.#tree.assertive : this.#tree.polite).textContent = text;
     }, WIDGET_DEFAULTS.announceDelayMs);
   }
 
@@ -763,7 +684,7 @@ export class RecallBoxElement extends HTMLElement {
   #reveal(view: View & { kind: 'fallback' }): void {
     if (this.#view !== view) return;
     this.#show({ ...view, revealed: true });
-    this.#input.focus();
+    this.#tree.input.focus();
     this.#setActive(0);
   }
 
@@ -776,11 +697,11 @@ export class RecallBoxElement extends HTMLElement {
   /** Shows or hides the dropdown and the listbox, and keeps `aria-expanded` in step. */
   #sync(): void {
     const hasOptions = this.#options.length > 0;
-    this.#list.hidden = !hasOptions;
-    const content = hasOptions || !this.#status.hidden || !this.#fallback.hidden;
-    this.#drop.hidden = !content || (!isModal(this) && !this.#open);
-    this.#input.setAttribute('aria-expanded', String(hasOptions && !this.#drop.hidden));
-    if (this.#drop.hidden) this.#setActive(-1);
+    this.#tree.list.hidden = !hasOptions;
+    const content = hasOptions || !this.#tree.status.hidden || !this.#tree.fallback.hidden;
+    this.#tree.drop.hidden = !content || (!isModal(this) && !this.#open);
+    this.#tree.input.setAttribute('aria-expanded', String(hasOptions && !this.#tree.drop.hidden));
+    if (this.#tree.drop.hidden) this.#setActive(-1);
   }
 
   #setActive(index: number): void {
@@ -788,7 +709,7 @@ export class RecallBoxElement extends HTMLElement {
     previous?.node.setAttribute('aria-selected', 'false');
     const option = this.#options[index];
     this.#active = option ? index : -1;
-    attr(this.#input, 'aria-activedescendant', option?.node.id);
+    attr(this.#tree.input, 'aria-activedescendant', option?.node.id);
     if (option) {
       option.node.setAttribute('aria-selected', 'true');
       option.node.scrollIntoView({ block: 'nearest' });
