@@ -26,7 +26,7 @@ import { attr, showChildren } from './dom.ts';
 import { SearchController } from './controller.ts';
 import { ANSWER_EVENT, FILTER_EVENT, PIN_EVENT, SELECT_EVENT, type AnswerEventDetail, type FilterEventDetail, type PinEventDetail, type SelectEventDetail } from './events.ts';
 import { isApple, isBare, isEditable, matchesShortcut, nextIndex } from './keyboard.ts';
-import { trapTab } from './modal.ts';
+import { fitToViewport, wireDialog } from './modal.ts';
 import { WIDGET_ATTRIBUTES, WIDGET_DEFAULTS } from './options.ts';
 import type { Pin } from './pins.ts';
 import { answerPanels } from './panel-order.ts';
@@ -227,22 +227,7 @@ export class RecallBoxElement extends HTMLElement {
       const to = e.relatedTarget as Node | null;
       if (!this.#replacing && (!to || (to !== this && !this.contains(to)))) this.#setOpen(false);
     });
-    this.#tree.dialog.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        this.close();
-      } else if (trapTab(e, this.#tree.dialog, this.#root.activeElement)) {
-        e.preventDefault();
-      }
-    });
-    this.#tree.dialog.addEventListener('cancel', (e) => {
-      e.preventDefault();
-      this.close();
-    });
-    // A click on the dialog itself, not its content, is a click on the backdrop.
-    this.#tree.dialog.addEventListener('click', (e) => {
-      if (e.target === this.#tree.dialog) this.close();
-    });
+    wireDialog(this.#tree.dialog, this.#root, () => this.close());
     this.#tree.dialog.addEventListener('close', () => {
       this.#setActive(-1);
       globalThis.visualViewport?.removeEventListener('resize', this.#fitViewport);
@@ -427,15 +412,8 @@ export class RecallBoxElement extends HTMLElement {
     else this.open();
   };
 
-  /**
-   * The open dialog as tall as the visual viewport: on a phone the on-screen keyboard shrinks it,
-   * and a full-screen dialog sized to the layout viewport would put the results under the keyboard
-   * (used by the small-screen styles only).
-   */
-  readonly #fitViewport = (): void => {
-    const height = globalThis.visualViewport?.height;
-    if (height) this.#tree.dialog.style.setProperty('--_vvh', `${height}px`);
-  };
+  /** The open dialog fits the visual viewport (a phone's keyboard shrinks it). */
+  readonly #fitViewport = (): void => fitToViewport(this.#tree.dialog);
 
   /** Back online: run the query that failed for being offline. */
   readonly #onOnline = (): void => {
