@@ -24,7 +24,7 @@ import {
 } from './attributes.ts';
 import { attr, showChildren } from './dom.ts';
 import { SearchController } from './controller.ts';
-import { ANSWER_EVENT, FILTER_EVENT, PIN_EVENT, SELECT_EVENT, type AnswerEventDetail, type FilterEventDetail, type PinEventDetail, type SelectEventDetail } from './events.ts';
+import { ANSWER_EVENT, emit, FILTER_EVENT, PIN_EVENT, SELECT_EVENT, type AnswerEventDetail, type FilterEventDetail, type PinEventDetail, type SelectEventDetail } from './events.ts';
 import { isApple, isBare, isEditable, matchesShortcut, nextIndex } from './keyboard.ts';
 import { fitToViewport, wireDialog } from './modal.ts';
 import { WIDGET_ATTRIBUTES, WIDGET_DEFAULTS } from './options.ts';
@@ -196,7 +196,7 @@ export class RecallBoxElement extends HTMLElement {
       clearTimeout(this.#announceTimer);
       this.#renderStatus();
     },
-    emit: (type, detail, cancelable) => this.#emit(type, detail, cancelable),
+    emit: (type, detail, cancelable) => emit(this, type, detail, cancelable),
   });
   /** Inline mode: whether the dropdown may show (the reader is in the box and has not pressed Esc). */
   #open = false;
@@ -440,7 +440,7 @@ export class RecallBoxElement extends HTMLElement {
     else store.remove(pin.url);
     attr(option.node, 'data-pinned', pinned && 'true');
     this.#announce(`${pinned ? this.strings.pinned : this.strings.unpinned}: ${pin.title}`, false);
-    this.#emit<PinEventDetail>(PIN_EVENT, { url: pin.url, title: pin.title, pinned });
+    emit<PinEventDetail>(this, PIN_EVENT, { url: pin.url, title: pin.title, pinned });
     // An unpinned pin leaves the empty box's list; the active position stays where it was.
     if (this.#view.kind === 'idle') {
       const at = this.#active;
@@ -458,7 +458,7 @@ export class RecallBoxElement extends HTMLElement {
       r.setAttribute('aria-checked', String(r === radio));
       r.setAttribute('tabindex', r === radio ? '0' : '-1');
     }
-    this.#emit<FilterEventDetail>(FILTER_EVENT, { facet, value });
+    emit<FilterEventDetail>(this, FILTER_EVENT, { facet, value });
     if (this.#search.query) this.#runQuery(this.#tree.input.value, false);
   }
 
@@ -501,20 +501,13 @@ export class RecallBoxElement extends HTMLElement {
   /** A link about to be followed: `recall-box:select` first (it may cancel), then the query remembered and the box closed. */
   #follow(hit: { url: string; title: string }, rank: number, source: SelectEventDetail['source'], e: MouseEvent): void {
     const detail: SelectEventDetail = { query: this.#search.query, url: hit.url, title: hit.title, position: rank + 1, source };
-    if (!this.#emit(SELECT_EVENT, detail, true)) {
+    if (!emit(this, SELECT_EVENT, detail, true)) {
       e.preventDefault();
       return;
     }
     if (keepsPersonal(this)) this.#memory.recentStore().add(this.#search.query);
     // A modifier key asks for a new tab or window: the reader stays.
     if (!(e.ctrlKey || e.metaKey || e.shiftKey)) this.close();
-  }
-
-  // --- events -------------------------------------------------------------------------------
-
-  /** Dispatches a bubbling, composed event; returns false if a listener cancelled it. */
-  #emit<T>(type: string, detail: T, cancelable = false): boolean {
-    return this.dispatchEvent(new CustomEvent<T>(type, { bubbles: true, composed: true, cancelable, detail }));
   }
 
   // --- rendering ------------------------------------------------------------------------------
@@ -598,7 +591,7 @@ export class RecallBoxElement extends HTMLElement {
     if (!hit || !announce || view.kind !== 'results') return;
     const detail: AnswerEventDetail = { query: view.query, url: hit.url, title: hit.title };
     queueMicrotask(() => {
-      if (this.#view === view) this.#emit(ANSWER_EVENT, detail);
+      if (this.#view === view) emit(this, ANSWER_EVENT, detail);
     });
   }
 
