@@ -4,48 +4,33 @@
  * query — or, when it finds nothing that does, a fallback. Inline (input with a dropdown) or modal (a button that opens a dialog).
  */
 import {
-  addsHighlightParam,
   ANSWER_ATTRIBUTES,
   debounceOf,
-  facetsOf,
   isModal,
   keepsPersonal,
   labelOf,
   langOf,
   placeholderOf,
-  presetOf,
   requestUrlOf,
   shortcutsOf,
-  showsAnswerCard,
-  showsBadge,
   siteKeyOf,
   TEXT_ATTRIBUTES,
   upgradeProperties,
 } from './attributes.ts';
-import { attr, showChildren } from './dom.ts';
 import { SearchController } from './controller.ts';
-import { ANSWER_EVENT, emit, FILTER_EVENT, PIN_EVENT, SELECT_EVENT, type AnswerEventDetail, type FilterEventDetail, type PinEventDetail, type SelectEventDetail } from './events.ts';
-import { isApple, isBare, isEditable, matchesShortcut, nextIndex } from './keyboard.ts';
+import { attr } from './dom.ts';
+import { Dropdown } from './dropdown.ts';
+import { emit } from './events.ts';
+import { isApple, isBare, isEditable, matchesShortcut } from './keyboard.ts';
 import { fitToViewport, wireDialog } from './modal.ts';
-import { WIDGET_ATTRIBUTES, WIDGET_DEFAULTS } from './options.ts';
-import type { Pin } from './pins.ts';
-import { answerPanels } from './panel-order.ts';
+import { WIDGET_ATTRIBUTES } from './options.ts';
+import { ReaderActions } from './reader-actions.ts';
 import { buildShadowTree, placePanel, writeFixedText } from './shadow-tree.ts';
 import { SiteMemory } from './site-memory.ts';
-import type { SearchHit } from './search-client.ts';
-import { countText, format, resolveStrings, type WidgetStrings } from './strings.ts';
-import { answerHit, renderAnswerCard, type AnswerHit } from './views/answer-card.ts';
-import type { ResultHrefOptions } from './highlight/link.ts';
-import { renderCorrection } from './views/correction.ts';
-import { renderFallback } from './views/fallback.ts';
-import { renderFacets } from './views/facets.ts';
-import { groupByPage, renderGroups, renderPinned, renderRecent } from './views/results.ts';
-import { badgeText, listedLevel, listsHits, lowering, noted, statusOf, type View } from './views/view.ts';
+import { resolveStrings, type WidgetStrings } from './strings.ts';
+import type { View } from './views/view.ts';
 
 export type { View };
-
-/** An option of the listbox: a result (with its 0-based rank in the answer), a recent search or a pinned result. */
-type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTMLElement; recent: string } | { node: HTMLElement; pin: Pin };
 
 /**
  * Search-as-you-type box for a recall-box Worker. Attributes `filter-<facet>="<value>"` (e.g.
@@ -167,8 +152,7 @@ type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTML
 export class RecallBoxElement extends HTMLElement {
   static readonly observedAttributes: readonly string[] = WIDGET_ATTRIBUTES;
 
-  readonly #root = this.attachShadow({ mode: 'open' });
-  readonly #tree = buildShadowTree(this.#root, {
+  readonly #tree = buildShadowTree(this.attachShadow({ mode: 'open' }), {
     onTrigger: () => this.open(),
     onClose: () => this.close(),
     onRetry: () => this.#runQuery(this.#tree.input.value),
@@ -176,60 +160,58 @@ export class RecallBoxElement extends HTMLElement {
       this.clearRecent();
       this.#tree.input.focus();
     },
-    onListClick: (e) => this.#onListClick(e),
-    onFacetClick: (e) => this.#choose((e.target as Element).closest<HTMLElement>('[role=radio]')),
+    onListClick: (e) => this.#actions.onListClick(e),
+    onFacetClick: (e) => this.#actions.choose((e.target as Element).closest<HTMLElement>('[role=radio]')),
   });
-
-  #view: View = { kind: 'idle' };
-  #announceTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Requests and their state (debounce, abort, stale answers, loading); this element renders. */
+  readonly #memory = new SiteMemory(() => siteKeyOf(this));
+  /** Requests and their state (debounce, abort, stale answers, loading); the dropdown renders. */
   readonly #search = new SearchController({
     requestUrl: (query, exact) => requestUrlOf(this, query, exact, () => this.#memory.choicesMade(), this.#params),
     strings: () => this.strings,
-    show: (view) => this.#show(view),
+    show: (view) => this.#drop.show(view),
     busy: (on) => attr(this.#tree.list, 'aria-busy', on && 'true'),
     loadingShown: () => {
-      this.#renderStatus();
-      this.#sync();
+      this.#drop.renderStatus();
+      this.#drop.sync();
     },
-    cancelled: () => {
-      clearTimeout(this.#announceTimer);
-      this.#renderStatus();
-    },
+    cancelled: () => this.#drop.cancelled(),
     emit: (type, detail, cancelable) => emit(this, type, detail, cancelable),
   });
-  /** Inline mode: whether the dropdown may show (the reader is in the box and has not pressed Esc). */
-  #open = false;
-  #options: Option[] = [];
-  /** Index into #options of the active option (aria-activedescendant), -1 for none. */
-  #active = -1;
+  /** What the dropdown shows, its options and whether it is open. */
+  readonly #drop = new Dropdown(this, this.#tree, this.#memory, {
+    loading: () => this.#search.loading,
+    runQuery: (text, focus, exact) => this.#runQuery(text, focus, exact),
+    follow: (hit, rank, source, e) => this.#actions.follow(hit, rank, source, e),
+  });
+  /** What the reader's keys and clicks in the box do. */
+  readonly #actions = new ReaderActions(this, this.#tree, this.#drop, this.#memory, {
+    query: () => this.#search.query,
+    runQuery: (text, focus) => this.#runQuery(text, focus),
+  });
   #overrides: Partial<WidgetStrings> = {};
   #params: Record<string, string> = {};
-  readonly #memory = new SiteMemory(() => siteKeyOf(this));
-  /** Chromium blurs a focused element it removes (focusout, no relatedTarget): not the reader leaving. */
-  #replacing = false;
 
   constructor() {
     super();
     this.#tree.input.addEventListener('input', () => {
-      this.#setOpen(true);
+      this.#drop.setOpen(true);
       this.#onInput();
     });
-    this.#tree.input.addEventListener('focus', () => this.#setOpen(true));
-    this.#tree.input.addEventListener('click', () => this.#setOpen(true));
-    this.#tree.input.addEventListener('keydown', (e) => this.#onKey(e));
-    this.#tree.facetBar.addEventListener('keydown', (e) => this.#onFacetKey(e));
+    this.#tree.input.addEventListener('focus', () => this.#drop.setOpen(true));
+    this.#tree.input.addEventListener('click', () => this.#drop.setOpen(true));
+    this.#tree.input.addEventListener('keydown', (e) => this.#actions.onKey(e));
+    this.#tree.facetBar.addEventListener('keydown', (e) => this.#actions.onFacetKey(e));
     // Keep focus in the input when the pointer presses inside the dropdown; clicks still happen.
     this.#tree.drop.addEventListener('mousedown', (e) => {
       if (e.button === 0) e.preventDefault();
     });
     this.addEventListener('focusout', (e) => {
       const to = e.relatedTarget as Node | null;
-      if (!this.#replacing && (!to || (to !== this && !this.contains(to)))) this.#setOpen(false);
+      if (!this.#drop.replacing && (!to || (to !== this && !this.contains(to)))) this.#drop.setOpen(false);
     });
-    wireDialog(this.#tree.dialog, this.#root, () => this.close());
+    wireDialog(this.#tree.dialog, this.#tree.root, () => this.close());
     this.#tree.dialog.addEventListener('close', () => {
-      this.#setActive(-1);
+      this.#drop.setActive(-1);
       globalThis.visualViewport?.removeEventListener('resize', this.#fitViewport);
     });
   }
@@ -264,16 +246,16 @@ export class RecallBoxElement extends HTMLElement {
       this.#tree.dialog.showModal();
       this.#fitViewport();
       globalThis.visualViewport?.addEventListener('resize', this.#fitViewport);
-      this.#renderRecent();
+      this.#drop.renderRecent();
     }
     this.#tree.input.focus();
     this.#tree.input.select();
-    this.#setOpen(true);
+    this.#drop.setOpen(true);
   }
 
   /** Closes the dialog (focus returns to its button) or the dropdown. The query is kept. */
   close(): void {
-    this.#setOpen(false);
+    this.#drop.setOpen(false);
     if (this.#tree.dialog.open) {
       this.#tree.dialog.close();
       // Now, not in the async `close` event: the browser would first put focus back where it was
@@ -290,7 +272,7 @@ export class RecallBoxElement extends HTMLElement {
   /** Forgets the recent searches of this endpoint. */
   clearRecent(): void {
     this.#memory.recentStore().clear();
-    this.#renderRecent();
+    this.#drop.renderRecent();
   }
 
   /** Focuses the input (inline) or the button that opens the dialog (modal). */
@@ -306,7 +288,7 @@ export class RecallBoxElement extends HTMLElement {
     globalThis.addEventListener('online', this.#onOnline);
     this.#layout();
     this.#syncText();
-    this.#renderRecent();
+    this.#drop.renderRecent();
     // After a move in the DOM (disconnect + connect), pick the query up again.
     this.#onInput();
   }
@@ -323,16 +305,16 @@ export class RecallBoxElement extends HTMLElement {
     if (name === 'mode') this.#layout();
     if (name === 'endpoint') this.#memory.forget();
     if (TEXT_ATTRIBUTES.includes(name)) this.#syncText();
-    if (name === 'no-recent' || name === 'endpoint') this.#renderRecent();
-    if (ANSWER_ATTRIBUTES.includes(name)) this.#show(this.#view, false);
+    if (name === 'no-recent' || name === 'endpoint') this.#drop.renderRecent();
+    if (ANSWER_ATTRIBUTES.includes(name)) this.#drop.show(this.#drop.view, false);
   }
 
-  // --- configuration --------------------------------------------------------------------------
+  // --- layout and fixed text -----------------------------------------------------------------
 
   /** Puts the panel where the mode wants it, and the modal's own controls with it. */
   #layout(): void {
-    placePanel(this.#tree, this.#root, isModal(this));
-    this.#sync();
+    placePanel(this.#tree, isModal(this));
+    this.#drop.sync();
   }
 
   /** Every string shown outside of a search answer, after a change of language, strings or attributes. */
@@ -340,14 +322,14 @@ export class RecallBoxElement extends HTMLElement {
     const s = this.strings;
     writeFixedText(this.#tree, s, labelOf(this, s), placeholderOf(this, s), shortcutsOf(this), keepsPersonal(this));
     // The idle view renders the recent searches.
-    this.#show(this.#view, false);
+    this.#drop.show(this.#drop.view, false);
   }
 
   // --- input and keyboard ---------------------------------------------------------------------
 
   #onInput(): void {
     // The active option belongs to the previous query's answer.
-    if (this.#search.typed(this.#tree.input.value, debounceOf(this))) this.#setActive(-1);
+    if (this.#search.typed(this.#tree.input.value, debounceOf(this))) this.#drop.setActive(-1);
   }
 
   /** Puts `text` in the input and searches for it now (Enter, a suggestion, a recent search, retry). */
@@ -355,50 +337,6 @@ export class RecallBoxElement extends HTMLElement {
     this.#tree.input.value = text;
     if (focus) this.#tree.input.focus();
     this.#search.run(text, exact);
-  }
-
-  #onKey(e: KeyboardEvent): void {
-    if (e.isComposing) return;
-    const visible = !this.#tree.drop.hidden;
-    // ⌘D / Ctrl+D pins or unpins the active result (the browser's "bookmark" keys: here, a bookmark in the box).
-    const active = visible ? this.#options[this.#active] : undefined;
-    if (active && !('recent' in active) && e.key.toLowerCase() === 'd' && (isApple() ? e.metaKey : e.ctrlKey) && keepsPersonal(this)) {
-      e.preventDefault();
-      this.#togglePin(active);
-      return;
-    }
-    switch (e.key) {
-      case 'ArrowDown':
-      case 'ArrowUp':
-      case 'Home':
-      case 'End': {
-        if (!visible && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
-          this.#setOpen(true);
-          e.preventDefault();
-          return;
-        }
-        const next = visible ? nextIndex(e.key, this.#active, this.#options.length) : null;
-        if (next === null) return;
-        e.preventDefault();
-        this.#setActive(next);
-        return;
-      }
-      case 'Enter': {
-        const option = visible ? this.#options[this.#active] : undefined;
-        e.preventDefault();
-        if (option) this.#activate(option, e);
-        else this.#runQuery(this.#tree.input.value);
-        return;
-      }
-      case 'Escape':
-        // The modal closes from its dialog's handler; inline, Esc closes the dropdown first and
-        // only then lets the browser clear the field.
-        if (!isModal(this) && visible) {
-          e.preventDefault();
-          this.#setOpen(false);
-        }
-        return;
-    }
   }
 
   /** Document-wide shortcuts (attribute `shortcut`). A bare key like `/` never fires while typing in a field. */
@@ -417,275 +355,9 @@ export class RecallBoxElement extends HTMLElement {
 
   /** Back online: run the query that failed for being offline. */
   readonly #onOnline = (): void => {
-    if (this.#view.kind === 'error' && this.#view.offline && this.#view.query === this.#search.query) this.#runQuery(this.#tree.input.value, false);
+    const view = this.#drop.view;
+    if (view.kind === 'error' && view.offline && view.query === this.#search.query) this.#runQuery(this.#tree.input.value, false);
   };
-
-  #onListClick(e: MouseEvent): void {
-    const node = (e.target as Element).closest('[role=option]');
-    const option = this.#options.find((o) => o.node === node);
-    if (!option) return;
-    // The pin icon toggles the pin instead of following the link it sits in.
-    if ((e.target as Element).closest('[part~=pin]') && !('recent' in option)) {
-      e.preventDefault();
-      this.#togglePin(option);
-    } else this.#activate(option, e);
-  }
-
-  /** Pins a result, or unpins a result or pin; says so to screen readers and in `recall-box:pin`. */
-  #togglePin(option: Option & ({ hit: SearchHit } | { pin: Pin })): void {
-    const pin = 'pin' in option ? option.pin : { url: option.hit.url, title: option.hit.title, page: option.hit.breadcrumb[0] || option.hit.title };
-    const store = this.#memory.pinStore();
-    const pinned = !store.has(pin.url);
-    if (pinned) store.add(pin);
-    else store.remove(pin.url);
-    attr(option.node, 'data-pinned', pinned && 'true');
-    this.#announce(`${pinned ? this.strings.pinned : this.strings.unpinned}: ${pin.title}`, false);
-    emit<PinEventDetail>(this, PIN_EVENT, { url: pin.url, title: pin.title, pinned });
-    // An unpinned pin leaves the empty box's list; the active position stays where it was.
-    if (this.#view.kind === 'idle') {
-      const at = this.#active;
-      this.#renderRecent();
-      this.#setActive(Math.min(at, this.#options.length - 1));
-    }
-  }
-
-  /** The reader chose a value in the filter control: remembered for the site, checked at once, the query searched again within it. */
-  #choose(radio: HTMLElement | null): void {
-    if (!radio) return;
-    const { facet = '', value = '' } = radio.dataset;
-    this.#memory.choiceStore().add(`${facet}=${value}`);
-    for (const r of radio.parentElement!.querySelectorAll('[role=radio]')) {
-      r.setAttribute('aria-checked', String(r === radio));
-      r.setAttribute('tabindex', r === radio ? '0' : '-1');
-    }
-    emit<FilterEventDetail>(this, FILTER_EVENT, { facet, value });
-    if (this.#search.query) this.#runQuery(this.#tree.input.value, false);
-  }
-
-  /** Arrow keys, Home and End move through a facet's radios and choose (the APG radio group). */
-  #onFacetKey(e: KeyboardEvent): void {
-    const radio = (e.target as Element).closest<HTMLElement>('[role=radio]');
-    if (!radio) return;
-    const radios = [...radio.parentElement!.querySelectorAll<HTMLElement>('[role=radio]')];
-    const key = ({ ArrowLeft: 'ArrowUp', ArrowRight: 'ArrowDown' } as Record<string, string>)[e.key] ?? e.key;
-    const next = radios[nextIndex(key, radios.indexOf(radio), radios.length) ?? -1];
-    if (!next) return;
-    e.preventDefault();
-    next.focus();
-    this.#choose(next);
-  }
-
-  /**
-   * Opens a result or reruns a recent search. For a result, `recall-box:select` goes first and can
-   * cancel the navigation; otherwise the query is remembered and the box closes, unless a modifier
-   * key asks for a new tab or window, in which case the reader stays.
-   */
-  #activate(option: Option, e: MouseEvent | KeyboardEvent): void {
-    if ('recent' in option) {
-      e.preventDefault();
-      this.#runQuery(option.recent);
-      return;
-    }
-    if (!(option.node instanceof HTMLAnchorElement)) return;
-    if (e instanceof KeyboardEvent) {
-      // A real click on the link: the browser navigates (or opens a tab for Ctrl/⌘/Shift) and the
-      // click handler below does the rest.
-      const { ctrlKey, metaKey, shiftKey, altKey } = e;
-      option.node.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, ctrlKey, metaKey, shiftKey, altKey }));
-      return;
-    }
-    if ('pin' in option) this.#follow(option.pin, this.#options.indexOf(option) - this.#options.findIndex((o) => 'pin' in o), 'pinned', e);
-    else this.#follow(option.hit, option.rank, 'result', e);
-  }
-
-  /** A link about to be followed: `recall-box:select` first (it may cancel), then the query remembered and the box closed. */
-  #follow(hit: { url: string; title: string }, rank: number, source: SelectEventDetail['source'], e: MouseEvent): void {
-    const detail: SelectEventDetail = { query: this.#search.query, url: hit.url, title: hit.title, position: rank + 1, source };
-    if (!emit(this, SELECT_EVENT, detail, true)) {
-      e.preventDefault();
-      return;
-    }
-    if (keepsPersonal(this)) this.#memory.recentStore().add(this.#search.query);
-    // A modifier key asks for a new tab or window: the reader stays.
-    if (!(e.ctrlKey || e.metaKey || e.shiftKey)) this.close();
-  }
-
-  // --- rendering ------------------------------------------------------------------------------
-
-  /** Renders `view`; `announce` is false when only the language or an attribute changed, not the answer. */
-  #show(view: View, announce = true): void {
-    this.#view = view;
-    const doc = this.ownerDocument;
-    const base = doc.baseURI;
-    const s = this.strings;
-    const listed = listsHits(view);
-    if (view.kind === 'idle') {
-      this.#renderRecent();
-      return;
-    }
-    this.#tree.recentHeader.hidden = true;
-    this.#tree.list.setAttribute('aria-label', s.results);
-    const links = { highlightParam: addsHighlightParam(this) };
-    const pins = this.#memory.pinStore().list();
-    const rendered = listed ? renderGroups(doc, groupByPage(view.hits), base, s.breadcrumbSeparator, links, (url) => pins.some((p) => p.url === url)) : { nodes: [], options: [] };
-    this.#setActive(-1);
-    this.#tree.list.replaceChildren(...rendered.nodes);
-    this.#options = rendered.options;
-
-    const level = listedLevel(view);
-    attr(this.#tree.list, 'data-confidence', level);
-    const badge = level && showsBadge(this) ? level : '';
-    this.#tree.badge.textContent = badgeText(badge, s);
-    this.#tree.badge.dataset.level = badge;
-    this.#tree.badge.hidden = badge === '';
-    const note = noted(view) ? s.lowConfidenceNote : '';
-    showChildren(this.#tree.note, note ? [note] : []);
-    const typed = view.query.trim();
-    // "Search instead" puts the query as typed back in the box and searches it, uncorrected.
-    showChildren(this.#tree.correction, view.kind !== 'error' && view.correction ? renderCorrection(doc, view.correction, typed, () => this.#runQuery(typed, true, true), s) : []);
-    this.#renderAnswer(view, announce, links);
-
-    let fallback: Node[] = [];
-    if (view.kind === 'fallback') {
-      const parts = renderFallback(
-        doc,
-        view.fallback,
-        lowering(view.confidence),
-        base,
-        {
-          search: (text) => this.#runQuery(text),
-          showAnyway: view.revealed || view.hits.length === 0 ? null : () => this.#reveal(view),
-        },
-        s,
-      );
-      fallback = [...parts.announced, ...parts.actions];
-    }
-    showChildren(this.#tree.fallback, fallback);
-    this.#renderFacets(view);
-    this.#renderStatus();
-    this.#sync();
-
-    // Announced once the reader has paused: the count politely (with an uncertain answer's note,
-    // which a listener would otherwise miss), the fallback assertively (the results the reader
-    // expects are not coming), errors politely.
-    if (!announce) return;
-    if (view.kind === 'fallback' && !view.revealed) {
-      this.#announce([view.fallback.message, ...lowering(view.confidence).map((r) => r.message)].join(' '), true);
-    } else if (view.kind === 'results' || view.kind === 'fallback') {
-      const count = view.hits.length === 0 ? format(s.noResults, { query: view.query }) : countText(s, langOf(this), view.hits.length);
-      // Revealed matches were asked for: the note only tells what the reader already chose.
-      this.#announce(view.kind === 'results' && note ? `${count}. ${note}` : count, false);
-    } else if (view.kind === 'error') {
-      this.#announce(view.message, false);
-    }
-  }
-
-  /**
-   * The answer card for a confident answer (answer-card.ts), unless `no-answer-card`. A new answer
-   * (`announce`) reports it, after the controller's events for the same answer.
-   */
-  #renderAnswer(view: View, announce: boolean, links: ResultHrefOptions): void {
-    const hit: AnswerHit | null = showsAnswerCard(this) ? answerHit(view, this.ownerDocument.baseURI) : null;
-    const card = hit && renderAnswerCard(this.ownerDocument, hit, this.ownerDocument.baseURI, this.strings, (e) => this.#follow(hit, 0, 'answer', e), links);
-    showChildren(this.#tree.answer, card ? [card] : []);
-    if (!hit || !announce || view.kind !== 'results') return;
-    const detail: AnswerEventDetail = { query: view.query, url: hit.url, title: hit.title };
-    queueMicrotask(() => {
-      if (this.#view === view) emit(this, ANSWER_EVENT, detail);
-    });
-  }
-
-  /**
-   * The filter control for the answer's facet counts (attribute `facets`). A reader moving through
-   * a facet's radios keeps the focus on the chosen one across the new answer.
-   */
-  #renderFacets(view: View): void {
-    const focused = this.#root.activeElement as HTMLElement | null;
-    const facet = this.#tree.facetBar.contains(focused) ? focused!.dataset.facet : undefined;
-    const counts = view.kind === 'idle' || view.kind === 'error' ? undefined : view.facets;
-    this.#replacing = true;
-    // Storage read once for the whole control. A facet's value: the reader's choice, else its
-    // `filter-<facet>` preset, else '' (All).
-    const made = counts ? this.#memory.choicesMade() : {};
-    const chosen = (f: string) => made[f] ?? presetOf(this, f) ?? '';
-    showChildren(this.#tree.facetBar, counts ? renderFacets(this.ownerDocument, counts, facetsOf(this), chosen, this.strings.all) : []);
-    this.#replacing = false;
-    if (facet !== undefined) this.#tree.facetBar.querySelector<HTMLElement>(`[data-facet="${CSS.escape(facet)}"][aria-checked=true]`)?.focus();
-  }
-
-  /** The idle view: the recent searches as options, under their header with the clear button, then the pinned results. */
-  #renderRecent(): void {
-    if (this.#view.kind !== 'idle') return;
-    const s = this.strings;
-    const personal = keepsPersonal(this);
-    const queries = personal ? this.#memory.recentStore().list() : [];
-    const nodes = renderRecent(this.ownerDocument, queries);
-    const pinned = renderPinned(this.ownerDocument, personal ? this.#memory.pinStore().list() : [], this.ownerDocument.baseURI, s.pinned);
-    this.#setActive(-1);
-    this.#tree.list.replaceChildren(...nodes, ...pinned.nodes);
-    this.#tree.list.setAttribute('aria-label', s.recent);
-    attr(this.#tree.list, 'data-confidence', null);
-    this.#options = [...nodes.map((node, i) => ({ node, recent: queries[i]! })), ...pinned.options];
-    this.#tree.recentHeader.hidden = queries.length === 0;
-    for (const node of answerPanels(this.#tree)) showChildren(node, []);
-    this.#renderStatus();
-    this.#sync();
-  }
-
-  #renderStatus(): void {
-    const loading = this.#search.loading;
-    const { text, kind } = statusOf(this.#view, loading, this.strings);
-    this.#tree.status.textContent = text;
-    attr(this.#tree.status, 'data-kind', kind);
-    this.#tree.status.hidden = text === '';
-    this.#tree.retry.hidden = !(this.#view.kind === 'error' && !loading);
-  }
-
-  /** Writes `text` to a live region after the announce delay; a newer query cancels it (#cancel). */
-  #announce(text: string, assertive: boolean): void {
-    clearTimeout(this.#announceTimer);
-    this.#tree.polite.textContent = '';
-    this.#tree.assertive.textContent = '';
-    this.#announceTimer = setTimeout(() => {
-      (assertive ? this.#tree.assertive : this.#tree.polite).textContent = text;
-    }, WIDGET_DEFAULTS.announceDelayMs);
-  }
-
-  /** "Show closest matches anyway": lists the matches, marked low-confidence, the first one active. */
-  #reveal(view: View & { kind: 'fallback' }): void {
-    if (this.#view !== view) return;
-    this.#show({ ...view, revealed: true });
-    this.#tree.input.focus();
-    this.#setActive(0);
-  }
-
-  #setOpen(open: boolean): void {
-    this.#open = open;
-    if (!open) this.#setActive(-1);
-    this.#sync();
-  }
-
-  /** Shows or hides the dropdown and the listbox, and keeps `aria-expanded` in step. */
-  #sync(): void {
-    const hasOptions = this.#options.length > 0;
-    this.#tree.list.hidden = !hasOptions;
-    const content = hasOptions || !this.#tree.status.hidden || !this.#tree.fallback.hidden;
-    this.#tree.drop.hidden = !content || (!isModal(this) && !this.#open);
-    this.#tree.input.setAttribute('aria-expanded', String(hasOptions && !this.#tree.drop.hidden));
-    if (this.#tree.drop.hidden) this.#setActive(-1);
-  }
-
-  #setActive(index: number): void {
-    const previous = this.#options[this.#active];
-    previous?.node.setAttribute('aria-selected', 'false');
-    const option = this.#options[index];
-    this.#active = option ? index : -1;
-    attr(this.#tree.input, 'aria-activedescendant', option?.node.id);
-    if (option) {
-      option.node.setAttribute('aria-selected', 'true');
-      option.node.scrollIntoView({ block: 'nearest' });
-    }
-  }
 }
 
 declare global {

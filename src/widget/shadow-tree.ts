@@ -12,6 +12,8 @@ import type { WidgetStrings } from './strings.ts';
 
 /** The fixed nodes the element updates. */
 export interface ShadowTree extends DropdownPanels {
+  /** The element's shadow root, which holds them. */
+  root: ShadowRoot;
   /** The modal mode's button that opens the dialog, its text and its shortcut's key cap. */
   trigger: HTMLButtonElement;
   triggerLabel: HTMLSpanElement;
@@ -89,6 +91,7 @@ export function buildShadowTree(root: ShadowRoot, on: TreeClicks): ShadowTree {
   const searchRow = el(doc, 'div', { part: 'search', class: 'search' }, [searchIcon(doc), label, input, close]);
   const tree: ShadowTree = {
     ...panels,
+    root,
     trigger: el(doc, 'button', { part: 'button', type: 'button', 'aria-haspopup': 'dialog' }, [searchIcon(doc), triggerLabel, hint], on.onTrigger),
     triggerLabel,
     hint,
@@ -109,11 +112,11 @@ export function buildShadowTree(root: ShadowRoot, on: TreeClicks): ShadowTree {
 }
 
 /** Puts the panel where the mode wants it: in the dialog (modal) or straight in the shadow root (inline). The modal's own controls show in modal mode only. */
-export function placePanel(t: ShadowTree, root: ShadowRoot, modal: boolean): void {
+export function placePanel(t: ShadowTree, modal: boolean): void {
   if (modal) t.dialog.append(t.panel);
   else {
     if (t.dialog.open) t.dialog.close();
-    root.append(t.panel);
+    t.root.append(t.panel);
   }
   t.trigger.hidden = !modal;
   t.close.hidden = !modal;
