@@ -2,6 +2,12 @@
  * The `<recall-box>` custom element: a search combobox that queries the Worker as the reader types
  * and lists the results grouped by page — under a note when the Worker is unsure they answer the
  * query — or, when it finds nothing that does, a fallback. Inline (input with a dropdown) or modal (a button that opens a dialog).
+ *
+ * Here: the element's contract (its JSDoc, from which custom-elements.json is written), its public
+ * properties and methods, its lifecycle, and the wiring of the rest — its attributes, read
+ * (attributes.ts); its shadow tree (shadow-tree.ts, in panel-order.ts's order); the requests
+ * (controller.ts); what the dropdown shows (dropdown.ts); what the reader's keys and clicks do
+ * (reader-actions.ts); what it remembers per site (site-memory.ts).
  */
 import {
   ANSWER_ATTRIBUTES,

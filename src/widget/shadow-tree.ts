@@ -2,7 +2,7 @@
  * The element's shadow tree, built once: the styles, the modal mode's trigger button and dialog,
  * and the panel (search row, dropdown, footer, live regions, in panel-order.ts's order). Every
  * fixed node is made here and its text written here; what an answer puts in the dropdown is the
- * views' (views/), and the element only updates these nodes.
+ * views' (views/).
  */
 import { styleElements } from './adopt-styles.ts';
 import { attr, closeIcon, el, searchIcon, showChildren } from './dom.ts';
@@ -10,7 +10,7 @@ import { ariaKeyShortcuts, isApple, shortcutLabel, type Shortcut } from './keybo
 import { dropdownOrder, panelOrder, type DropdownPanels } from './panel-order.ts';
 import type { WidgetStrings } from './strings.ts';
 
-/** The fixed nodes the element updates. */
+/** The fixed nodes, which the element, the dropdown and the reader's actions update. */
 export interface ShadowTree extends DropdownPanels {
   /** The element's shadow root, which holds them. */
   root: ShadowRoot;
