@@ -35,12 +35,15 @@ export const WIDGET_BUILD_DEFAULTS = {
    * this ceiling: 13,225 B before, 14,091 B after, `npm run build:widget`), still under DocSearch's
    * and Pagefind UI's bundles. 15.5 KiB with the filter control and pinned results (issue 21:
    * 13,775 B before, 15,675 B after, `npm run build:widget`; the tables of the four languages besides
-   * English, a large part of the bundle, load with the element so that no reader sees English first). Still under half of DocSearch 3.9 (35,907 B JS + 3,111 B CSS) and of Pagefind UI 1.6
+   * English, a large part of the bundle, load with the element so that no reader sees English first).
+   * 16 KiB since the element was split into modules of one concept each (issue 48: attributes,
+   * shadow tree, dropdown, reader actions, site memory), whose seams cost ~570 B gzipped with their
+   * property names shortened (`npm run build:widget`: 15,675 B before, 16,247 B after). Still under half of DocSearch 3.9 (35,907 B JS + 3,111 B CSS) and of Pagefind UI 1.6
    * (31,079 B JS + 2,590 B CSS, before pagefind.js and its WASM), gzip -9 of their published files
    * (`npx tsx scripts/peer-widget-sizes.ts`).
    * Raise it deliberately when features land.
    */
-  gzipBudgetBytes: 15.5 * 1024,
+  gzipBudgetBytes: 16 * 1024,
   /** zlib level used to measure gzip size: 9 approximates what CDNs serve for static assets. */
   gzipLevel: 9,
   /**
