@@ -1,8 +1,8 @@
 /**
  * The box's requests and their state, apart from the DOM: debouncing what the reader types,
  * one request at a time (a newer query aborts the older and makes any late answer stale), the
- * loading delay, and turning each answer into a View and the events that announce it. The element
- * (recall-box.ts) renders what this decides; a layout change touches the views only.
+ * loading delay, and turning each answer into a View and the events that announce it. The dropdown
+ * (dropdown.ts) renders what this decides; a layout change touches the views and panel-order.ts only.
  */
 import {
   CONFIDENCE_EVENT,

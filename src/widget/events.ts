@@ -13,6 +13,11 @@ export const ANSWER_EVENT = 'recall-box:answer';
 export const FILTER_EVENT = 'recall-box:filter';
 export const PIN_EVENT = 'recall-box:pin';
 
+/** Dispatches `type` from `target`, bubbling and composed; returns false if a listener cancelled it. */
+export function emit<T>(target: EventTarget, type: string, detail: T, cancelable = false): boolean {
+  return target.dispatchEvent(new CustomEvent<T>(type, { bubbles: true, composed: true, cancelable, detail }));
+}
+
 /** Every event name, for documentation checks (custom-elements.json must list each). */
 export const WIDGET_EVENTS = [SEARCH_EVENT, RESULTS_EVENT, SELECT_EVENT, CONFIDENCE_EVENT, FALLBACK_EVENT, ANSWER_EVENT, FILTER_EVENT, PIN_EVENT] as const;
 

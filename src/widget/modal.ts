@@ -1,7 +1,8 @@
 /**
- * The modal mode's focus trap. A modal `<dialog>` already makes the page behind it inert, but Tab
- * from its last control would still leave for the browser's own UI; here it wraps to the first
- * control, and Shift+Tab from the first to the last, as the APG dialog pattern asks.
+ * The modal mode's dialog: its focus trap, how it closes, and its height on a phone. A modal
+ * `<dialog>` already makes the page behind it inert, but Tab from its last control would still
+ * leave for the browser's own UI; here it wraps to the first control, and Shift+Tab from the first
+ * to the last, as the APG dialog pattern asks.
  */
 
 const TABBABLE = 'input,button,a[href],select,textarea,[tabindex]';
@@ -33,4 +34,37 @@ export function trapTab(event: KeyboardEvent, container: ParentNode, active: Ele
     return true;
   }
   return false;
+}
+
+/**
+ * Wires the ways out of `dialog` to `close`: Esc, the browser's own cancel, a click on the
+ * backdrop; and keeps Tab inside it (trapTab), `root` telling which element has the focus.
+ */
+export function wireDialog(dialog: HTMLDialogElement, root: ShadowRoot, close: () => void): void {
+  dialog.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      close();
+    } else if (trapTab(e, dialog, root.activeElement)) {
+      e.preventDefault();
+    }
+  });
+  dialog.addEventListener('cancel', (e) => {
+    e.preventDefault();
+    close();
+  });
+  // A click on the dialog itself, not its content, is a click on the backdrop.
+  dialog.addEventListener('click', (e) => {
+    if (e.target === dialog) close();
+  });
+}
+
+/**
+ * The open dialog as tall as the visual viewport: on a phone the on-screen keyboard shrinks it,
+ * and a full-screen dialog sized to the layout viewport would put the results under the keyboard
+ * (used by the small-screen styles only).
+ */
+export function fitToViewport(dialog: HTMLDialogElement): void {
+  const height = globalThis.visualViewport?.height;
+  if (height) dialog.style.setProperty('--_vvh', `${height}px`);
 }

@@ -2,31 +2,41 @@
  * The `<recall-box>` custom element: a search combobox that queries the Worker as the reader types
  * and lists the results grouped by page — under a note when the Worker is unsure they answer the
  * query — or, when it finds nothing that does, a fallback. Inline (input with a dropdown) or modal (a button that opens a dialog).
+ *
+ * Here: the element's contract (its JSDoc, from which custom-elements.json is written), its public
+ * properties and methods, its lifecycle, and the wiring of the rest — its attributes, read
+ * (attributes.ts); its shadow tree (shadow-tree.ts, in panel-order.ts's order); the requests
+ * (controller.ts); what the dropdown shows (dropdown.ts); what the reader's keys and clicks do
+ * (reader-actions.ts); what it remembers per site (site-memory.ts).
  */
-import { attr, closeIcon, el, searchIcon, showChildren } from './dom.ts';
+import {
+  ANSWER_ATTRIBUTES,
+  debounceOf,
+  isModal,
+  keepsPersonal,
+  labelOf,
+  langOf,
+  placeholderOf,
+  requestUrlOf,
+  shortcutsOf,
+  siteKeyOf,
+  TEXT_ATTRIBUTES,
+  upgradeProperties,
+} from './attributes.ts';
 import { SearchController } from './controller.ts';
-import { ANSWER_EVENT, FILTER_EVENT, PIN_EVENT, SELECT_EVENT, type AnswerEventDetail, type FilterEventDetail, type PinEventDetail, type SelectEventDetail } from './events.ts';
-import { ariaKeyShortcuts, isApple, isBare, isEditable, matchesShortcut, nextIndex, parseShortcuts, shortcutLabel, type Shortcut } from './keyboard.ts';
-import { trapTab } from './modal.ts';
-import { filterParams, parseDebounce, parseFacets, parseMode, withChosenFilters, WIDGET_ATTRIBUTES, WIDGET_DEFAULTS } from './options.ts';
-import { pinnedResults, type Pin } from './pins.ts';
-import { RecentSearches } from './recent.ts';
-import { StoredList } from './stored.ts';
-import { buildSearchUrl, type SearchHit } from './search-client.ts';
-import { countText, format, resolveStrings, type WidgetStrings } from './strings.ts';
-import { styleElements } from './adopt-styles.ts';
-import { answerHit, renderAnswerCard, type AnswerHit } from './views/answer-card.ts';
-import type { ResultHrefOptions } from './highlight/link.ts';
-import { renderCorrection } from './views/correction.ts';
-import { renderFallback } from './views/fallback.ts';
-import { renderFacets } from './views/facets.ts';
-import { groupByPage, renderGroups, renderPinned, renderRecent } from './views/results.ts';
-import { badgeText, listedLevel, listsHits, lowering, noted, statusOf, type View } from './views/view.ts';
+import { attr } from './dom.ts';
+import { Dropdown } from './dropdown.ts';
+import { emit } from './events.ts';
+import { isApple, isBare, isEditable, matchesShortcut } from './keyboard.ts';
+import { fitToViewport, wireDialog } from './modal.ts';
+import { WIDGET_ATTRIBUTES } from './options.ts';
+import { ReaderActions } from './reader-actions.ts';
+import { buildShadowTree, placePanel, writeFixedText } from './shadow-tree.ts';
+import { SiteMemory } from './site-memory.ts';
+import { resolveStrings, type WidgetStrings } from './strings.ts';
+import type { View } from './views/view.ts';
 
 export type { View };
-
-/** An option of the listbox: a result (with its 0-based rank in the answer), a recent search or a pinned result. */
-type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTMLElement; recent: string } | { node: HTMLElement; pin: Pin };
 
 /**
  * Search-as-you-type box for a recall-box Worker. Attributes `filter-<facet>="<value>"` (e.g.
@@ -148,136 +158,66 @@ type Option = { node: HTMLElement; hit: SearchHit; rank: number } | { node: HTML
 export class RecallBoxElement extends HTMLElement {
   static readonly observedAttributes: readonly string[] = WIDGET_ATTRIBUTES;
 
-  readonly #root = this.attachShadow({ mode: 'open' });
-  readonly #triggerLabel = el(this.ownerDocument, 'span', { part: 'button-label' });
-  readonly #hint = el(this.ownerDocument, 'kbd', { part: 'shortcut-hint', 'aria-hidden': 'true' });
-  readonly #trigger = el(this.ownerDocument, 'button', { part: 'button', type: 'button', 'aria-haspopup': 'dialog' }, [searchIcon(this.ownerDocument), this.#triggerLabel, this.#hint], () => this.open());
-  readonly #dialog = el(this.ownerDocument, 'dialog', { part: 'dialog', 'aria-modal': 'true' });
-  readonly #label = el(this.ownerDocument, 'label', { part: 'label', class: 'sr', for: 'q' });
-  readonly #input = el(this.ownerDocument, 'input', {
-    part: 'input',
-    id: 'q',
-    type: 'search',
-    role: 'combobox',
-    'aria-autocomplete': 'list',
-    'aria-controls': 'listbox',
-    'aria-expanded': 'false',
-    autocomplete: 'off',
-    autocapitalize: 'off',
-    spellcheck: 'false',
-    enterkeyhint: 'search',
+  readonly #tree = buildShadowTree(this.attachShadow({ mode: 'open' }), {
+    onTrigger: () => this.open(),
+    onClose: () => this.close(),
+    onRetry: () => this.#runQuery(this.#tree.input.value),
+    onClearRecent: () => {
+      this.clearRecent();
+      this.#tree.input.focus();
+    },
+    onListClick: (e) => this.#actions.onListClick(e),
+    onFacetClick: (e) => this.#actions.choose((e.target as Element).closest<HTMLElement>('[role=radio]')),
   });
-  readonly #close = el(this.ownerDocument, 'button', { part: 'close', type: 'button' }, [closeIcon(this.ownerDocument)], () => this.close());
-  readonly #status = el(this.ownerDocument, 'p', { part: 'status', hidden: '' });
-  readonly #retry = el(this.ownerDocument, 'button', { part: 'retry', type: 'button', hidden: '' }, [], () => this.#runQuery(this.#input.value));
-  readonly #badge = el(this.ownerDocument, 'p', { part: 'badge', hidden: '' });
-  readonly #recentTitle = el(this.ownerDocument, 'span', { id: 'recent-title' });
-  readonly #clearRecent = el(this.ownerDocument, 'button', { part: 'clear-recent', type: 'button' }, [], () => {
-    this.clearRecent();
-    this.#input.focus();
-  });
-  readonly #recentHeader = el(this.ownerDocument, 'div', { part: 'recent-header', hidden: '' }, [this.#recentTitle, this.#clearRecent]);
-  readonly #fallback = el(this.ownerDocument, 'div', { part: 'fallback', hidden: '' });
-  readonly #note = el(this.ownerDocument, 'p', { part: 'low-confidence-note', hidden: '' });
-  readonly #correction = el(this.ownerDocument, 'p', { part: 'correction', hidden: '' });
-  readonly #answer = el(this.ownerDocument, 'div', { hidden: '' });
-  readonly #list = el(this.ownerDocument, 'div', { part: 'results', role: 'listbox', id: 'listbox', hidden: '' }, [], (e) => this.#onListClick(e));
-  readonly #facetBar = el(this.ownerDocument, 'div', { part: 'facets', hidden: '' }, [], (e) => this.#choose((e.target as Element).closest<HTMLElement>('[role=radio]')));
-  readonly #drop = el(this.ownerDocument, 'div', { part: 'dropdown', class: 'drop', hidden: '' }, [
-    this.#status,
-    this.#retry,
-    this.#recentHeader,
-    this.#facetBar,
-    this.#badge,
-    this.#correction,
-    this.#answer,
-    this.#fallback,
-    this.#note,
-    this.#list,
-  ]);
-  readonly #footer = el(this.ownerDocument, 'div', { part: 'footer' });
-  // Live regions must exist before their text changes to be announced, and sit inside the panel so
-  // that they are inside the dialog (outside it, a modal dialog makes them inert).
-  readonly #polite = el(this.ownerDocument, 'div', { class: 'sr', role: 'status', 'aria-live': 'polite', 'data-live': 'polite' });
-  readonly #assertive = el(this.ownerDocument, 'div', { class: 'sr', role: 'alert', 'aria-live': 'assertive', 'data-live': 'assertive' });
-  readonly #panel = el(this.ownerDocument, 'div', { class: 'panel' }, [
-    el(this.ownerDocument, 'div', { part: 'search', class: 'search' }, [searchIcon(this.ownerDocument), this.#label, this.#input, this.#close]),
-    this.#drop,
-    this.#footer,
-    this.#polite,
-    this.#assertive,
-  ]);
-
-  #view: View = { kind: 'idle' };
-  #announceTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Requests and their state (debounce, abort, stale answers, loading); this element renders. */
+  readonly #memory = new SiteMemory(() => siteKeyOf(this));
+  /** Requests and their state (debounce, abort, stale answers, loading); the dropdown renders. */
   readonly #search = new SearchController({
-    requestUrl: (query, exact) => this.#requestUrl(query, exact),
+    requestUrl: (query, exact) => requestUrlOf(this, query, exact, () => this.#memory.choicesMade(), this.#params),
     strings: () => this.strings,
-    show: (view) => this.#show(view),
-    busy: (on) => attr(this.#list, 'aria-busy', on && 'true'),
+    show: (view) => this.#drop.show(view),
+    busy: (on) => attr(this.#tree.list, 'aria-busy', on && 'true'),
     loadingShown: () => {
-      this.#renderStatus();
-      this.#sync();
+      this.#drop.renderStatus();
+      this.#drop.sync();
     },
-    cancelled: () => {
-      clearTimeout(this.#announceTimer);
-      this.#renderStatus();
-    },
-    emit: (type, detail, cancelable) => this.#emit(type, detail, cancelable),
+    cancelled: () => this.#drop.cancelled(),
+    emit: (type, detail, cancelable) => emit(this, type, detail, cancelable),
   });
-  /** Inline mode: whether the dropdown may show (the reader is in the box and has not pressed Esc). */
-  #open = false;
-  #options: Option[] = [];
-  /** Index into #options of the active option (aria-activedescendant), -1 for none. */
-  #active = -1;
+  /** What the dropdown shows, its options and whether it is open. */
+  readonly #drop = new Dropdown(this, this.#tree, this.#memory, {
+    loading: () => this.#search.loading,
+    runQuery: (text, focus, exact) => this.#runQuery(text, focus, exact),
+    follow: (hit, rank, source, e) => this.#actions.follow(hit, rank, source, e),
+  });
+  /** What the reader's keys and clicks in the box do. */
+  readonly #actions = new ReaderActions(this, this.#tree, this.#drop, this.#memory, {
+    query: () => this.#search.query,
+    runQuery: (text, focus) => this.#runQuery(text, focus),
+  });
   #overrides: Partial<WidgetStrings> = {};
   #params: Record<string, string> = {};
-  #recent: RecentSearches | null = null;
-  #pins: StoredList<Pin> | null = null;
-  /** The reader's filter choices as `facet=value` (`facet=`: All), remembered per endpoint. */
-  #choices: StoredList<string> | null = null;
-  /** Chromium blurs a focused element it removes (focusout, no relatedTarget): not the reader leaving. */
-  #replacing = false;
 
   constructor() {
     super();
-    this.#root.append(...styleElements(this.#root, this.ownerDocument), this.#trigger, this.#dialog, this.#panel);
-
-    this.#input.addEventListener('input', () => {
-      this.#setOpen(true);
+    this.#tree.input.addEventListener('input', () => {
+      this.#drop.setOpen(true);
       this.#onInput();
     });
-    this.#input.addEventListener('focus', () => this.#setOpen(true));
-    this.#input.addEventListener('click', () => this.#setOpen(true));
-    this.#input.addEventListener('keydown', (e) => this.#onKey(e));
-    this.#facetBar.addEventListener('keydown', (e) => this.#onFacetKey(e));
+    this.#tree.input.addEventListener('focus', () => this.#drop.setOpen(true));
+    this.#tree.input.addEventListener('click', () => this.#drop.setOpen(true));
+    this.#tree.input.addEventListener('keydown', (e) => this.#actions.onKey(e));
+    this.#tree.facetBar.addEventListener('keydown', (e) => this.#actions.onFacetKey(e));
     // Keep focus in the input when the pointer presses inside the dropdown; clicks still happen.
-    this.#drop.addEventListener('mousedown', (e) => {
+    this.#tree.drop.addEventListener('mousedown', (e) => {
       if (e.button === 0) e.preventDefault();
     });
     this.addEventListener('focusout', (e) => {
       const to = e.relatedTarget as Node | null;
-      if (!this.#replacing && (!to || (to !== this && !this.contains(to)))) this.#setOpen(false);
+      if (!this.#drop.replacing && (!to || (to !== this && !this.contains(to)))) this.#drop.setOpen(false);
     });
-    this.#dialog.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        this.close();
-      } else if (trapTab(e, this.#dialog, this.#root.activeElement)) {
-        e.preventDefault();
-      }
-    });
-    this.#dialog.addEventListener('cancel', (e) => {
-      e.preventDefault();
-      this.close();
-    });
-    // A click on the dialog itself, not its content, is a click on the backdrop.
-    this.#dialog.addEventListener('click', (e) => {
-      if (e.target === this.#dialog) this.close();
-    });
-    this.#dialog.addEventListener('close', () => {
-      this.#setActive(-1);
+    wireDialog(this.#tree.dialog, this.#tree.root, () => this.close());
+    this.#tree.dialog.addEventListener('close', () => {
+      this.#drop.setActive(-1);
       globalThis.visualViewport?.removeEventListener('resize', this.#fitViewport);
     });
   }
@@ -286,7 +226,7 @@ export class RecallBoxElement extends HTMLElement {
 
   /** The strings in use: the built-in table for the element's language with the overrides on top. */
   get strings(): WidgetStrings {
-    return resolveStrings(this.#lang(), this.#overrides);
+    return resolveStrings(langOf(this), this.#overrides);
   }
 
   set strings(value: Partial<WidgetStrings> | null) {
@@ -308,25 +248,25 @@ export class RecallBoxElement extends HTMLElement {
 
   /** Opens the search: shows the dialog (modal) or focuses the input and its dropdown (inline). */
   open(): void {
-    if (this.#modal() && !this.#dialog.open) {
-      this.#dialog.showModal();
+    if (isModal(this) && !this.#tree.dialog.open) {
+      this.#tree.dialog.showModal();
       this.#fitViewport();
       globalThis.visualViewport?.addEventListener('resize', this.#fitViewport);
-      this.#renderRecent();
+      this.#drop.renderRecent();
     }
-    this.#input.focus();
-    this.#input.select();
-    this.#setOpen(true);
+    this.#tree.input.focus();
+    this.#tree.input.select();
+    this.#drop.setOpen(true);
   }
 
   /** Closes the dialog (focus returns to its button) or the dropdown. The query is kept. */
   close(): void {
-    this.#setOpen(false);
-    if (this.#dialog.open) {
-      this.#dialog.close();
+    this.#drop.setOpen(false);
+    if (this.#tree.dialog.open) {
+      this.#tree.dialog.close();
       // Now, not in the async `close` event: the browser would first put focus back where it was
       // before the dialog opened, which for a keyboard shortcut is not the button.
-      this.#trigger.focus();
+      this.#tree.trigger.focus();
     }
   }
 
@@ -337,32 +277,24 @@ export class RecallBoxElement extends HTMLElement {
 
   /** Forgets the recent searches of this endpoint. */
   clearRecent(): void {
-    this.#recentStore().clear();
-    this.#renderRecent();
+    this.#memory.recentStore().clear();
+    this.#drop.renderRecent();
   }
 
   /** Focuses the input (inline) or the button that opens the dialog (modal). */
   override focus(options?: FocusOptions): void {
-    (this.#modal() ? this.#trigger : this.#input).focus(options);
+    (isModal(this) ? this.#tree.trigger : this.#tree.input).focus(options);
   }
 
   // --- lifecycle ------------------------------------------------------------------------------
 
   connectedCallback(): void {
-    // A property set on the element before its definition loaded sits on the instance and hides
-    // the accessor; move it through the setter.
-    for (const name of ['strings', 'searchParams'] as const) {
-      if (Object.hasOwn(this, name)) {
-        const value = this[name];
-        delete (this as Partial<this>)[name];
-        (this as Record<typeof name, unknown>)[name] = value;
-      }
-    }
+    upgradeProperties<RecallBoxElement>(this, ['strings', 'searchParams']);
     this.ownerDocument.addEventListener('keydown', this.#onGlobalKey);
     globalThis.addEventListener('online', this.#onOnline);
     this.#layout();
     this.#syncText();
-    this.#renderRecent();
+    this.#drop.renderRecent();
     // After a move in the DOM (disconnect + connect), pick the query up again.
     this.#onInput();
   }
@@ -371,493 +303,67 @@ export class RecallBoxElement extends HTMLElement {
     this.ownerDocument.removeEventListener('keydown', this.#onGlobalKey);
     globalThis.removeEventListener('online', this.#onOnline);
     this.#search.reset();
-    if (this.#dialog.open) this.#dialog.close();
+    if (this.#tree.dialog.open) this.#tree.dialog.close();
   }
 
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     if (old === value) return;
     if (name === 'mode') this.#layout();
-    if (name === 'endpoint') this.#recent = this.#pins = this.#choices = null;
-    if (['mode', 'shortcut', 'label', 'placeholder', 'lang', 'no-recent'].includes(name)) this.#syncText();
-    if (name === 'no-recent' || name === 'endpoint') this.#renderRecent();
-    if (['confidence-badge', 'no-answer-card', 'no-highlight-param', 'facets'].includes(name)) this.#show(this.#view, false);
+    if (name === 'endpoint') this.#memory.forget();
+    if (TEXT_ATTRIBUTES.includes(name)) this.#syncText();
+    if (name === 'no-recent' || name === 'endpoint') this.#drop.renderRecent();
+    if (ANSWER_ATTRIBUTES.includes(name)) this.#drop.show(this.#drop.view, false);
   }
 
-  // --- configuration --------------------------------------------------------------------------
+  // --- layout and fixed text -----------------------------------------------------------------
 
-  #modal(): boolean {
-    return parseMode(this.getAttribute('mode')) === 'modal';
-  }
-
-  /** The language of the strings: the element's `lang`, else its nearest ancestor's, else the document's. */
-  #lang(): string {
-    return this.lang || this.closest('[lang]')?.getAttribute('lang') || this.ownerDocument.documentElement.lang || 'en';
-  }
-
-  #shortcuts(): Shortcut[] {
-    const value = this.getAttribute('shortcut') ?? (this.#modal() ? WIDGET_DEFAULTS.modalShortcut : '');
-    try {
-      return parseShortcuts(value);
-    } catch (e) {
-      // parseShortcuts throws an Error that names the bad shortcut.
-      console.error((e as Error).message);
-      return [];
-    }
-  }
-
-  #endpoint(): string {
-    return this.getAttribute('endpoint') || WIDGET_DEFAULTS.endpoint;
-  }
-
-  /** The resolved endpoint, which names what is stored for this site (recent searches, pins, filter choices). */
-  #siteKey(): string {
-    try {
-      return new URL(this.#endpoint(), this.ownerDocument.baseURI).href;
-    } catch {
-      // Not a URL: the search will report it; the raw attribute still names the lists.
-      return this.#endpoint();
-    }
-  }
-
-  #recentStore(): RecentSearches {
-    return (this.#recent ??= new RecentSearches(WIDGET_DEFAULTS.recentKeyPrefix + this.#siteKey()));
-  }
-
-  #pinStore(): StoredList<Pin> {
-    return (this.#pins ??= pinnedResults(WIDGET_DEFAULTS.pinKeyPrefix + this.#siteKey()));
-  }
-
-  #choiceStore(): StoredList<string> {
-    return (this.#choices ??= new StoredList(WIDGET_DEFAULTS.filterKeyPrefix + this.#siteKey(), WIDGET_DEFAULTS.filterMax, (c): c is string => typeof c === 'string' && c.includes('='), (c) => c.split('=')[0]!));
-  }
-
-  /** The reader's choices, facet → value (`''`: All). */
-  #choicesMade(): Record<string, string> {
-    return Object.fromEntries(this.#choiceStore().list().map((c) => [c.split('=')[0], c.slice(c.indexOf('=') + 1)]));
-  }
-
-
-
-  /** Puts the panel where the mode wants it: in the dialog (modal) or straight in the shadow root (inline). */
+  /** Puts the panel where the mode wants it, and the modal's own controls with it. */
   #layout(): void {
-    const modal = this.#modal();
-    if (modal) this.#dialog.append(this.#panel);
-    else {
-      if (this.#dialog.open) this.#dialog.close();
-      this.#root.append(this.#panel);
-    }
-    this.#trigger.hidden = !modal;
-    this.#close.hidden = !modal;
-    this.#footer.hidden = !modal;
-    this.#sync();
+    placePanel(this.#tree, isModal(this));
+    this.#drop.sync();
   }
 
   /** Every string shown outside of a search answer, after a change of language, strings or attributes. */
   #syncText(): void {
     const s = this.strings;
-    const label = this.getAttribute('label') || s.label;
-    this.#label.textContent = label;
-    this.#dialog.setAttribute('aria-label', label);
-    this.#input.placeholder = this.getAttribute('placeholder') ?? s.placeholder;
-    this.#triggerLabel.textContent = s.button;
-    this.#close.setAttribute('aria-label', s.close);
-    this.#retry.textContent = s.retry;
-    this.#recentTitle.textContent = s.recent;
-    this.#clearRecent.textContent = s.clearRecent;
-    const apple = isApple();
-    const shortcuts = this.#shortcuts();
-    showChildren(this.#hint, shortcuts[0] ? [shortcutLabel(shortcuts[0], apple)] : []);
-    attr(this.#trigger, 'aria-keyshortcuts', ariaKeyShortcuts(shortcuts, apple));
-    const pins = !this.hasAttribute('no-recent');
-    attr(this.#input, 'aria-keyshortcuts', pins && (apple ? 'Meta+D' : 'Control+D'));
-    const doc = this.ownerDocument;
-    this.#footer.replaceChildren(
-      ...[
-        ['↑ ↓', s.hintNavigate],
-        ['↵', s.hintOpen],
-        ['Esc', s.hintClose],
-        ...(pins ? [[apple ? '⌘ D' : 'Ctrl D', s.hintPin]] : []),
-      ].map(([keys, text]) => el(doc, 'span', {}, [el(doc, 'kbd', {}, [keys!]), ` ${text}`])),
-    );
+    writeFixedText(this.#tree, s, labelOf(this, s), placeholderOf(this, s), shortcutsOf(this), keepsPersonal(this));
     // The idle view renders the recent searches.
-    this.#show(this.#view, false);
+    this.#drop.show(this.#drop.view, false);
   }
 
   // --- input and keyboard ---------------------------------------------------------------------
 
   #onInput(): void {
     // The active option belongs to the previous query's answer.
-    if (this.#search.typed(this.#input.value, parseDebounce(this.getAttribute('debounce')))) this.#setActive(-1);
+    if (this.#search.typed(this.#tree.input.value, debounceOf(this))) this.#drop.setActive(-1);
   }
 
   /** Puts `text` in the input and searches for it now (Enter, a suggestion, a recent search, retry). */
   #runQuery(text: string, focus = true, exact = false): void {
-    this.#input.value = text;
-    if (focus) this.#input.focus();
+    this.#tree.input.value = text;
+    if (focus) this.#tree.input.focus();
     this.#search.run(text, exact);
-  }
-
-  /** The request URL for `query`; an endpoint that is not a URL is the page author's to fix, said on the console. */
-  #requestUrl(query: string, exact: boolean): string {
-    try {
-      // searchParams set by script win over the reader's filter choices, which win over the
-      // filter-* attributes' presets. A filter control asks for the facet counts it shows.
-      const shown = parseFacets(this.getAttribute('facets'));
-      const filters = withChosenFilters(filterParams(this.attributes), shown, this.#choicesMade());
-      return buildSearchUrl(this.#endpoint(), { query, exact, limit: this.getAttribute('limit'), lang: this.getAttribute('lang') }, this.ownerDocument.baseURI, {
-        ...filters,
-        ...(shown.length > 0 && { facets: '1' }),
-        ...this.#params,
-      });
-    } catch (e) {
-      console.error(`recall-box: the endpoint attribute ${JSON.stringify(this.#endpoint())} is not a URL`);
-      throw e;
-    }
-  }
-
-  #onKey(e: KeyboardEvent): void {
-    if (e.isComposing) return;
-    const visible = !this.#drop.hidden;
-    // ⌘D / Ctrl+D pins or unpins the active result (the browser's "bookmark" keys: here, a bookmark in the box).
-    const active = visible ? this.#options[this.#active] : undefined;
-    if (active && !('recent' in active) && e.key.toLowerCase() === 'd' && (isApple() ? e.metaKey : e.ctrlKey) && !this.hasAttribute('no-recent')) {
-      e.preventDefault();
-      this.#togglePin(active);
-      return;
-    }
-    switch (e.key) {
-      case 'ArrowDown':
-      case 'ArrowUp':
-      case 'Home':
-      case 'End': {
-        if (!visible && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
-          this.#setOpen(true);
-          e.preventDefault();
-          return;
-        }
-        const next = visible ? nextIndex(e.key, this.#active, this.#options.length) : null;
-        if (next === null) return;
-        e.preventDefault();
-        this.#setActive(next);
-        return;
-      }
-      case 'Enter': {
-        const option = visible ? this.#options[this.#active] : undefined;
-        e.preventDefault();
-        if (option) this.#activate(option, e);
-        else this.#runQuery(this.#input.value);
-        return;
-      }
-      case 'Escape':
-        // The modal closes from its dialog's handler; inline, Esc closes the dropdown first and
-        // only then lets the browser clear the field.
-        if (!this.#modal() && visible) {
-          e.preventDefault();
-          this.#setOpen(false);
-        }
-        return;
-    }
   }
 
   /** Document-wide shortcuts (attribute `shortcut`). A bare key like `/` never fires while typing in a field. */
   readonly #onGlobalKey = (e: KeyboardEvent): void => {
     if (e.defaultPrevented || e.repeat || e.isComposing || this.hidden) return;
     const apple = isApple();
-    const shortcut = this.#shortcuts().find((s) => matchesShortcut(e, s, apple));
+    const shortcut = shortcutsOf(this).find((s) => matchesShortcut(e, s, apple));
     if (!shortcut || (isBare(shortcut) && isEditable(e.composedPath()[0]))) return;
     e.preventDefault();
-    if (this.#dialog.open) this.close();
+    if (this.#tree.dialog.open) this.close();
     else this.open();
   };
 
-  /**
-   * The open dialog as tall as the visual viewport: on a phone the on-screen keyboard shrinks it,
-   * and a full-screen dialog sized to the layout viewport would put the results under the keyboard
-   * (used by the small-screen styles only).
-   */
-  readonly #fitViewport = (): void => {
-    const height = globalThis.visualViewport?.height;
-    if (height) this.#dialog.style.setProperty('--_vvh', `${height}px`);
-  };
+  /** The open dialog fits the visual viewport (a phone's keyboard shrinks it). */
+  readonly #fitViewport = (): void => fitToViewport(this.#tree.dialog);
 
   /** Back online: run the query that failed for being offline. */
   readonly #onOnline = (): void => {
-    if (this.#view.kind === 'error' && this.#view.offline && this.#view.query === this.#search.query) this.#runQuery(this.#input.value, false);
+    const view = this.#drop.view;
+    if (view.kind === 'error' && view.offline && view.query === this.#search.query) this.#runQuery(this.#tree.input.value, false);
   };
-
-  #onListClick(e: MouseEvent): void {
-    const node = (e.target as Element).closest('[role=option]');
-    const option = this.#options.find((o) => o.node === node);
-    if (!option) return;
-    // The pin icon toggles the pin instead of following the link it sits in.
-    if ((e.target as Element).closest('[part~=pin]') && !('recent' in option)) {
-      e.preventDefault();
-      this.#togglePin(option);
-    } else this.#activate(option, e);
-  }
-
-  /** Pins a result, or unpins a result or pin; says so to screen readers and in `recall-box:pin`. */
-  #togglePin(option: Option & ({ hit: SearchHit } | { pin: Pin })): void {
-    const pin = 'pin' in option ? option.pin : { url: option.hit.url, title: option.hit.title, page: option.hit.breadcrumb[0] || option.hit.title };
-    const store = this.#pinStore();
-    const pinned = !store.has(pin.url);
-    if (pinned) store.add(pin);
-    else store.remove(pin.url);
-    attr(option.node, 'data-pinned', pinned && 'true');
-    this.#announce(`${pinned ? this.strings.pinned : this.strings.unpinned}: ${pin.title}`, false);
-    this.#emit<PinEventDetail>(PIN_EVENT, { url: pin.url, title: pin.title, pinned });
-    // An unpinned pin leaves the empty box's list; the active position stays where it was.
-    if (this.#view.kind === 'idle') {
-      const at = this.#active;
-      this.#renderRecent();
-      this.#setActive(Math.min(at, this.#options.length - 1));
-    }
-  }
-
-  /** The reader chose a value in the filter control: remembered for the site, checked at once, the query searched again within it. */
-  #choose(radio: HTMLElement | null): void {
-    if (!radio) return;
-    const { facet = '', value = '' } = radio.dataset;
-    this.#choiceStore().add(`${facet}=${value}`);
-    for (const r of radio.parentElement!.querySelectorAll('[role=radio]')) {
-      r.setAttribute('aria-checked', String(r === radio));
-      r.setAttribute('tabindex', r === radio ? '0' : '-1');
-    }
-    this.#emit<FilterEventDetail>(FILTER_EVENT, { facet, value });
-    if (this.#search.query) this.#runQuery(this.#input.value, false);
-  }
-
-  /** Arrow keys, Home and End move through a facet's radios and choose (the APG radio group). */
-  #onFacetKey(e: KeyboardEvent): void {
-    const radio = (e.target as Element).closest<HTMLElement>('[role=radio]');
-    if (!radio) return;
-    const radios = [...radio.parentElement!.querySelectorAll<HTMLElement>('[role=radio]')];
-    const key = ({ ArrowLeft: 'ArrowUp', ArrowRight: 'ArrowDown' } as Record<string, string>)[e.key] ?? e.key;
-    const next = radios[nextIndex(key, radios.indexOf(radio), radios.length) ?? -1];
-    if (!next) return;
-    e.preventDefault();
-    next.focus();
-    this.#choose(next);
-  }
-
-  /**
-   * Opens a result or reruns a recent search. For a result, `recall-box:select` goes first and can
-   * cancel the navigation; otherwise the query is remembered and the box closes, unless a modifier
-   * key asks for a new tab or window, in which case the reader stays.
-   */
-  #activate(option: Option, e: MouseEvent | KeyboardEvent): void {
-    if ('recent' in option) {
-      e.preventDefault();
-      this.#runQuery(option.recent);
-      return;
-    }
-    if (!(option.node instanceof HTMLAnchorElement)) return;
-    if (e instanceof KeyboardEvent) {
-      // A real click on the link: the browser navigates (or opens a tab for Ctrl/⌘/Shift) and the
-      // click handler below does the rest.
-      const { ctrlKey, metaKey, shiftKey, altKey } = e;
-      option.node.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, ctrlKey, metaKey, shiftKey, altKey }));
-      return;
-    }
-    if ('pin' in option) this.#follow(option.pin, this.#options.indexOf(option) - this.#options.findIndex((o) => 'pin' in o), 'pinned', e);
-    else this.#follow(option.hit, option.rank, 'result', e);
-  }
-
-  /** A link about to be followed: `recall-box:select` first (it may cancel), then the query remembered and the box closed. */
-  #follow(hit: { url: string; title: string }, rank: number, source: SelectEventDetail['source'], e: MouseEvent): void {
-    const detail: SelectEventDetail = { query: this.#search.query, url: hit.url, title: hit.title, position: rank + 1, source };
-    if (!this.#emit(SELECT_EVENT, detail, true)) {
-      e.preventDefault();
-      return;
-    }
-    if (!this.hasAttribute('no-recent')) this.#recentStore().add(this.#search.query);
-    // A modifier key asks for a new tab or window: the reader stays.
-    if (!(e.ctrlKey || e.metaKey || e.shiftKey)) this.close();
-  }
-
-  // --- events -------------------------------------------------------------------------------
-
-  /** Dispatches a bubbling, composed event; returns false if a listener cancelled it. */
-  #emit<T>(type: string, detail: T, cancelable = false): boolean {
-    return this.dispatchEvent(new CustomEvent<T>(type, { bubbles: true, composed: true, cancelable, detail }));
-  }
-
-  // --- rendering ------------------------------------------------------------------------------
-
-  /** Renders `view`; `announce` is false when only the language or an attribute changed, not the answer. */
-  #show(view: View, announce = true): void {
-    this.#view = view;
-    const doc = this.ownerDocument;
-    const base = doc.baseURI;
-    const s = this.strings;
-    const listed = listsHits(view);
-    if (view.kind === 'idle') {
-      this.#renderRecent();
-      return;
-    }
-    this.#recentHeader.hidden = true;
-    this.#list.setAttribute('aria-label', s.results);
-    const links = { highlightParam: !this.hasAttribute('no-highlight-param') };
-    const pins = this.#pinStore().list();
-    const rendered = listed ? renderGroups(doc, groupByPage(view.hits), base, s.breadcrumbSeparator, links, (url) => pins.some((p) => p.url === url)) : { nodes: [], options: [] };
-    this.#setActive(-1);
-    this.#list.replaceChildren(...rendered.nodes);
-    this.#options = rendered.options;
-
-    const level = listedLevel(view);
-    attr(this.#list, 'data-confidence', level);
-    const badge = level && this.hasAttribute('confidence-badge') ? level : '';
-    this.#badge.textContent = badgeText(badge, s);
-    this.#badge.dataset.level = badge;
-    this.#badge.hidden = badge === '';
-    const note = noted(view) ? s.lowConfidenceNote : '';
-    showChildren(this.#note, note ? [note] : []);
-    const typed = view.query.trim();
-    // "Search instead" puts the query as typed back in the box and searches it, uncorrected.
-    showChildren(this.#correction, view.kind !== 'error' && view.correction ? renderCorrection(doc, view.correction, typed, () => this.#runQuery(typed, true, true), s) : []);
-    this.#renderAnswer(view, announce, links);
-
-    let fallback: Node[] = [];
-    if (view.kind === 'fallback') {
-      const parts = renderFallback(
-        doc,
-        view.fallback,
-        lowering(view.confidence),
-        base,
-        {
-          search: (text) => this.#runQuery(text),
-          showAnyway: view.revealed || view.hits.length === 0 ? null : () => this.#reveal(view),
-        },
-        s,
-      );
-      fallback = [...parts.announced, ...parts.actions];
-    }
-    showChildren(this.#fallback, fallback);
-    this.#renderFacets(view);
-    this.#renderStatus();
-    this.#sync();
-
-    // Announced once the reader has paused: the count politely (with an uncertain answer's note,
-    // which a listener would otherwise miss), the fallback assertively (the results the reader
-    // expects are not coming), errors politely.
-    if (!announce) return;
-    if (view.kind === 'fallback' && !view.revealed) {
-      this.#announce([view.fallback.message, ...lowering(view.confidence).map((r) => r.message)].join(' '), true);
-    } else if (view.kind === 'results' || view.kind === 'fallback') {
-      const count = view.hits.length === 0 ? format(s.noResults, { query: view.query }) : countText(s, this.#lang(), view.hits.length);
-      // Revealed matches were asked for: the note only tells what the reader already chose.
-      this.#announce(view.kind === 'results' && note ? `${count}. ${note}` : count, false);
-    } else if (view.kind === 'error') {
-      this.#announce(view.message, false);
-    }
-  }
-
-  /**
-   * The answer card for a confident answer (answer-card.ts), unless `no-answer-card`. A new answer
-   * (`announce`) reports it, after the controller's events for the same answer.
-   */
-  #renderAnswer(view: View, announce: boolean, links: ResultHrefOptions): void {
-    const hit: AnswerHit | null = this.hasAttribute('no-answer-card') ? null : answerHit(view, this.ownerDocument.baseURI);
-    const card = hit && renderAnswerCard(this.ownerDocument, hit, this.ownerDocument.baseURI, this.strings, (e) => this.#follow(hit, 0, 'answer', e), links);
-    showChildren(this.#answer, card ? [card] : []);
-    if (!hit || !announce || view.kind !== 'results') return;
-    const detail: AnswerEventDetail = { query: view.query, url: hit.url, title: hit.title };
-    queueMicrotask(() => {
-      if (this.#view === view) this.#emit(ANSWER_EVENT, detail);
-    });
-  }
-
-  /**
-   * The filter control for the answer's facet counts (attribute `facets`). A reader moving through
-   * a facet's radios keeps the focus on the chosen one across the new answer.
-   */
-  #renderFacets(view: View): void {
-    const focused = this.#root.activeElement as HTMLElement | null;
-    const facet = this.#facetBar.contains(focused) ? focused!.dataset.facet : undefined;
-    const counts = view.kind === 'idle' || view.kind === 'error' ? undefined : view.facets;
-    this.#replacing = true;
-    // Storage read once for the whole control. A facet's value: the reader's choice, else its
-    // `filter-<facet>` preset, else '' (All).
-    const made = counts ? this.#choicesMade() : {};
-    const chosen = (f: string) => made[f] ?? this.getAttribute(`filter-${f}`) ?? '';
-    showChildren(this.#facetBar, counts ? renderFacets(this.ownerDocument, counts, parseFacets(this.getAttribute('facets')), chosen, this.strings.all) : []);
-    this.#replacing = false;
-    if (facet !== undefined) this.#facetBar.querySelector<HTMLElement>(`[data-facet="${CSS.escape(facet)}"][aria-checked=true]`)?.focus();
-  }
-
-  /** The idle view: the recent searches as options, under their header with the clear button, then the pinned results. */
-  #renderRecent(): void {
-    if (this.#view.kind !== 'idle') return;
-    const s = this.strings;
-    const personal = !this.hasAttribute('no-recent');
-    const queries = personal ? this.#recentStore().list() : [];
-    const nodes = renderRecent(this.ownerDocument, queries);
-    const pinned = renderPinned(this.ownerDocument, personal ? this.#pinStore().list() : [], this.ownerDocument.baseURI, s.pinned);
-    this.#setActive(-1);
-    this.#list.replaceChildren(...nodes, ...pinned.nodes);
-    this.#list.setAttribute('aria-label', s.recent);
-    attr(this.#list, 'data-confidence', null);
-    this.#options = [...nodes.map((node, i) => ({ node, recent: queries[i]! })), ...pinned.options];
-    this.#recentHeader.hidden = queries.length === 0;
-    for (const node of [this.#badge, this.#note, this.#correction, this.#answer, this.#fallback, this.#facetBar]) showChildren(node, []);
-    this.#renderStatus();
-    this.#sync();
-  }
-
-  #renderStatus(): void {
-    const loading = this.#search.loading;
-    const { text, kind } = statusOf(this.#view, loading, this.strings);
-    this.#status.textContent = text;
-    attr(this.#status, 'data-kind', kind);
-    this.#status.hidden = text === '';
-    this.#retry.hidden = !(this.#view.kind === 'error' && !loading);
-  }
-
-  /** Writes `text` to a live region after the announce delay; a newer query cancels it (#cancel). */
-  #announce(text: string, assertive: boolean): void {
-    clearTimeout(this.#announceTimer);
-    this.#polite.textContent = '';
-    this.#assertive.textContent = '';
-    this.#announceTimer = setTimeout(() => {
-      (assertive ? this.#assertive : this.#polite).textContent = text;
-    }, WIDGET_DEFAULTS.announceDelayMs);
-  }
-
-  /** "Show closest matches anyway": lists the matches, marked low-confidence, the first one active. */
-  #reveal(view: View & { kind: 'fallback' }): void {
-    if (this.#view !== view) return;
-    this.#show({ ...view, revealed: true });
-    this.#input.focus();
-    this.#setActive(0);
-  }
-
-  #setOpen(open: boolean): void {
-    this.#open = open;
-    if (!open) this.#setActive(-1);
-    this.#sync();
-  }
-
-  /** Shows or hides the dropdown and the listbox, and keeps `aria-expanded` in step. */
-  #sync(): void {
-    const hasOptions = this.#options.length > 0;
-    this.#list.hidden = !hasOptions;
-    const content = hasOptions || !this.#status.hidden || !this.#fallback.hidden;
-    this.#drop.hidden = !content || (!this.#modal() && !this.#open);
-    this.#input.setAttribute('aria-expanded', String(hasOptions && !this.#drop.hidden));
-    if (this.#drop.hidden) this.#setActive(-1);
-  }
-
-  #setActive(index: number): void {
-    const previous = this.#options[this.#active];
-    previous?.node.setAttribute('aria-selected', 'false');
-    const option = this.#options[index];
-    this.#active = option ? index : -1;
-    attr(this.#input, 'aria-activedescendant', option?.node.id);
-    if (option) {
-      option.node.setAttribute('aria-selected', 'true');
-      option.node.scrollIntoView({ block: 'nearest' });
-    }
-  }
 }
 
 declare global {

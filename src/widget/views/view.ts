@@ -1,6 +1,6 @@
 /**
- * What the box shows, as data: the controller decides it (src/widget/controller.ts), the element
- * renders it through the views. Kept apart from the DOM so every state renders from one place.
+ * What the box shows, as data: the controller decides it (src/widget/controller.ts), the dropdown
+ * (src/widget/dropdown.ts) renders it through the views. Kept apart from the DOM so every state renders from one place.
  */
 import type { FacetCounts } from '../../protocol/response.ts';
 import type { ConfidenceLevel, ConfidenceReason, SearchConfidence, SearchCorrection, SearchFallback, SearchHit } from '../search-client.ts';
