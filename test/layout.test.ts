@@ -64,6 +64,13 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   integrations: ['core', 'indexer', 'cli'],
 };
 
+/**
+ * Longest a module of src/ may grow, in lines: a file past it holds more than one concept and is
+ * split by what each part does (issue 48 split the search pipeline, the widget's element, BM25F
+ * scoring, the segmenter and the CLI's entry at this bound).
+ */
+const MAX_MODULE_LINES = 400;
+
 /** The only core modules the widget's bundle takes: leaves with no imports of their own. */
 const WIDGET_CORE_LEAVES = ['src/core/confidence/fallback-sentences.ts', 'src/core/is-record.ts'].map(path.normalize);
 
@@ -93,6 +100,11 @@ describe('the layout of src/', () => {
       .filter((i) => below.includes(layer(i.from)) && ['pack', 'search'].includes(layer(i.to)))
       .map((i) => `${i.from} → ${i.to}`);
     expect(upward).toEqual([]);
+  });
+
+  it('keeps every module of src/ under MAX_MODULE_LINES lines (one concept per module)', () => {
+    const long = FILES.map((f) => ({ f, lines: readFileSync(path.join(ROOT, f), 'utf8').split('\n').length - 1 })).filter((m) => m.lines > MAX_MODULE_LINES);
+    expect(long.map((m) => `${m.f}: ${m.lines} lines`)).toEqual([]);
   });
 
   it('reaches the core through src/core/index.ts from everywhere but the indexer', () => {
