@@ -29,8 +29,10 @@ export function splitSections(tree: Root, page: SectionPage, maxHeadingDepth: nu
 
   const introContent = contentOf(intro);
   const introHasText = introContent.lines.length > 0 || introContent.code.length > 0;
-  // A page with nothing but a description still has something to find: its intro.
-  if (introHasText || (headed.length === 0 && page.description !== '')) {
+  // A page's description is found in its intro (fields.ts): a page whose description has no intro
+  // text after it (one opening on a heading, `### Synopsis`) still has the intro, or the words
+  // that say what the page is for would be indexed nowhere.
+  if (introHasText || page.description !== '') {
     sections.push(makeSection(page, '', page.title, [page.title], 1, introContent));
   }
 

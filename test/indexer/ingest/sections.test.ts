@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../../src/indexer/ingest/index.ts';
+import { sectionFields } from '../../../src/core/analysis/fields.ts';
 
 const doc = [
   '---',
@@ -94,6 +95,14 @@ describe('section splitting', () => {
   it('keeps the intro when it has only code', () => {
     const p = parseDocument('a.md', '```sh\nnpm i\n```\n\n## Next\n\nText.');
     expect(p.sections[0]).toMatchObject({ anchor: '', code: 'npm i', text: '' });
+  });
+
+  it('keeps the intro of a page that opens on a heading when it has a description: the description is indexed there', () => {
+    // npm's command pages: front matter `description: Check the health of your npm environment`, then `### Synopsis`.
+    const p = parseDocument('a.md', '---\ntitle: npm-doctor\ndescription: Check the health of your npm environment\n---\n\n### Synopsis\n\nnpm doctor');
+    expect(p.sections.map((s) => [s.anchor, s.depth])).toEqual([['', 1], ['synopsis', 3]]);
+    expect(sectionFields(p.sections[0]!).body).toBe('Check the health of your npm environment');
+    expect(sectionFields(p.sections[1]!).body).not.toContain('health');
   });
 
   it('emits an intro for a page with only a description, and NO_CONTENT for a page with nothing', () => {
