@@ -57,6 +57,8 @@ export interface Page {
   facets?: Record<string, string[]>;
   /** Facet values left out for their bounds, each said for the build's FACET_VALUES_DROPPED warning; absent when none. */
   facetsDropped?: string[];
+  /** The title is the page's first h1 (not front matter's, not the file name): what indexer/ingest/site-headings.ts counts; absent otherwise. */
+  titledByH1?: true;
 }
 
 /** Why a file was not indexed (a skip), or what the build changed in it (a warning). */

@@ -6,7 +6,7 @@
  * Containers are unwrapped into their parent rather than kept as nodes so that a heading written
  * inside `<Steps>` or `:::note` still starts a section, as it does on the rendered page.
  */
-import type { Definition, Nodes, Paragraph, PhrasingContent, Root, RootContent, Text } from 'mdast';
+import type { Definition, Heading, Nodes, Paragraph, PhrasingContent, Root, RootContent, Text } from 'mdast';
 import { htmlFragmentToMdast } from './html.ts';
 
 /** mdast node types whose children are phrasing (inline) content. */
@@ -57,14 +57,29 @@ export function cleanTree(tree: Root): Root {
   return { type: 'root', children: cleanFlow(tree.children, ctx) };
 }
 
+/**
+ * An empty anchor on a line of its own, `<a id="writing"></a>` or `<a name="writing">`: what Markdown
+ * docs put before a heading so their links (`#writing`) reach it, whatever slug a renderer gives it.
+ */
+const EMPTY_ANCHOR = /^<a\s+(?:id|name)\s*=\s*["']([^"'\s]+)["']\s*\/?>\s*(?:<\/a>)?$/i;
+
 function cleanFlow(nodes: readonly Nodes[], ctx: CleanContext): RootContent[] {
   const out: RootContent[] = [];
+  /** The id of an empty anchor just before: the next node's, when it is a heading (its anchor, text.ts headingLabel). */
+  let anchorId: string | undefined;
   for (const node of nodes) {
     const ext = node as ExtensionNode;
     if (DROPPED_NODES.has(node.type)) continue;
+    const pendingId = anchorId;
+    anchorId = undefined;
+    if (pendingId !== undefined && node.type === 'heading' && (node as Heading).data?.htmlId === undefined) {
+      out.push({ ...cleanChildrenOf(node, ctx), data: { ...(node as Heading).data, htmlId: pendingId } } as Heading);
+      continue;
+    }
     switch (ext.type) {
       case 'html':
-        out.push(...htmlFragmentToMdast(ext.value ?? ''));
+        anchorId = EMPTY_ANCHOR.exec((ext.value ?? '').trim())?.[1];
+        if (anchorId === undefined) out.push(...htmlFragmentToMdast(ext.value ?? ''));
         break;
       case 'mdxJsxFlowElement': {
         const href = jsxHref(ext);
@@ -80,6 +95,11 @@ function cleanFlow(nodes: readonly Nodes[], ctx: CleanContext): RootContent[] {
         out.push(paragraph(cleanPhrasing(ext.children ?? [], ctx)));
         break;
       case 'paragraph': {
+        // A paragraph of nothing but inline HTML that is an empty anchor (`<a id="x"></a>` written
+        // right above a heading is parsed so): the id of the heading below.
+        const inline = (node as Paragraph).children;
+        if (inline.every((c) => c.type === 'html')) anchorId = EMPTY_ANCHOR.exec(inline.map((c) => (c as { value: string }).value).join('').trim())?.[1];
+        if (anchorId !== undefined) break;
         const children = stripContainerMarkers(cleanPhrasing((node as Paragraph).children, ctx));
         if (children.length > 0) out.push({ ...(node as Paragraph), children });
         break;

@@ -5,6 +5,7 @@
 import { RecallBoxError, isRecallBoxError } from '../../core/errors.ts';
 import type { Page, SkippedFile } from '../../core/types.ts';
 import { parseDocument } from './document.ts';
+import { siteHeadings } from './site-headings.ts';
 import { docsFolder, isFolder, listDocFiles } from './files.ts';
 import { resolveIngestOptions, type IngestOptions, type IngestResult } from './options.ts';
 
@@ -55,7 +56,28 @@ export async function ingestDirectory(dir: string, options: Partial<IngestOption
       skipped.push(toSkipped(file, error));
     }
   }
+  await retitleSitePages(pages, (page) => docs.read(page.path), opts);
   return { pages, skipped, warnings, files: files.length };
+}
+
+/**
+ * Pages titled by, or holding a section headed by, a heading that names the site (site-headings.ts),
+ * read again without it: each takes its own name, and no section or breadcrumb is the site's name.
+ * In place; only those pages are read twice.
+ */
+async function retitleSitePages(pages: Page[], read: (page: Page) => Promise<string>, opts: IngestOptions): Promise<void> {
+  const headings = siteHeadings(pages.map((p) => (p.titledByH1 ? p.title : undefined)), pages.length);
+  if (headings.size === 0) return;
+  for (let i = 0; i < pages.length; i++) {
+    const page = pages[i]!;
+    const named = (page.titledByH1 && headings.has(page.title)) || page.sections.some((s) => headings.has(s.title));
+    if (!named) continue;
+    try {
+      pages[i] = parseDocument(page.path, await read(page), opts, headings);
+    } catch {
+      // Nothing but the site's heading to read (NO_CONTENT): the page stays as first read.
+    }
+  }
 }
 
 function toSkipped(path: string, error: unknown): SkippedFile {

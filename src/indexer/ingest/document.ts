@@ -26,9 +26,9 @@ interface ParsedSource {
  * Parse one file's content into a Page. Throws RecallBoxError with code `BINARY_CONTENT`,
  * `FRONT_MATTER_INVALID`, `PARSE_FAILED` or `NO_CONTENT` (and `INVALID_OPTIONS` for bad options).
  */
-export function parseDocument(relPath: string, content: string, options: Partial<IngestOptions> = {}): Page {
+export function parseDocument(relPath: string, content: string, options: Partial<IngestOptions> = {}, siteHeadings: ReadonlySet<string> = NO_SITE_HEADINGS): Page {
   try {
-    return readPage(relPath, content, options);
+    return readPage(relPath, content, options, siteHeadings);
   } catch (error) {
     // The parsers and the tree walks after them recurse once per level of nesting, so thousands of
     // nested tags or quotes exhaust the stack: the page cannot be read, and the reason should say why.
@@ -44,22 +44,34 @@ function isStackOverflow(error: unknown): error is RangeError {
   return error instanceof RangeError && /call stack/i.test(error.message);
 }
 
-function readPage(relPath: string, content: string, options: Partial<IngestOptions>): Page {
+/** No heading names the site: every page's first h1 may title it. */
+const NO_SITE_HEADINGS: ReadonlySet<string> = new Set();
+
+/**
+ * `siteHeadings`: headings that name the site, not a page (site-headings.ts). They are left out of
+ * the page — no section starts at one, no breadcrumb shows it — and a page they opened is titled by
+ * its first heading after them, which names the page (`## Routes` under `<h1>Fastify</h1>`).
+ */
+function readPage(relPath: string, content: string, options: Partial<IngestOptions>, siteHeadings: ReadonlySet<string>): Page {
   const opts = resolveIngestOptions(options);
   const path = normalizeRelPath(relPath);
   // A NUL never occurs in text; it is the cheapest reliable sign of a binary file.
   if (content.includes('\u0000')) throw new RecallBoxError('BINARY_CONTENT', `${path} contains NUL bytes`);
   const source = parseSource(path, stripBom(content), opts.maxParseChars, opts.facets);
+  const tree = withoutHeadings(source.tree, siteHeadings);
+  const openedBySiteHeading = tree !== source.tree;
 
   const url = urlForPath(path, opts.baseUrl);
-  const title = source.meta.title ?? firstH1(source.tree) ?? titleFromFileName(path);
+  const h1 = firstH1(tree);
+  const named = openedBySiteHeading && h1 === undefined ? firstHeading(tree) : undefined;
+  const title = source.meta.title ?? h1 ?? named ?? titleFromFileName(path);
   const lang: Lang = source.meta.lang ?? langFromPath(path, opts.langs, opts.defaultLang);
   const description = source.meta.description ?? '';
   const tags = source.meta.tags;
 
   const headed = splitSections(
-    source.tree,
-    { pageUrl: url, sourcePath: path, baseUrl: opts.baseUrl, title, lang, description, tags },
+    tree,
+    { pageUrl: url, sourcePath: path, baseUrl: opts.baseUrl, title, lang, description, tags, titledByHeading: source.meta.title === undefined && named !== undefined },
     opts.maxHeadingDepth,
   );
   if (headed.length === 0) throw new RecallBoxError('NO_CONTENT', `${path} has no text to index`);
@@ -78,6 +90,7 @@ function readPage(relPath: string, content: string, options: Partial<IngestOptio
     ...(source.lineRead ? { lineRead: true } : {}),
     ...(source.meta.facets && { facets: source.meta.facets }),
     ...(source.meta.facetsDropped && { facetsDropped: source.meta.facetsDropped }),
+    ...(source.meta.title === undefined && h1 !== undefined && { titledByH1: true as const }),
   };
 }
 
@@ -118,6 +131,24 @@ function firstH1(tree: Root): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The page's first heading with text, at any depth. */
+function firstHeading(tree: Root): string | undefined {
+  for (const node of tree.children) {
+    if (node.type === 'heading') {
+      const text = headingLabel(node).text;
+      if (text !== '') return text;
+    }
+  }
+  return undefined;
+}
+
+/** `tree` without its top-level headings whose text is one of `headings` (the same tree when it has none). */
+function withoutHeadings(tree: Root, headings: ReadonlySet<string>): Root {
+  if (headings.size === 0) return tree;
+  const children = tree.children.filter((node) => !(node.type === 'heading' && headings.has(headingLabel(node).text)));
+  return children.length === tree.children.length ? tree : { ...tree, children };
 }
 
 /** `guides/routing.md` → 'routing'; an index page is named after its folder. */

@@ -11,6 +11,8 @@ import { collectBlocks, collectHrefs, emptyContent, headingLabel, type BlockCont
 
 export interface SectionPage extends LinkContext {
   title: string;
+  /** The title is the page's first heading, whatever its depth (document.ts, after a site's heading): it heads the intro, as a title h1 does. */
+  titledByHeading?: boolean;
   lang: Lang;
   description: string;
   tags: string[];
@@ -23,7 +25,7 @@ interface Chunk {
 }
 
 export function splitSections(tree: Root, page: SectionPage, maxHeadingDepth: number): Section[] {
-  const chunks = mergeTitleHeading(chunkByHeading(tree, maxHeadingDepth), page.title);
+  const chunks = mergeTitleHeading(chunkByHeading(tree, maxHeadingDepth), page.title, page.titledByHeading === true);
   const [intro, ...headed] = chunks;
   const sections: Section[] = [];
 
@@ -72,13 +74,16 @@ function chunkByHeading(tree: Root, maxHeadingDepth: number): Chunk[] {
   return chunks;
 }
 
-/** A page that opens with an h1 equal to its title: that h1 is the intro's own heading. */
-function mergeTitleHeading(chunks: Chunk[], title: string): Chunk[] {
+/**
+ * A page that opens with an h1 equal to its title (or, `anyDepth`, with the heading its title was
+ * taken from): that heading is the intro's own heading.
+ */
+function mergeTitleHeading(chunks: Chunk[], title: string, anyDepth: boolean): Chunk[] {
   const [intro, first, ...rest] = chunks;
   const introContent = contentOf(intro);
   const opensWithTitle =
     first?.heading !== undefined &&
-    first.heading.node.depth === 1 &&
+    (first.heading.node.depth === 1 || anyDepth) &&
     first.heading.label.text === title &&
     introContent.lines.length === 0 &&
     introContent.code.length === 0;

@@ -93,3 +93,24 @@ describe('urlFragment', () => {
     expect(urlFragment('a\ud800b')).toBe('a%EF%BF%BDb');
   });
 });
+
+describe('an empty anchor above a Markdown heading', () => {
+  it('is the heading’s anchor, so the docs’ own links (#writing) reach its section', () => {
+    const page = parseDocument(
+      't.md',
+      '# Transports\n\nIntro.\n\n<a id="writing"></a>\n## Writing a Transport\n\nText.\n\n<a name="legacy"></a>\n\n### Older ways\n\nMore.\n\n## Plain\n\nZ.\n',
+    );
+    expect(page.sections.map((s) => [s.anchor, s.title])).toEqual([
+      ['', 'Transports'],
+      ['writing', 'Writing a Transport'],
+      ['legacy', 'Older ways'],
+      ['plain', 'Plain'],
+    ]);
+  });
+
+  it('names nothing when a paragraph, not a heading, follows it; its text is kept', () => {
+    const page = parseDocument('t.md', '# T\n\n<a id="note"></a>\nA paragraph right after.\n\n## Next\n\nX.\n');
+    expect(page.sections.map((s) => s.anchor)).toEqual(['', 'next']);
+    expect(page.sections[0]!.text).toContain('A paragraph right after.');
+  });
+});
