@@ -222,6 +222,9 @@ function stemCorrections(term: string, dictionary: TermDictionary, max: number):
  * cannot complete, its corrections; failing both, the stem a last word was typed past.
  * A concept with no variant stays listed as itself (it matches nothing, as today). `termOf`, the
  * analyzer's term of a spelling, lets corrections be sought on the word as typed (`corrections`).
+ * `typed`: the concepts the unfinished last word made, completed alike — by default the last one;
+ * an identifier being typed makes several (`npm-ac`: the whole `npm-ac` and its parts `npm`, `ac`),
+ * and its whole is completed too (`npm-access`), not only its last part.
  */
 export function expandConcepts(
   concepts: readonly string[],
@@ -230,6 +233,7 @@ export function expandConcepts(
   options: ExpansionOptions = DEFAULT_EXPANSION_OPTIONS,
   unstemmed: readonly string[] = concepts,
   termOf?: TermOfWord,
+  typed: ReadonlySet<number> = new Set([concepts.length - 1]),
 ): TermVariant[][] {
   return concepts.map((concept, i) => {
     const known = dictionary.has(concept);
@@ -244,7 +248,7 @@ export function expandConcepts(
       for (const term of terms) if (variants.length <= options.maxCompletions && !variants.some((v) => v.term === term)) variants.push({ term, weight, kind });
     };
     let within: string | null = null;
-    if (lastIsPartial && i === concepts.length - 1 && longEnough && (!known || Number.isFinite(options.knownCompletionRatio))) {
+    if (lastIsPartial && typed.has(i) && longEnough && (!known || Number.isFinite(options.knownCompletionRatio))) {
       const candidates = lastWordCandidates(concept, unstemmed[i] ?? concept, known, dictionary, options);
       // The stem the word was typed past comes first among its completions: it is the word itself.
       if (candidates.completions.length > 0) add([...(candidates.stem ? [candidates.stem] : []), ...candidates.completions], options.prefixWeight, 'prefix');
