@@ -20,12 +20,13 @@ export interface PreparedQuery {
   text: string;
   /** Results to return. */
   limit: number;
-  /** The query's strategy, language and concepts (its distinct analysed terms). */
+  /**
+   * The query's strategy, language and concepts (its distinct analysed terms). Its `lang` is the
+   * language the query is analysed in: the request's, else the one its script shows, else the pack's default.
+   */
   analysis: QueryAnalysis;
   /** How the concepts are looked up, and the term that stands for each (matching.ts). */
   matching: QueryMatching;
-  /** The language the query is analysed in: the request's, else the one its script shows, else the pack's default. */
-  lang: Lang;
   /** The pack languages the request allows, or null for all (request.ts resolveLanguages). */
   allowed: Set<Lang> | null;
   /** The request's filters against the pack's facets; null without filters. */
@@ -55,7 +56,6 @@ export function prepareQuery(pack: LoadedPack, request: SearchRequest, options: 
     limit: request.limit,
     analysis,
     matching,
-    lang: analysis.lang,
     allowed,
     filtering,
     facetCounts: filtering !== null || request.facets === true,

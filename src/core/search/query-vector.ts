@@ -13,6 +13,7 @@ import type { LoadedPack } from '../pack/load.ts';
 import type { SearchOptions } from './options.ts';
 import type { SearchRequest } from './request.ts';
 import type { PreparedQuery } from './prepare.ts';
+import type { Lang } from '../types.ts';
 
 /** Why a route took no part in a query. */
 export type RouteSkip =
@@ -45,8 +46,11 @@ export interface QueryVector {
   warning?: SearchWarning;
 }
 
-/** What embedding reads of a query: its text and the language it is analysed in (PreparedQuery's). */
-export type QueryText = Pick<PreparedQuery, 'text' | 'lang'>;
+/** What embedding reads of a query: its text and the language it is analysed in (PreparedQuery's analysis). */
+interface QueryText {
+  text: string;
+  lang: Lang;
+}
 
 /**
  * Embeds the query for the vector route. Async because ONNX Runtime is. An embedding failure does
@@ -55,7 +59,7 @@ export type QueryText = Pick<PreparedQuery, 'text' | 'lang'>;
  */
 export async function queryVectorFor(
   pack: LoadedPack,
-  query: QueryText,
+  query: PreparedQuery,
   options: SearchOptions,
   embedder?: QueryEmbedder,
   signal?: AbortSignal,
@@ -64,11 +68,12 @@ export async function queryVectorFor(
   // lazily read pack reads them for the first query that embeds, LoadedPack.readSemantic): one
   // that cannot be read or is damaged fails the search (503 INDEX_UNAVAILABLE or INDEX_CORRUPT),
   // not just this route.
+  const text: QueryText = { text: query.text, lang: query.analysis.lang };
   if (options.fuse.weights.vector > 0) {
     const semantic = await pack.readSemantic(signal);
-    if (semantic) await readQueryNgrams(semantic, query.text, query.lang, signal);
+    if (semantic) await readQueryNgrams(semantic, text.text, text.lang, signal);
   }
-  const plan = planQueryVector(pack, query, options);
+  const plan = planQueryVector(pack, text, options);
   if ('skip' in plan) return plan.skip;
   if (!embedder) await readQueryRows(plan.semantic, plan.tokens, signal);
   try {

@@ -29,8 +29,6 @@ import { correctionFor, debugTrace, presentResults } from './results.ts';
 import { KEYWORD_ANSWERED, keywordAnswered, retrieve, retrieveKeyword, type KeywordRetrieval } from './retrieve.ts';
 import { planSelection, select } from './select.ts';
 
-export type { RoutePosition, SearchResult, SearchDebug, RouteReport, SearchOutcome, QueryVector, RouteSkip, SearchWarning } from './outcome.ts';
-
 /** What the stages before the section reads decided: retrieval, ranking and the selection's plan. */
 interface Ranked extends ReadAheadInput {
   queryVector: QueryVector;
@@ -107,7 +105,7 @@ function finish(pack: LoadedPack, query: PreparedQuery, options: SearchOptions, 
   });
   const outcome: SearchOutcome = {
     results,
-    queryLang: query.lang,
+    queryLang: query.analysis.lang,
     routes,
     warnings: [...(pack.confidence.warning ? [pack.confidence.warning] : []), ...(queryVector.warning ? [queryVector.warning] : [])],
     confidence,

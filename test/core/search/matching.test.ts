@@ -12,7 +12,8 @@ import { fsPackSource } from '../../../src/indexer/fs-source.ts';
 import { loadPack, type LoadedPack } from '../../../src/core/pack/load.ts';
 import { parseSearchRequest } from '../../../src/protocol/request.ts';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../../src/core/search/options.ts';
-import { search, type SearchOutcome } from '../../../src/core/search/search.ts';
+import { search } from '../../../src/core/search/search.ts';
+import type { SearchOutcome } from '../../../src/core/search/outcome.ts';
 import { matchQuery, typedLast } from '../../../src/core/search/matching.ts';
 import { encodeDictionary, TermDictionary } from '../../../src/core/keyword/dictionary.ts';
 

@@ -12,7 +12,8 @@ import { fsPackSource } from '../../../src/indexer/fs-source.ts';
 import { loadPack, type LoadedPack } from '../../../src/core/pack/load.ts';
 import { parseSearchRequest, type RawSearchRequest } from '../../../src/protocol/request.ts';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../../src/core/search/options.ts';
-import { searchPack, type SearchOutcome } from '../../../src/core/search/search.ts';
+import { searchPack } from '../../../src/core/search/search.ts';
+import type { SearchOutcome } from '../../../src/core/search/outcome.ts';
 import { staticQueryVector } from '../../../src/core/search/query-vector.ts';
 
 const SITE = path.resolve(__dirname, '../../fixtures/site');
