@@ -62,7 +62,7 @@ function readPage(relPath: string, content: string, options: Partial<IngestOptio
   const openedBySiteHeading = tree !== source.tree;
 
   const url = urlForPath(path, opts.baseUrl);
-  const h1 = firstH1(tree);
+  const h1 = firstHeading(tree, 1);
   const named = openedBySiteHeading && h1 === undefined ? firstHeading(tree) : undefined;
   const title = source.meta.title ?? h1 ?? named ?? titleFromFileName(path);
   const lang: Lang = source.meta.lang ?? langFromPath(path, opts.langs, opts.defaultLang);
@@ -100,7 +100,7 @@ function parseSource(path: string, content: string, maxParseChars: number, facet
     const html = parseHtmlDocument(content);
     // The content's h1 before `<title>`: generated pages title themselves "Caching | Skylark", and
     // the site-name suffix would then head every result and stop the h1 from merging into the intro.
-    const title = firstH1(html.tree) ?? html.title;
+    const title = firstHeading(html.tree, 1) ?? html.title;
     return {
       tree: html.tree,
       meta: { title, description: html.description, tags: [], lang: htmlLang(html.lang) },
@@ -123,20 +123,10 @@ export function htmlLang(tag: string | undefined): Lang | undefined {
   }
 }
 
-function firstH1(tree: Root): string | undefined {
+/** The text of the page's first heading with text, of `depth` (any depth without it). */
+function firstHeading(tree: Root, depth?: number): string | undefined {
   for (const node of tree.children) {
-    if (node.type === 'heading' && node.depth === 1) {
-      const text = headingLabel(node).text;
-      if (text !== '') return text;
-    }
-  }
-  return undefined;
-}
-
-/** The page's first heading with text, at any depth. */
-function firstHeading(tree: Root): string | undefined {
-  for (const node of tree.children) {
-    if (node.type === 'heading') {
+    if (node.type === 'heading' && (depth === undefined || node.depth === depth)) {
       const text = headingLabel(node).text;
       if (text !== '') return text;
     }
