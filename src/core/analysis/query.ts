@@ -32,6 +32,12 @@ export interface QueryAnalysis {
    * often does not share with the finished one (`lay` → `lai`, but `layout` → `layout`).
    */
   unstemmed: string[];
+  /**
+   * The concepts of the query's last word — those a token ending where the query ends stands for:
+   * one for a plain word, several for an identifier (`npm-ac`: the whole `npm-ac` and its part `ac`).
+   * While the reader is still typing it, each of them is completed (keyword/expand.ts).
+   */
+  lastWord: number[];
   lang: Lang;
 }
 
@@ -79,18 +85,22 @@ export function queryConcepts(q: string, lang: Lang, analyzer?: Partial<Analyzer
 }
 
 /** Each distinct term's first token: the concepts, the words they came from, and those tokens' positions. */
-function conceptTokens(tokens: readonly Token[], q: string): { concepts: string[]; words: string[]; positions: number[] } {
+function conceptTokens(tokens: readonly Token[], q: string): { concepts: string[]; words: string[]; positions: number[]; lastWord: number[] } {
   const firstAt = new Map<string, number>();
   tokens.forEach((token, i) => {
     if (!firstAt.has(token.term)) firstAt.set(token.term, i);
   });
+  const concepts = [...firstAt.keys()];
   const positions = [...firstAt.values()];
-  return { concepts: [...firstAt.keys()], words: positions.map((i) => q.slice(tokens[i]!.start, tokens[i]!.end)), positions };
+  const end = q.trimEnd().length;
+  const ending = new Set(tokens.filter((t) => t.end === end).map((t) => t.term));
+  const lastWord = concepts.flatMap((c, i) => (ending.has(c) ? [i] : []));
+  return { concepts, words: positions.map((i) => q.slice(tokens[i]!.start, tokens[i]!.end)), positions, lastWord };
 }
 
 export function analyzeQuery(q: string, requestLang: Lang | null, defaultLang: Lang, analyzer?: Partial<AnalyzerOptions>): QueryAnalysis {
   const lang = queryLanguage(q, requestLang, defaultLang);
-  const { concepts, words, positions } = conceptTokens(segment(q, lang, analyzer), q);
+  const { concepts, words, positions, lastWord } = conceptTokens(segment(q, lang, analyzer), q);
   // Stemming changes a token's term, never which tokens there are: the unstemmed pass aligns. Only
   // here, not in queryConcepts, which the keyword route's plain search also calls.
   const plain = segment(q, lang, { ...analyzer, stem: false });
@@ -106,5 +116,5 @@ export function analyzeQuery(q: string, requestLang: Lang | null, defaultLang: L
   } else {
     strategy = 'overview';
   }
-  return { strategy, concepts, words, unstemmed, lang };
+  return { strategy, concepts, words, unstemmed, lastWord, lang };
 }

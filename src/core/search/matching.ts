@@ -42,8 +42,8 @@ export function lastWordIsPartial(query: TypedQuery): boolean {
 /**
  * `unstemmed`: each concept's word analysed without stemming (QueryAnalysis.unstemmed), which an
  * unfinished last word is completed from as well as from its stem; default: the concepts.
- * `words`: each concept's text as typed (QueryAnalysis.words): every concept whose text ends the
- * query is the unfinished last word's (typedLast); without them, the last concept alone.
+ * `lastWord`: the concepts of the query's last word (QueryAnalysis.lastWord), each completed while
+ * it is being typed, as the last concept always is; default: the last concept alone.
  */
 export function matchQuery(
   query: TypedQuery,
@@ -52,29 +52,15 @@ export function matchQuery(
   setting: ExpansionSetting,
   unstemmed: readonly string[] = concepts,
   termOf?: TermOfWord,
-  words?: readonly string[],
+  lastWord: readonly number[] = [concepts.length - 1],
 ): QueryMatching {
   const groups =
     setting.enabled && query.exact !== true
-      ? expandConcepts(concepts, dictionary, lastWordIsPartial(query), setting, unstemmed, termOf, typedLast(query.q, concepts.length, words))
+      ? expandConcepts(concepts, dictionary, lastWordIsPartial(query), setting, unstemmed, termOf, new Set([...lastWord, concepts.length - 1]))
       : exactGroups(concepts);
   // A concept the index holds stands for itself; one it lacks, for its best variant after itself.
   const resolved = groups.map((variants) => (dictionary.has(variants[0]!.term) ? variants[0]! : (variants[1] ?? variants[0]!)).term);
   return { groups, resolved, terms: [...new Set(groups.flat().map((v) => v.term))] };
-}
-
-/**
- * The concepts the last word of `q` made: the last concept, and any other whose text ends the query
- * — an identifier being typed is analysed whole and as its parts (`npm-ac`: `npm-ac`, `npm`, `ac`),
- * and the whole, not only the last part, is what the reader has not finished.
- */
-export function typedLast(q: string, count: number, words?: readonly string[]): Set<number> {
-  const typed = new Set(count > 0 ? [count - 1] : []);
-  const text = q.trimEnd().toLowerCase();
-  words?.forEach((word, i) => {
-    if (word !== '' && text.endsWith(word.toLowerCase())) typed.add(i);
-  });
-  return typed;
 }
 
 /** Whether the last concept was matched by the dictionary words it begins: the reader is still typing a word the docs hold. */

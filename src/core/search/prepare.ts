@@ -48,7 +48,7 @@ export function prepareQuery(pack: LoadedPack, request: SearchRequest, options: 
   const analyzer = pack.keyword.options.analyzer;
   const analysis = analyzeQuery(request.q, request.lang, pack.manifest.defaultLang, analyzer);
   const termOf = (word: string) => plainWordTerm(word, analysis.lang, analyzer);
-  const matching = matchQuery(request, analysis.concepts, pack.keyword.dictionary, options.expansion, analysis.unstemmed, termOf, analysis.words);
+  const matching = matchQuery(request, analysis.concepts, pack.keyword.dictionary, options.expansion, analysis.unstemmed, termOf, analysis.lastWord);
   const allowed = request.lang ? new Set(resolveLanguages(request.lang, pack.manifest.languages)) : null;
   const filtering = resolveFilters(pack.sections, request.filters);
   return {

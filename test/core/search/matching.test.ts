@@ -14,7 +14,8 @@ import { parseSearchRequest } from '../../../src/protocol/request.ts';
 import { DEFAULT_SEARCH_OPTIONS, type SearchOptions } from '../../../src/core/search/options.ts';
 import { search } from '../../../src/core/search/search.ts';
 import type { SearchOutcome } from '../../../src/core/search/outcome.ts';
-import { matchQuery, typedLast } from '../../../src/core/search/matching.ts';
+import { matchQuery } from '../../../src/core/search/matching.ts';
+import { analyzeQuery } from '../../../src/core/analysis/query.ts';
 import { encodeDictionary, TermDictionary } from '../../../src/core/keyword/dictionary.ts';
 
 const SITE = path.resolve(__dirname, '../../fixtures/site');
@@ -67,20 +68,22 @@ describe('matchQuery', () => {
   it('completes an identifier being typed as a whole, not only its last part (npm-ac → npm-access)', () => {
     const ids = TermDictionary.from(encodeDictionary([{ term: 'access', count: 4 }, { term: 'npm', count: 90 }, { term: 'npm-access', count: 2 }, { term: 'npm-audit', count: 2 }]));
     // `npm-ac` is analysed whole and as its parts; each of its three concepts ends the query's text or is in it.
-    const typed = matchQuery({ q: 'npm-ac' }, ['npm-ac', 'npm', 'ac'], ids, setting, undefined, undefined, ['npm-ac', 'npm', 'ac']);
+    const typed = matchQuery({ q: 'npm-ac' }, ['npm-ac', 'npm', 'ac'], ids, setting, undefined, undefined, [0, 2]);
     expect(typed.groups[0]!.map((v) => v.term)).toEqual(['npm-ac', 'npm-access']);
     expect(typed.groups[2]!.map((v) => v.term)).toEqual(['ac', 'access']);
     // `npm` starts the identifier, it does not end the query: as typed only.
     expect(typed.groups[1]!.map((v) => v.term)).toEqual(['npm']);
     // Without the words (or once the identifier is finished), only the last concept is completed.
     expect(matchQuery({ q: 'npm-ac' }, ['npm-ac', 'npm', 'ac'], ids, setting).groups[0]!.map((v) => v.term)).toEqual(['npm-ac']);
-    expect(matchQuery({ q: 'npm-ac', lastWordFinished: true }, ['npm-ac', 'npm', 'ac'], ids, setting, undefined, undefined, ['npm-ac', 'npm', 'ac']).groups[0]!.map((v) => v.kind)).not.toContain('prefix');
+    expect(matchQuery({ q: 'npm-ac', lastWordFinished: true }, ['npm-ac', 'npm', 'ac'], ids, setting, undefined, undefined, [0, 2]).groups[0]!.map((v) => v.kind)).not.toContain('prefix');
   });
 
-  it('typedLast: the last concept and every other whose text ends the query', () => {
-    expect([...typedLast('npm-ac', 3, ['npm-ac', 'npm', 'ac'])].sort()).toEqual([0, 2]);
-    expect([...typedLast('route param ', 2, ['route', 'param'])]).toEqual([1]);
-    expect([...typedLast('x', 0)]).toEqual([]);
+  it('analyses which concepts the last word made: all of an identifier’s that end the query, none of a stop word', () => {
+    expect(analyzeQuery('npm-ac', null, 'en').lastWord).toEqual([0, 2]);
+    expect(analyzeQuery('route param ', null, 'en').lastWord).toEqual([1]);
+    // `ac` earlier in the query is the same concept, and it ends the query too; `npm` does not.
+    expect(analyzeQuery('ac npm-ac', null, 'en').lastWord).toEqual([0, 1]);
+    expect(analyzeQuery('deploy to', null, 'en').lastWord).toEqual([]);
   });
 });
 
