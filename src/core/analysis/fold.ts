@@ -1,6 +1,7 @@
 /** Folding: the one normal form of a term's letters (case and diacritics), for every script. */
 
-const ASCII = /^[\x00-\x7f]*$/;
+/** All ASCII: folded by lower-casing alone (and the analyzer's ASCII fast paths, segment.ts). */
+export const ASCII = /^[\x00-\x7f]*$/;
 /**
  * Hiragana, katakana, CJK unified ideographs and Hangul syllables: `fold` leaves these unchanged
  * (no compatibility decomposition; canonical ones recompose), so they skip normalisation.

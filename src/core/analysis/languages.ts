@@ -1,11 +1,12 @@
 /**
  * The one language table: for every language recall-box knows something about, the folder names
  * that mean it, how its script is recognised, whether its words are stemmed, and the tag of the
- * text the verdict and the widget write in it. lang.ts (path and script detection), segment.ts
- * (dictionary scripts, stemming) and confidence/messages.ts read it. The widget's bundle may not
- * import it (it takes only two core leaves), so test/core/analysis/languages.test.ts checks the
- * widget's string tables against it. docs/architecture.md, "Recipe: adding a language", lists what
- * else a new language touches. Pure data, no imports but types.
+ * text the verdict and the widget write in it. lang.ts (path and script detection), unspaced.ts
+ * (the dictionary scripts' runs), segment.ts (stemming) and confidence/messages.ts read it. The
+ * widget's bundle may not import it (it takes only two core leaves), so
+ * test/core/analysis/languages.test.ts checks the widget's string tables against it.
+ * docs/architecture.md, "Recipe: adding a language", lists what else a new language touches. The
+ * table, and the few functions that read it (a row by tag, a script's character class).
  */
 import type { Lang } from '../types.ts';
 
@@ -29,7 +30,7 @@ export interface UnspacedScript {
    */
   marks: readonly CodePoints[];
   /**
-   * Characters that stay inside a run of the script (segment.ts) but are no evidence of the
+   * Characters that stay inside a run of the script (unspaced.ts) but are no evidence of the
    * language (lang.ts). Apart from `marks` because the two uses differ: segmentation needs every
    * character that sits inside a word, else `〆切`, or `が` written as `か` and a combining mark,
    * would be cut there; detection needs only characters that decide the language, and an iteration mark is
@@ -150,7 +151,7 @@ export type ScriptLanguage = Language & { script: UnspacedScript };
 
 /**
  * The order in which scripts are tried when a text has several (lang.ts detectScriptLang, and
- * segment.ts choosing a run's segmenter): kana before Han because Japanese text is mostly Han with
+ * unspaced.ts choosing a run's segmenter): kana before Han because Japanese text is mostly Han with
  * some kana, Hangul before Han because Korean text may contain Hanja; only then Han means Chinese.
  * The others share no characters.
  */

@@ -18,7 +18,7 @@
  */
 import { stemmer } from 'stemmer';
 import { baseLang } from './lang.ts';
-import { fold } from './fold.ts';
+import { ASCII, fold } from './fold.ts';
 import { languageOf } from './languages.ts';
 import { ENGLISH_STOP_WORDS } from './stopwords.ts';
 import { pushMemoised, pushTerm, type Token } from './token.ts';
@@ -119,7 +119,6 @@ const PART = new RegExp(
 /** PART for an identifier that is all ASCII (upper `[A-Z]`, lower `[a-z]`, digits `[0-9]`, no marks): the same parts, without Unicode mode. */
 const ASCII_PART = /[A-Z]{2,}s(?![a-z0-9])|[A-Z]+(?=[A-Z][a-z])|[A-Z]+[0-9]*(?![a-z0-9])|[A-Z]?[a-z0-9]+/g;
 const ALL_DIGITS = /^\p{N}+$/u;
-const ASCII = /^[\x00-\x7f]*$/;
 const STEMMABLE = /^[a-z]+$/;
 /**
  * ASCII words that PART would return as one part spanning the whole word (`routes`, `Astro`,
