@@ -3,7 +3,8 @@
  * protocol, calibrate.ts), or its thresholds placed on the site's own reader questions; printed,
  * and stored in the pack as confidence.json.
  */
-import { isRecallBoxError, type CalibrationFile } from '../core/index.ts';
+import type { CalibrationFile } from '../core/index.ts';
+import { failure } from './failure.ts';
 import { fitCalibration } from '../indexer/confidence/fit.ts';
 import { calibrationDataset, labelledSignals, questionsCalibration, writeCalibration } from './calibrate.ts';
 import { USAGE } from './usage.ts';
@@ -21,9 +22,9 @@ async function storeCalibration(pack: string, file: CalibrationFile, out: Print)
   return 0;
 }
 
-/** A failed calibrate as one line: the error's message, or the stack of one nobody expected. */
+/** A failed calibrate as one line (failure.ts), exit code 1. */
 function calibrateFailed(e: unknown, err: Print): number {
-  err(isRecallBoxError(e) ? `recall-box: ${e.message}` : `recall-box: calibrate failed: ${(e as Error).stack ?? e}`);
+  err(failure('calibrate', e));
   return 1;
 }
 

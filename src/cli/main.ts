@@ -4,6 +4,7 @@ import { PACK_FILES, isRecallBoxError } from '../core/index.ts';
 import type { BuildSummary } from '../indexer/build-pack.ts';
 import { calibrateCommand } from './calibrate-command.ts';
 import { USAGE } from './usage.ts';
+import { failure } from './failure.ts';
 import { resolveBuild, runBuild, type ResolvedBuild } from './build-command.ts';
 import type { BuildFlags } from './build-options.ts';
 import { init, InitUsageError } from './init.ts';
@@ -61,11 +62,6 @@ export function formatSummary(s: BuildSummary): string {
 
 const writeStdout = (s: string) => process.stdout.write(`${s}\n`);
 const writeStderr = (s: string) => process.stderr.write(`${s}\n`);
-
-/** The message of a failure: a RecallBoxError's code and message, anything else with its stack. */
-function failure(command: string, e: unknown): string {
-  return isRecallBoxError(e) ? `recall-box: ${e.message}` : `recall-box: ${command} failed: ${(e as Error).stack ?? e}`;
-}
 
 /** How a caller running the CLI in its own process controls the wrangler that deploy starts. */
 export interface WranglerControl {
