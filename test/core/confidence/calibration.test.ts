@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { signals } from '../../support/confidence-signals.ts';
 import { modelFromCalibration, thresholdsFromCalibration } from '../../../src/core/confidence/calibration.ts';
 import { fitCalibration } from '../../../src/indexer/confidence/fit.ts';
-import { SIGNAL_NAMES, type ConfidenceSignals } from '../../../src/core/confidence/signals.ts';
 import { isRecallBoxError } from '../../../src/core/errors.ts';
 
-const signals = (values: (name: string, i: number) => number | null): ConfidenceSignals =>
-  Object.fromEntries(SIGNAL_NAMES.map((n, i) => [n, values(n, i)])) as ConfidenceSignals;
 
 describe('modelFromCalibration refuses what it cannot trust', () => {
   const good = fitCalibration(

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { signals } from '../../support/confidence-signals.ts';
 import { fitCalibration, MIN_CLASS_PER_STRATEGY } from '../../../src/indexer/confidence/fit.ts';
 import type { CalibrationSample } from '../../../src/indexer/confidence/sample.ts';
 import { calibrationFromFile, modelFromCalibration } from '../../../src/core/confidence/calibration.ts';
 import { confidenceScore } from '../../../src/core/confidence/score.ts';
 import { REASON_SIGNALS } from '../../../src/core/confidence/reasons.ts';
-import { SIGNAL_NAMES, type ConfidenceSignals } from '../../../src/core/confidence/signals.ts';
 import { mulberry32 } from '../../../src/core/random.ts';
 
-const signals = (values: (name: string, i: number) => number | null): ConfidenceSignals =>
-  Object.fromEntries(SIGNAL_NAMES.map((n, i) => [n, values(n, i)])) as ConfidenceSignals;
 
 describe('fitCalibration', () => {
   const random = mulberry32(3);

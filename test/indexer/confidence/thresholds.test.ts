@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { signals } from '../../support/confidence-signals.ts';
 import fc from 'fast-check';
 import { DEFAULT_QUESTION_RATES, fitThresholds, matchThresholds, MIN_UNANSWERABLE_QUESTIONS, questionThresholds } from '../../../src/indexer/confidence/thresholds.ts';
 import type { CalibrationSample } from '../../../src/indexer/confidence/sample.ts';
 import { confidenceScore, roundScore, SCORE_STEP, sigmoid, type ConfidenceModel } from '../../../src/core/confidence/score.ts';
 import { DEFAULT_THRESHOLDS, outcomeFor } from '../../../src/core/confidence/levels.ts';
-import { SIGNAL_NAMES, type ConfidenceSignals } from '../../../src/core/confidence/signals.ts';
 import { isRecallBoxError } from '../../../src/core/errors.ts';
 
-const signals = (values: (name: string, i: number) => number | null): ConfidenceSignals =>
-  Object.fromEntries(SIGNAL_NAMES.map((n, i) => [n, values(n, i)])) as ConfidenceSignals;
 
 describe('fitThresholds: the scores shares of the unanswerable queries reach', () => {
   // Ten unanswerable queries scoring 0.1 … 1.0 under a model that reads topCosine alone.
