@@ -35,7 +35,8 @@ export class SiteMemory {
 
   /** The reader's choices, facet → value (`''`: All). */
   choicesMade(): Record<string, string> {
-    return Object.fromEntries(this.choiceStore().list().map((c) => [c.split('=')[0], c.slice(c.indexOf('=') + 1)]));
+    const store = this.choiceStore();
+    return Object.fromEntries(store.list().map((c) => [store.id(c), c.slice(c.indexOf('=') + 1)]));
   }
 
   /** The endpoint changed: every list is opened again, under the new site's key, when next used. */
