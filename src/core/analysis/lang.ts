@@ -4,7 +4,7 @@
  */
 import { RecallBoxError, quoteInput } from '../errors.ts';
 import type { Lang } from '../types.ts';
-import { classItems, evidenceOf, LANGUAGES, SCRIPT_LANGUAGES } from './languages.ts';
+import { classItems, LANGUAGES, SCRIPT_EVIDENCE, SCRIPT_LANGUAGES } from './languages.ts';
 
 /**
  * Syntax accepted as a language tag, after lower-casing and `_` → `-`: a 2–3 letter primary subtag
@@ -68,12 +68,12 @@ const CJK_LANGUAGES = SCRIPT_LANGUAGES.filter((l) => l.script.cjk);
 export const CJK_CHAR = new RegExp(`[${classItems(CJK_LANGUAGES.flatMap((l) => l.script.scripts), [])}]`, 'u');
 
 /** Each CJK language with the characters that say a text is in it (kana includes the prolonged sound mark ー). */
-const SCRIPT_EVIDENCE: ReadonlyArray<readonly [RegExp, Lang]> = CJK_LANGUAGES.map((l) => [evidenceOf(l.script), l.tag]);
+const CJK_EVIDENCE = SCRIPT_EVIDENCE.filter((e) => e.language.script.cjk);
 
 /** Language of a query by its script when none is given: Han → 'zh', Hiragana/Katakana → 'ja', Hangul → 'ko', else fallback. */
 export function detectScriptLang(text: string, fallback: Lang = 'en'): Lang {
   // In SCRIPT_PRECEDENCE order: any kana means Japanese, any Hangul means Korean, only then Han means Chinese.
-  for (const [evidence, lang] of SCRIPT_EVIDENCE) if (evidence.test(text)) return lang;
+  for (const { evidence, language } of CJK_EVIDENCE) if (evidence.test(text)) return language.tag;
   return fallback;
 }
 

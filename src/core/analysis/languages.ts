@@ -182,6 +182,13 @@ export function classItems(scripts: readonly UnicodeScript[], points: readonly C
 }
 
 /** A character that is evidence of the script's language: its scripts' letters and its marks (not `inRuns`). */
-export function evidenceOf(script: UnspacedScript): RegExp {
+function evidenceOf(script: UnspacedScript): RegExp {
   return new RegExp(`[${classItems(script.scripts, script.marks)}]`, 'u');
 }
+
+/**
+ * Each unspaced language with the characters that are evidence of it, in SCRIPT_PRECEDENCE order:
+ * built once for what reads it — script detection (lang.ts, the CJK ones) and the choice of a
+ * run's segmenter (unspaced.ts).
+ */
+export const SCRIPT_EVIDENCE: ReadonlyArray<{ evidence: RegExp; language: ScriptLanguage }> = SCRIPT_LANGUAGES.map((language) => ({ evidence: evidenceOf(language.script), language }));

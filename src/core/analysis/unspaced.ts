@@ -3,7 +3,7 @@
  * table's unspaced scripts, languages.ts): which characters they are, and cutting a run into words
  * — by `Intl.Segmenter` where the runtime has one, else into character unigrams + bigrams.
  */
-import { classItems, evidenceOf, SCRIPT_LANGUAGES } from './languages.ts';
+import { classItems, SCRIPT_EVIDENCE, SCRIPT_LANGUAGES } from './languages.ts';
 import { fold } from './fold.ts';
 import { pushMemoised, pushTerm, type Token } from './token.ts';
 
@@ -59,9 +59,8 @@ const DICT_CHARS = SCRIPT_LANGUAGES.map((l) => classItems(l.script.scripts, [...
 export const HAS_DICT = new RegExp(`[${DICT_CHARS}]`, 'u');
 export const DICT_OR_OTHER = new RegExp(`[${DICT_CHARS}]+|[^${DICT_CHARS}]+`, 'gu');
 
-/** Segmenter locale of a dictionary-script run: the first language, in SCRIPT_PRECEDENCE order, it has evidence of. */
-const SCRIPT_LOCALES: ReadonlyArray<readonly [RegExp, string]> = SCRIPT_LANGUAGES.map((l) => [evidenceOf(l.script), l.tag]);
-export const DICT_LOCALES: ReadonlySet<string> = new Set(SCRIPT_LOCALES.map(([, locale]) => locale));
+/** The languages whose runs are cut in their own locale: the text's language, when it is one of them (segment.ts). */
+export const DICT_LOCALES: ReadonlySet<string> = new Set(SCRIPT_LANGUAGES.map((l) => l.tag));
 
 /**
  * Longest piece of a dictionary-script run handed to the segmenter at once (UTF-16 units, ≥ 2;
@@ -78,7 +77,7 @@ const MAX_SEGMENTER_INPUT = 1000;
  * the run shows evidence of, else Chinese's; into unigrams + bigrams when there is no segmenter.
  */
 export function pushUnspacedRun(run: string, offset: number, dictLocale: string | undefined, segmenterFor: SegmenterFactory, out: Token[]): void {
-  const locale = dictLocale ?? SCRIPT_LOCALES.find(([re]) => re.test(run))?.[1] ?? 'zh';
+  const locale = dictLocale ?? SCRIPT_EVIDENCE.find((e) => e.evidence.test(run))?.language.tag ?? 'zh';
   const segmenter = segmenterFor(locale);
   if (segmenter === undefined) {
     pushBigrams(run, offset, out);
