@@ -47,6 +47,7 @@ import { HTML_SITE_SYSTEMS, renderHtmlSiteMarkdown, runHtmlSiteComparison } from
 import { selectiveAnsweringSvg } from '../src/eval/svg.ts';
 import { allSystems } from '../src/eval/systems/index.ts';
 import type { EvalSystem } from '../src/eval/types.ts';
+import { readHeldOutModels, RERANK_HELD_OUT_FILE } from '../src/eval/rerank-held-out.ts';
 
 const USAGE =
   'usage: npm run eval -- --dataset <dir> [--queries <file.jsonl>] [--json <out.json>] [--out <folder>] [--base-url /] [--systems a,b] [--no-confidence] [--calibration <pack>/confidence.json]\n' +
@@ -119,7 +120,11 @@ if (values.suite) {
   const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const shared = path.resolve(values.shared ?? path.join(repo, '..', 'shared'));
   try {
-    const { table, info } = await runSuite({ shared, repo, makeSystems: () => suiteSystems(allSystems({ confidence }), wanted), log: (line) => console.error(line) });
+    // A collection the default reranker was fitted on is ranked with the model fitted without it.
+    const heldOut = readHeldOutModels(repo);
+    if (heldOut.size > 0) console.error(`reranker: held-out models for ${[...heldOut.keys()].join(', ')} (${RERANK_HELD_OUT_FILE})`);
+    const makeSuiteSystems = (collection?: string) => suiteSystems(allSystems({ confidence, rerankWeights: collection === undefined ? undefined : heldOut.get(collection) }), wanted);
+    const { table, info } = await runSuite({ shared, repo, makeSystems: makeSuiteSystems, log: (line) => console.error(line) });
     process.stdout.write(renderSuiteMarkdown(table, info));
     if (values.json) {
       await mkdir(path.dirname(path.resolve(values.json)), { recursive: true });

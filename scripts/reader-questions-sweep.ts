@@ -14,17 +14,20 @@
  *
  * A variant is SearchOptions changed at query time, or the keyword index's BM25F options changed
  * in the pack's keyword.json as it is read (no rebuild: its manifest entry is recomputed to match).
+ * The default's reranker (src/core/rank/rerank-model.ts) was fitted on these very sites: its own
+ * held-out figures are scripts/fit-reranker.ts's, which fits it without the site it scores.
+ *
  * Prints Markdown; takes about a minute per variant over the seven sites on this machine.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEFAULT_SEARCH_OPTIONS, loadPack, search, type PackSource, type SearchOptions } from '../src/core/index.ts';
+import { DEFAULT_SEARCH_OPTIONS, loadPack, type PackSource, type SearchOptions } from '../src/core/index.ts';
 import { fsPackSource } from '../src/indexer/fs-source.ts';
-import { DOCS_SITES, docsSiteDir } from '../src/eval/docs-sites.ts';
+import { answerableQuestions, questionScore, questionSites, type QuestionSite } from '../src/eval/question-sites.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({ options: { packs: { type: 'string' }, variants: { type: 'string' }, shared: { type: 'string', default: path.join(repo, '..', 'shared') } } });
@@ -33,21 +36,9 @@ if (!values.packs) {
   process.exit(2);
 }
 
-interface Site {
-  name: string;
-  docs: string;
-  questions: string[];
-}
-const queries = (site: string, ...files: string[]) => files.map((f) => path.join(repo, 'bench', 'queries', f.replace('%', site)));
-const sites: Site[] = [
-  ...DOCS_SITES.map((s) => ({ name: s.name, docs: docsSiteDir(repo, s), questions: queries(s.name, 'sites/%-questions.jsonl') })),
-  { name: 'astro', docs: path.join(values.shared!, 'corpora', 'astro-docs', 'en'), questions: queries('astro', '%-questions.jsonl', 'fresh/%-questions.jsonl') },
-  { name: 'hono', docs: path.join(values.shared!, 'corpora', 'hono-docs', 'docs'), questions: queries('hono', '%-questions.jsonl', 'fresh/%-questions.jsonl') },
-].filter((s) => {
-  if (existsSync(s.docs)) return true;
-  console.error(`skipped: ${s.name}: ${s.docs} not found (npm run fetch:sites, or --shared)`);
-  return false;
-});
+const { sites, skipped } = questionSites(repo, values.shared!);
+for (const line of skipped) console.error(`skipped: ${line}`);
+type Site = QuestionSite;
 
 /** The BM25F options a variant sets in keyword.json (merged per key into the stored ones). */
 type KeywordPatch = Record<string, number | Record<string, number>>;
@@ -63,6 +54,7 @@ const VARIANTS: Record<string, Variant> = {
   'fusion k 20': { options: (o) => ({ ...o, fuse: { ...o.fuse, k: 20 } }) },
   'link-graph boost on': { options: (o) => ({ ...o, graphBoost: { ...o.graphBoost, seeds: 3 } }) },
   'MMR off': { options: (o) => ({ ...o, mmr: { ...o.mmr, enabled: false } }) },
+  'reranking off': { options: (o) => ({ ...o, rerank: { ...o.rerank, enabled: false } }) },
   'expansion off': { options: (o) => ({ ...o, expansion: { ...o.expansion, enabled: false } }) },
   'BM25F weights 4/3/1': { keyword: { weights: { title: 4, headings: 3, body: 1 } } },
   'BM25F weights 6/6/1': { keyword: { weights: { title: 6, headings: 6, body: 1 } } },
@@ -93,9 +85,6 @@ function patched(source: PackSource, patch: KeywordPatch): PackSource {
   return { label: source.label, readBytes, read: async (name) => ((b) => (b === null ? null : new TextDecoder().decode(b)))(await readBytes(name)) };
 }
 
-const answerable = (file: string) =>
-  readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as { query: string; url?: string }).filter((q) => q.url !== undefined);
-
 /** MRR@10 and the share first, of one site's questions under one variant. */
 async function score(site: Site, variant: Variant): Promise<{ mrr: number; first: number }> {
   const dir = path.join(values.packs!, site.name);
@@ -103,16 +92,7 @@ async function score(site: Site, variant: Variant): Promise<{ mrr: number; first
   const source = fsPackSource(dir);
   const pack = await loadPack(variant.keyword ? patched(source, variant.keyword) : source);
   const options = variant.options ? variant.options(DEFAULT_SEARCH_OPTIONS) : DEFAULT_SEARCH_OPTIONS;
-  const items = site.questions.flatMap((f) => (existsSync(f) ? answerable(f) : []));
-  let rr = 0;
-  let first = 0;
-  for (const q of items) {
-    const { results } = await search(pack, { q: q.query, limit: 10, lang: null }, options);
-    const at = results.map((r) => r.url.replace(/#.*$/, '')).indexOf(q.url!);
-    if (at >= 0) rr += 1 / (at + 1);
-    if (at === 0) first++;
-  }
-  return { mrr: rr / items.length, first: first / items.length };
+  return questionScore(pack, answerableQuestions(site), options);
 }
 
 const table = new Map<string, Array<{ mrr: number; first: number }>>();

@@ -23,6 +23,8 @@ export type { SearchRequest } from './search/request.ts';
 export type { RouteName } from './rank/fuse.ts';
 export { parsePoolRules } from './rank/pools.ts';
 export { GRAPH_BOOST_SEEDS_WHEN_ON } from './rank/graph-boost.ts';
+export { RERANK_FEATURES } from './rank/rerank.ts';
+export type { RerankWeights } from './rank/rerank.ts';
 
 // The pack: loading it, where its files come from, its format.
 export { loadPack, readManifest, PACK_READ_MODES } from './pack/load.ts';

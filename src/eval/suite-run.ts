@@ -177,7 +177,7 @@ export interface CollectionRun {
  * Indexes each system once on the collection's documents and runs every query set against it.
  * Scores are `scoreAnswers`'s nDCG@10 or MRR@10, as `npm run eval` reports them.
  */
-export async function runCollection(collection: SuiteCollection, makeSystems: () => EvalSystem[], log: (line: string) => void): Promise<CollectionRun> {
+export async function runCollection(collection: SuiteCollection, makeSystems: (collection?: string) => EvalSystem[], log: (line: string) => void): Promise<CollectionRun> {
   const skipped: string[] = [];
   const sets = collection.sets
     .map((s) => ({ ...s, queries: evaluatedQueries(s.dataset) }))
@@ -195,7 +195,7 @@ export async function runCollection(collection: SuiteCollection, makeSystems: ()
   }));
   const total = sets.reduce((n, s) => n + s.queries.length, 0);
   log(`${collection.name} (${collection.kind}): ${collection.docs.length} docs; ${sets.length} query sets, ${total} queries (${sets.map((s) => `${s.name} ${s.queries.length}`).join(', ')})`);
-  const systems: Array<EvalSystem | undefined> = makeSystems();
+  const systems: Array<EvalSystem | undefined> = makeSystems(collection.name);
   const ran: SuiteSystem[] = [];
   for (let i = 0; i < systems.length; i++) {
     // Each system is let go once it has run, so only one index is held at a time.
@@ -230,7 +230,7 @@ export async function runCollection(collection: SuiteCollection, makeSystems: ()
 }
 
 /** recall-box's configurations in the suite's table by default: the keyword route, the vector route, the default. */
-export const SUITE_RECALL_BOX = ['recall-box:keyword', 'recall-box:vector', 'recall-box:full'] as const;
+export const SUITE_RECALL_BOX = ['recall-box:keyword', 'recall-box:vector', 'recall-box:no-rerank', 'recall-box:full'] as const;
 
 /**
  * The systems a suite runs: those named (`--systems`), else SUITE_RECALL_BOX and every peer
@@ -245,8 +245,8 @@ export interface SuiteOptions {
   shared: string;
   /** The repository root (for bench/queries). */
   repo: string;
-  /** Fresh, unindexed systems, already filtered (suiteSystems); called once per collection. */
-  makeSystems: () => EvalSystem[];
+  /** Fresh, unindexed systems, already filtered (suiteSystems); called once per collection, with its name. */
+  makeSystems: (collection?: string) => EvalSystem[];
   log: (line: string) => void;
 }
 

@@ -321,7 +321,7 @@ describe('?debug=1 explains the ranking', () => {
     debug: {
       routes: Record<string, Array<{ id: string; rank: number; score: number }>>;
       fused: Array<{ id: string; rank: number; score: number; match: string; pool: string }>;
-      boosts: { nameMatch: number; linkGraph: number };
+      boosts: { nameMatch: number; linkGraph: number; reranked: number };
       pools: unknown;
       mmr: Array<{ id: string; skipped?: string }>;
       thresholds: Record<string, { ran: boolean }>;

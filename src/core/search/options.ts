@@ -10,6 +10,7 @@ import { DEFAULT_EVIDENCE_OPTIONS, type EvidenceOptions } from '../present/evide
 import { DEFAULT_GRAPH_BOOST_OPTIONS, type GraphBoostOptions } from '../rank/graph-boost.ts';
 import { DEFAULT_MMR_OPTIONS, type MmrOptions } from '../rank/mmr.ts';
 import { DEFAULT_POOLS, type Pool } from '../rank/pools.ts';
+import { DEFAULT_RERANK_OPTIONS, type RerankOptions } from '../rank/rerank.ts';
 import { DEFAULT_THRESHOLDS, type Threshold } from '../rank/thresholds.ts';
 import { DEFAULT_EXPANSION_SETTING, type ExpansionSetting } from './matching.ts';
 
@@ -62,6 +63,12 @@ export interface SearchOptions {
    */
   pools: { enabled: boolean; pools: readonly Pool[] };
   /**
+   * The learned reranking of the best candidates (rerank.ts), after fusion, the boosts and the
+   * pools' weights. Default on, with the model fitted on every site of the suite; its gain is
+   * judged leave-one-site-out (`npx tsx scripts/fit-reranker.ts --packs <dir>`).
+   */
+  rerank: RerankOptions;
+  /**
    * MMR selection with a per-page cap (mmr.ts), over the best `depth × limit` candidates. Range of
    * depth integer ≥ 1. Default depth 3: enough alternatives to replace the near-duplicates of a
    * 10-result list without paying for term sets of hundreds of candidates per query.
@@ -101,6 +108,7 @@ export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
   nameMatch: DEFAULT_NAME_MATCH_OPTIONS,
   graphBoost: DEFAULT_GRAPH_BOOST_OPTIONS,
   pools: Object.freeze({ enabled: false, pools: DEFAULT_POOLS }),
+  rerank: DEFAULT_RERANK_OPTIONS,
   mmr: Object.freeze({ ...DEFAULT_MMR_OPTIONS, enabled: true, depth: 3 }),
   evidence: DEFAULT_EVIDENCE_OPTIONS,
   confidence: DEFAULT_CONFIDENCE_OPTIONS,

@@ -50,9 +50,10 @@ export interface SearchResult {
 export interface SearchDebug {
   /** Each route's hits after its threshold, in its rank order (ids are section ids). */
   routes: Partial<Record<RouteName, Array<{ id: string; rank: number; score: number }>>>;
-  /** The candidates after fusion and both boosts, best first, with their fused ranks. */
+  /** The candidates after fusion, both boosts and the reranking, best first (the reranked ones scored by the model's probability). */
   fused: Array<{ id: string; rank: number; score: number; match: Match; pool: PoolName }>;
-  boosts: { nameMatch: number; linkGraph: number };
+  /** How many candidates each boost moved, and how many the reranking put in another place. */
+  boosts: { nameMatch: number; linkGraph: number; reranked: number };
   /** One entry per pool: its quota and what became of its candidates; null when pools are off. */
   pools: PoolAudit[] | null;
   /** MMR's steps: selections and page-cap skips; null when MMR is off. */

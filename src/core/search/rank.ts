@@ -2,7 +2,8 @@
  * The ranking stage: the routes' candidates fused into one order (reciprocal rank fusion with the
  * query's route weights, rank/fuse.ts), then boosted — the sections the query names
  * (rank/name-match.ts), those on pages linked with the top hits' pages (rank/graph-boost.ts) — and
- * weighed by their recall pool (rank/pools.ts). Columns only: no section text is read.
+ * weighed by their recall pool (rank/pools.ts); and then the best of them reranked by the learned
+ * model (rank/rerank.ts). Columns only: no section text is read.
  *
  * A new ranking feature that reorders candidates by what the pack's columns know plugs in here, as
  * one more step between fusion and the pool weights (docs/architecture.md, "adding a ranking feature").
@@ -11,6 +12,8 @@ import type { LoadedPack } from '../pack/load.ts';
 import { compareFused, fuseRanks, type FusedHit } from '../rank/fuse.ts';
 import { boostLinkedHits } from '../rank/graph-boost.ts';
 import { boostNamedHits } from '../rank/name-match.ts';
+import { rerank as rerankHits, type RerankInput } from '../rank/rerank.ts';
+import type { SectionStore } from '../pack/section-store.ts';
 import type { SearchOptions } from './options.ts';
 import type { Retrieval } from './retrieve.ts';
 
@@ -18,7 +21,7 @@ import type { Retrieval } from './retrieve.ts';
 export interface Ranking {
   /** Every candidate, best first, with its fused score after the boosts and the pool weights. */
   fused: FusedHit[];
-  boosts: { nameMatch: number; linkGraph: number };
+  boosts: { nameMatch: number; linkGraph: number; reranked: number };
 }
 
 export function rank(pack: LoadedPack, retrieval: Retrieval, options: SearchOptions): Ranking {
@@ -27,7 +30,36 @@ export function rank(pack: LoadedPack, retrieval: Retrieval, options: SearchOpti
   const fused = fuseRanks({ keyword: retrieval.keyword.hits, vector: retrieval.vector?.hits }, fuse);
   const nameMatch = boostNamedHits(fused, retrieval.named, options.nameMatch);
   const linkGraph = boostLinkedHits(nameMatch.hits, (id) => sections.pageOf(id), sections.graph, options.graphBoost);
-  return { fused: weighByPool(pack, linkGraph.hits, options), boosts: { nameMatch: nameMatch.boosted, linkGraph: linkGraph.boosted } };
+  const reranked = rerankHits(rerankInput(pack, retrieval, weighByPool(pack, linkGraph.hits, options)), options.rerank);
+  return { fused: reranked.hits, boosts: { nameMatch: nameMatch.boosted, linkGraph: linkGraph.boosted, reranked: reranked.moved } };
+}
+
+/** What the reranker reads of `hits` (the order before it): the keyword route's facts and the pack's page columns. */
+export function rerankInput(pack: LoadedPack, retrieval: Retrieval, hits: readonly FusedHit[]): RerankInput {
+  const { sections } = pack;
+  const sizes = pageSizes(sections);
+  return {
+    hits,
+    keyword: retrieval.keywordFacts,
+    pageOf: (id) => sections.pageOf(id),
+    pageSections: (page) => sizes.get(page) ?? 1,
+    sectionsPerPage: sizes.size === 0 ? 0 : sections.count / sizes.size,
+  };
+}
+
+/** Sections per page, counted once per section store from its page column. */
+const PAGE_SIZES = new WeakMap<SectionStore, Map<string, number>>();
+function pageSizes(sections: SectionStore): Map<string, number> {
+  let sizes = PAGE_SIZES.get(sections);
+  if (!sizes) {
+    sizes = new Map();
+    for (let id = 0; id < sections.count; id++) {
+      const page = sections.pageOf(id);
+      sizes.set(page, (sizes.get(page) ?? 0) + 1);
+    }
+    PAGE_SIZES.set(sections, sizes);
+  }
+  return sizes;
 }
 
 /** Each candidate's fused score times its pool's weight (pools.ts), re-sorted; unchanged when pools are off. */

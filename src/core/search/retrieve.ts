@@ -8,6 +8,7 @@
 import type { KeywordView } from '../keyword/index.ts';
 import type { LoadedPack } from '../pack/load.ts';
 import type { RouteHit, RouteName } from '../rank/fuse.ts';
+import type { KeywordFacts } from '../rank/rerank.ts';
 import { routeWeights } from '../rank/route-weights.ts';
 import { applyThreshold } from '../rank/thresholds.ts';
 import { facetCounts, type FacetCounts } from './filters.ts';
@@ -35,6 +36,8 @@ export interface Retrieval {
   vector: RouteCandidates | null;
   /** The keyword candidates the query names (routes.ts), in keyword order: the name-match boost's. */
   named: number[];
+  /** What the keyword route knows of its candidates beyond their scores (routes.ts): the reranker's. */
+  keywordFacts: ReadonlyMap<number, KeywordFacts>;
   weights: Record<RouteName, number>;
   /** The facet counts, for a filtered request or one asking for them; null otherwise. */
   facets: FacetCounts | null;
@@ -85,6 +88,7 @@ export function retrieve(pack: LoadedPack, query: PreparedQuery, options: Search
     keyword,
     vector,
     named: keywordHits.named.filter((id) => kept.has(id)),
+    keywordFacts: keywordHits.facts,
     weights,
     facets: unfiltered && facetCounts(pack.sections, unfiltered, filtering),
     unfilteredCandidates: filtering && unfiltered ? unfiltered.size : null,

@@ -7,6 +7,7 @@ import type { KeywordHit, KeywordView } from '../keyword/index.ts';
 import type { TermVariant } from '../keyword/expand.ts';
 import type { LoadedPack } from '../pack/load.ts';
 import type { RouteHit } from '../rank/fuse.ts';
+import type { KeywordFacts } from '../rank/rerank.ts';
 import type { Lang } from '../types.ts';
 import type { SearchOptions } from './options.ts';
 import type { Filtering } from './filters.ts';
@@ -16,6 +17,8 @@ export interface KeywordCandidates {
   hits: RouteHit[];
   named: number[];
   topCoverage: number;
+  /** What the route knows of each hit beyond its score, by section id: what the reranker reads (rank/rerank.ts). */
+  facts: Map<number, KeywordFacts>;
 }
 
 /**
@@ -37,18 +40,25 @@ export function keywordRoute(
   filtering: Filtering | null = null,
 ): KeywordCandidates & { unfiltered: RouteHit[] } {
   // A route weighted ≤ 0 takes no part in fusion (fuse.ts): searching for it would be wasted work.
-  if (!(options.fuse.weights.keyword > 0)) return { hits: [], named: [], topCoverage: 0, unfiltered: [] };
+  if (!(options.fuse.weights.keyword > 0)) return { hits: [], named: [], topCoverage: 0, facts: new Map(), unfiltered: [] };
   const inLanguage = (doc: number) => !allowed || allowed.has(pack.sections.langOf(doc));
   const candidates = (hits: readonly KeywordHit[]): KeywordCandidates => ({
     hits: hits.map((h) => ({ id: h.doc, score: h.score })),
     named: namedSections(hits, groups.length, options.nameMatch.oneField),
     // The share of the query's concepts the best hit holds (route-weights.ts).
     topCoverage: hits.length === 0 || groups.length === 0 ? 0 : hits[0]!.matched.length / groups.length,
+    facts: keywordFacts(hits, groups.length),
   });
   const all = candidates(keyword.searchGroups(groups, options.candidateLimit).filter((h) => inLanguage(h.doc)));
   if (!filtering) return { ...all, unfiltered: all.hits };
   const within = filtering.satisfiable ? keyword.searchGroups(groups, options.candidateLimit, (doc) => inLanguage(doc) && filtering.accepts(doc)) : [];
   return { ...candidates(within), unfiltered: all.hits };
+}
+
+/** Each hit's KeywordFacts: its score, and its shares of the query's `concepts` matched and named. */
+function keywordFacts(hits: readonly KeywordHit[], concepts: number): Map<number, KeywordFacts> {
+  const share = (n: number) => (concepts === 0 ? 0 : n / concepts);
+  return new Map(hits.map((h) => [h.doc, { score: h.score, coverage: share(h.matched.length), named: share(h.namedTerms), namedByOneField: h.namedByOneField }]));
 }
 
 /**

@@ -23,6 +23,7 @@ import { evalSearchOptions } from '../../datasets/search-options.ts';
 export { evalSearchOptions };
 import { buildEvalPack, type EvalPack } from '../../datasets/collection-pack.ts';
 import { checkCutoff, requireIndexed } from './guards.ts';
+import type { RerankWeights } from '../../core/index.ts';
 
 /**
  * Request errors after which the Worker answers 400 instead of results. For the harness they mean
@@ -70,6 +71,12 @@ class RecallBoxPipeline implements EvalSystem {
     private readonly configure: (options: SearchOptions) => SearchOptions = (o) => o,
     private readonly confidence?: Calibration,
   ) {}
+
+  /** The same system ranking with the reranker's `weights` instead of the default model. */
+  rankingWith(weights: RerankWeights): RecallBoxPipeline {
+    const configure = this.configure;
+    return new RecallBoxPipeline(this.name, this.description, (o) => configure({ ...o, rerank: { ...o.rerank, weights } }), this.confidence);
+  }
 
   async index(docs: readonly EvalDoc[]): Promise<void> {
     this.built = undefined;
@@ -126,12 +133,19 @@ function vectorOnly(o: SearchOptions): SearchOptions {
 export interface RecallBoxSystemsOptions {
   /** A calibration (a pack's confidence.json: model and thresholds) to judge with instead of the defaults. */
   confidence?: Calibration;
+  /**
+   * The reranker's weights to rank with instead of the default model (rank/rerank-model.ts): the
+   * suite's model fitted without the collection under test (bench/rerank-held-out.json), so a
+   * site the default was fitted on is judged held out.
+   */
+  rerankWeights?: RerankWeights;
 }
 
 /** recall-box's configurations, fresh (unindexed) instances. */
 export function recallBoxSystems(options: RecallBoxSystemsOptions = {}): EvalSystem[] {
   const c = options.confidence;
-  return [
+  const weights = options.rerankWeights;
+  const systems = [
     new RecallBoxKeyword(),
     new RecallBoxPipeline(
       'recall-box:vector',
@@ -176,5 +190,12 @@ export function recallBoxSystems(options: RecallBoxSystemsOptions = {}): EvalSys
       (o) => ({ ...o, pools: { ...o.pools, enabled: true } }),
       c,
     ),
+    new RecallBoxPipeline(
+      'recall-box:no-rerank',
+      `recall-box:full without the learned reranking of the best candidates (rank/rerank.ts; the default before issue 49): ${PIPELINE}.`,
+      (o) => ({ ...o, rerank: { ...o.rerank, enabled: false } }),
+      c,
+    ),
   ];
+  return weights ? systems.map((s) => (s instanceof RecallBoxPipeline ? s.rankingWith(weights) : s)) : systems;
 }

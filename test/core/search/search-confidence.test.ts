@@ -165,9 +165,11 @@ describe('the verdict in every outcome', () => {
 
 // Not the verdict, but this file's pack is the fixture site built as in production, with vectors.
 describe('per-query route weights (routeWeighting, issue 18)', () => {
-  const keywordOnly = { ...DEFAULT_SEARCH_OPTIONS, fuse: { ...DEFAULT_SEARCH_OPTIONS.fuse, weights: { keyword: 1, vector: 0 } } };
-  const adaptive = DEFAULT_SEARCH_OPTIONS;
-  const equalVote = { ...DEFAULT_SEARCH_OPTIONS, routeWeighting: { ...DEFAULT_SEARCH_OPTIONS.routeWeighting, byKeywordCoverage: false } };
+  // The fusion's order, before the learned reranking (rank/rerank.ts), which would reorder all three.
+  const fused = { ...DEFAULT_SEARCH_OPTIONS, rerank: { ...DEFAULT_SEARCH_OPTIONS.rerank, enabled: false } };
+  const keywordOnly = { ...fused, fuse: { ...fused.fuse, weights: { keyword: 1, vector: 0 } } };
+  const adaptive = fused;
+  const equalVote = { ...fused, routeWeighting: { ...fused.routeWeighting, byKeywordCoverage: false } };
   const ids = (o: SearchOutcome) => o.results.map((r) => r.id);
 
   it('by default, ranks a query its best keyword hit holds whole as the keyword route does, where the equal vote differs', () => {
