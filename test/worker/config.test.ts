@@ -26,7 +26,7 @@ describe('readConfig: numeric vars', () => {
 });
 
 describe('readConfig: on/off vars', () => {
-  it.each(['POOLS', 'EXPANSION', 'GRAPH_BOOST', 'EDGE_CACHE', 'GAPS'] as const)('%s: neither on nor off keeps the default, named in the warnings', (name) => {
+  it.each(['POOLS', 'EXPANSION', 'GRAPH_BOOST', 'RERANK', 'EDGE_CACHE', 'GAPS'] as const)('%s: neither on nor off keeps the default, named in the warnings', (name) => {
     expect(readConfig({ [name]: 'maybe' }).warnings.join('\n')).toContain(`${name} "maybe"`);
     expect(readConfig({ [name]: 'ON' }).warnings).toEqual([]);
   });

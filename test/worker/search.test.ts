@@ -367,6 +367,18 @@ describe('?debug=1 explains the ranking', () => {
     expect(off.debug.boosts.linkGraph).toBe(0);
   });
 
+  it('reranks the best candidates by default, and not with RERANK=off', async () => {
+    const q = '/search?q=how%20do%20I%20read%20route%20parameters&debug=1';
+    const on = (await (await get(q)).json()) as DebugBody;
+    expect(on.debug.boosts.reranked).toBeGreaterThan(0);
+    const off = (await (await getWith({ RERANK: 'off' }, q)).json()) as DebugBody;
+    expect(off.debug.boosts.reranked).toBe(0);
+    // The same candidates, in another order.
+    const ids = (body: DebugBody) => body.debug.fused.map((h) => h.id);
+    expect(ids(on)).not.toEqual(ids(off));
+    expect([...ids(on)].sort()).toEqual([...ids(off)].sort());
+  });
+
   it('matches an unfinished word by its completions and corrects a misspelt one (EXPANSION, on by default)', async () => {
     const typing = await search('deplo');
     expect(typing.results[0]!.url).toMatch(/\/guides\/deploying\//);
