@@ -6,13 +6,13 @@
 import type { RerankWeights } from './rerank.ts';
 
 export const RERANK_MODEL: RerankWeights = Object.freeze({
-  fusedReciprocalRank: 1.028705,
-  fusedShare: 1.648836,
-  keywordShare: 2.500171,
-  coverage: 4.367429,
-  named: 1.384969,
-  namedByOneField: 5.024569,
-  pageSections: -0.908932,
-  pageCandidates: 0.432603,
-  pageBestKeyword: 2.199454,
+  fusedReciprocalRank: 1.351435,
+  fusedShare: 2.056476,
+  keywordShare: 1.86629,
+  coverage: 4.020685,
+  named: 2.640247,
+  namedByOneField: 2.721626,
+  pageSections: -0.764298,
+  pageCandidates: 0.219425,
+  pageBestKeyword: 1.805348,
 });
