@@ -25,7 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEARCH_OPTIONS, loadPack, search, staticQueryVector, type LoadedPack, type SearchOptions } from '../src/core/index.ts';
-import { RERANK_FEATURES, rerankFeatures, type RerankWeights } from '../src/core/rank/rerank.ts';
+import { RERANK_FEATURES, rerankFeatures, reranks, type RerankWeights } from '../src/core/rank/rerank.ts';
 import { prepareQuery } from '../src/core/search/prepare.ts';
 import { rank, rerankInput } from '../src/core/search/rank.ts';
 import { KEYWORD_ANSWERED, keywordAnswered, retrieve, retrieveKeyword } from '../src/core/search/retrieve.ts';
@@ -70,11 +70,14 @@ function candidates(pack: LoadedPack, q: string): { rows: number[][]; ids: numbe
   const retrieval = retrieve(pack, query, unranked, keyword, vector);
   const { fused } = rank(pack, retrieval, unranked);
   const window = DEFAULT_SEARCH_OPTIONS.rerank.window;
-  return { rows: rerankFeatures(rerankInput(pack, retrieval, fused), window), ids: fused.slice(0, window).map((h) => h.id) };
+  const input = rerankInput(pack, retrieval, fused);
+  // A query the reranker leaves alone (it names a section: RerankOptions.keepNamed) teaches it nothing.
+  if (!reranks(input, { ...DEFAULT_SEARCH_OPTIONS.rerank, minSectionsPerPage })) return { rows: [], ids: [] };
+  return { rows: rerankFeatures(input, window), ids: fused.slice(0, window).map((h) => h.id) };
 }
 
 /** Whether the reranker runs on `pack` (its pages' sections on average, as search/rank.ts counts them). */
-function reranks(pack: LoadedPack): boolean {
+function packReranked(pack: LoadedPack): boolean {
   const pages = new Set(Array.from({ length: pack.sections.count }, (_, id) => pack.sections.pageOf(id)));
   return pack.sections.count / pages.size >= minSectionsPerPage;
 }
@@ -122,7 +125,7 @@ async function siteSource(site: QuestionSite): Promise<Source> {
       return { value: each.reduce((a, e) => a + e.mrr, 0) / each.length, first: each.reduce((a, e) => a + e.first, 0) / each.length };
     },
   };
-  return { name: site.name, collection: site.collection, queries: questions.length, metric: 'MRR@10', lists, lookups, reranked: reranks(pack), score };
+  return { name: site.name, collection: site.collection, queries: questions.length, metric: 'MRR@10', lists, lookups, reranked: packReranked(pack), score };
 }
 
 /** Known-item queries kept per set: enough for a figure to within about a query in a hundred, few enough to run in minutes. */
@@ -160,7 +163,7 @@ async function judgedSource(name: string): Promise<Source | null> {
     }
     return { value: gain / queries.length, first: first / queries.length };
   };
-  return { name, collection: name, queries: queries.length, metric: 'nDCG@10', lists, reranked: reranks(pack), score };
+  return { name, collection: name, queries: queries.length, metric: 'nDCG@10', lists, reranked: packReranked(pack), score };
 }
 
 const sources: Source[] = [];

@@ -6,13 +6,12 @@
 import type { RerankWeights } from './rerank.ts';
 
 export const RERANK_MODEL: RerankWeights = Object.freeze({
-  fusedReciprocalRank: 1.351435,
-  fusedShare: 2.056476,
-  keywordShare: 1.86629,
-  coverage: 4.020685,
-  named: 2.640247,
-  namedByOneField: 2.721626,
-  pageSections: -0.764298,
-  pageCandidates: 0.219425,
-  pageBestKeyword: 1.805348,
+  fusedReciprocalRank: 0.935848,
+  fusedShare: 1.609253,
+  keywordShare: 2.820205,
+  coverage: 4.155182,
+  named: 2.504304,
+  pageSections: -0.814736,
+  pageCandidates: 0.322686,
+  pageBestKeyword: 1.949783,
 });

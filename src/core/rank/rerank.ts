@@ -20,8 +20,6 @@ export interface KeywordFacts {
   coverage: number;
   /** Share of the query's concepts its page title or own heading holds, in [0, 1]. */
   named: number;
-  /** One naming field alone holds every concept (KeywordHit.namedByOneField). */
-  namedByOneField: boolean;
 }
 
 /**
@@ -30,7 +28,7 @@ export interface KeywordFacts {
  * - `fusedReciprocalRank`: 1 / its position (1-based) in the order before reranking.
  * - `fusedShare`: its score before reranking over the first candidate's.
  * - `keywordShare`: its BM25F score over the best of the keyword route's; 0 when that route did not find it.
- * - `coverage`, `named`, `namedByOneField`: KeywordFacts (0 when the keyword route did not find it).
+ * - `coverage`, `named`: KeywordFacts (0 when the keyword route did not find it).
  * - `pageSections`: ln of the number of sections its page has: a long page matches many queries a little.
  * - `pageCandidates`: ln of the number of the window's candidates on its page.
  * - `pageBestKeyword`: the best `keywordShare` among the window's candidates on its page.
@@ -41,7 +39,6 @@ export const RERANK_FEATURES = [
   'keywordShare',
   'coverage',
   'named',
-  'namedByOneField',
   'pageSections',
   'pageCandidates',
   'pageBestKeyword',
@@ -71,6 +68,15 @@ export interface RerankOptions {
    * a page does not hold of a document that is its own page.
    */
   minSectionsPerPage: number;
+  /**
+   * Leave the order alone for a query that names a section: one naming field of a candidate — the
+   * page title or its own heading — holds every concept (rank/name-match.ts, whose boost has already
+   * put it first). The reader typed a name; the model, which weighs how much of a page matches,
+   * would trade the named section for a longer page that covers more. Default true: without it the
+   * suite's heading sets fell (Astro headings 0.9854 → 0.9714 MRR@10, semantic-release 0.9955 →
+   * 0.9864; `npm run eval -- --suite`).
+   */
+  keepNamed: boolean;
   /** The model (rerank-model.ts: fitted on the docs sites of the suite). */
   weights: RerankWeights;
 }
@@ -86,6 +92,8 @@ export interface RerankInput {
   pageSections: (page: string) => number;
   /** The pack's sections per page, on average. */
   sectionsPerPage: number;
+  /** Whether the query names a candidate (a naming field of it holds every concept: rank/name-match.ts). */
+  named: boolean;
 }
 
 /** The feature rows (RERANK_FEATURES order) of the first `window` candidates. */
@@ -111,7 +119,6 @@ export function rerankFeatures(input: RerankInput, window: number): number[][] {
       keywordShare: keywordShare(h.id),
       coverage: facts?.coverage ?? 0,
       named: facts?.named ?? 0,
-      namedByOneField: facts?.namedByOneField ? 1 : 0,
       pageSections: Math.log(Math.max(1, input.pageSections(page))),
       pageCandidates: Math.log(pageCount.get(page)!),
       pageBestKeyword: pageBest.get(page)!,
@@ -125,16 +132,22 @@ export function linearScores(rows: readonly (readonly number[])[], weights: Rera
   return rows.map((row) => RERANK_FEATURES.reduce((sum, f, j) => sum + weights[f] * row[j]!, 0));
 }
 
+/** Whether `rerank` reorders the input at all (the conditions of RerankOptions). */
+export function reranks(input: RerankInput, options: RerankOptions): boolean {
+  return options.enabled && input.hits.length >= 2 && input.sectionsPerPage >= options.minSectionsPerPage && !(options.keepNamed && input.named);
+}
+
 /**
  * The candidates reordered: the window by the model's score (ties keep their order), the rest after
  * it in their order. Each position keeps the score the order before had there, so the scores keep
  * falling and keep the scale MMR trades against similarity (mmr.ts normaliseRelevance): the model
- * decides the order, not how far apart its neighbours are. Unchanged when off, with fewer than two
- * candidates, or on a pack of fewer sections per page than `minSectionsPerPage`.
+ * decides the order, not how far apart its neighbours are. Unchanged when `reranks` says no: off,
+ * fewer than two candidates, a pack of fewer sections per page than `minSectionsPerPage`, or a
+ * query naming a section (`keepNamed`).
  */
 export function rerank(input: RerankInput, options: RerankOptions): { hits: FusedHit[]; moved: number } {
   const { hits } = input;
-  if (!options.enabled || hits.length < 2 || input.sectionsPerPage < options.minSectionsPerPage) return { hits: [...hits], moved: 0 };
+  if (!reranks(input, options)) return { hits: [...hits], moved: 0 };
   const window = Math.min(options.window, hits.length);
   const s = linearScores(rerankFeatures(input, window), options.weights);
   const order = s.map((_, i) => i).sort((a, b) => s[b]! - s[a]! || a - b);
@@ -142,4 +155,4 @@ export function rerank(input: RerankInput, options: RerankOptions): { hits: Fuse
   return { hits: [...order.map((from, to) => ({ ...hits[from]!, score: hits[to]!.score })), ...hits.slice(window)], moved };
 }
 
-export const DEFAULT_RERANK_OPTIONS: Readonly<RerankOptions> = Object.freeze({ enabled: true, window: 30, minSectionsPerPage: 2, weights: RERANK_MODEL });
+export const DEFAULT_RERANK_OPTIONS: Readonly<RerankOptions> = Object.freeze({ enabled: true, window: 30, minSectionsPerPage: 2, keepNamed: true, weights: RERANK_MODEL });

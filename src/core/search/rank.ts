@@ -44,6 +44,7 @@ export function rerankInput(pack: LoadedPack, retrieval: Retrieval, hits: readon
     pageOf: (id) => sections.pageOf(id),
     pageSections: (page) => sizes.get(page) ?? 1,
     sectionsPerPage: sizes.size === 0 ? 0 : sections.count / sizes.size,
+    named: retrieval.named.length > 0,
   };
 }
 

@@ -58,7 +58,7 @@ export function keywordRoute(
 /** Each hit's KeywordFacts: its score, and its shares of the query's `concepts` matched and named. */
 function keywordFacts(hits: readonly KeywordHit[], concepts: number): Map<number, KeywordFacts> {
   const share = (n: number) => (concepts === 0 ? 0 : n / concepts);
-  return new Map(hits.map((h) => [h.doc, { score: h.score, coverage: share(h.matched.length), named: share(h.namedTerms), namedByOneField: h.namedByOneField }]));
+  return new Map(hits.map((h) => [h.doc, { score: h.score, coverage: share(h.matched.length), named: share(h.namedTerms) }]));
 }
 
 /**

@@ -6,19 +6,20 @@ import { DEFAULT_RERANK_OPTIONS, RERANK_FEATURES, rerank, rerankFeatures, type K
 const hit = (id: number, score: number): FusedHit => ({ id, score, ranks: { keyword: id + 1 }, scores: { keyword: score }, match: 'keyword' });
 const only = (feature: (typeof RERANK_FEATURES)[number], weight = 1): RerankWeights =>
   Object.fromEntries(RERANK_FEATURES.map((f) => [f, f === feature ? weight : 0])) as RerankWeights;
-const facts = (score: number, coverage: number, named = 0, namedByOneField = false): KeywordFacts => ({ score, coverage, named, namedByOneField });
+const facts = (score: number, coverage: number, named = 0): KeywordFacts => ({ score, coverage, named });
 
 /** Three candidates: 0 and 1 on /a/ (a page of 8 sections), 2 on /b/ (1 section); 1 holds the whole query in its heading. */
 const input: RerankInput = {
   hits: [hit(0, 0.03), hit(1, 0.02), hit(2, 0.015)],
   keyword: new Map([
     [0, facts(10, 0.5)],
-    [1, facts(8, 1, 1, true)],
+    [1, facts(8, 1, 1)],
     [2, facts(4, 0.5)],
   ]),
   pageOf: (id) => (id === 2 ? '/b/' : '/a/'),
   pageSections: (page) => (page === '/a/' ? 8 : 1),
   sectionsPerPage: 4.5,
+  named: false,
 };
 const column = (rows: number[][], f: (typeof RERANK_FEATURES)[number]) => rows.map((r) => r[RERANK_FEATURES.indexOf(f)]);
 
@@ -31,7 +32,6 @@ describe('rerankFeatures', () => {
     expect(column(rows, 'keywordShare')).toEqual([1, 0.8, 0.4]);
     expect(column(rows, 'coverage')).toEqual([0.5, 1, 0.5]);
     expect(column(rows, 'named')).toEqual([0, 1, 0]);
-    expect(column(rows, 'namedByOneField')).toEqual([0, 1, 0]);
     expect(column(rows, 'pageSections')).toEqual([Math.log(8), Math.log(8), 0]);
     expect(column(rows, 'pageCandidates')).toEqual([Math.log(2), Math.log(2), 0]);
     expect(column(rows, 'pageBestKeyword')).toEqual([1, 1, 0.4]);
@@ -48,10 +48,10 @@ describe('rerankFeatures', () => {
 });
 
 describe('rerank', () => {
-  it('puts the section whose heading holds the whole query first when the model weighs that', () => {
-    const { hits, moved } = rerank(input, { ...DEFAULT_RERANK_OPTIONS, weights: only('namedByOneField', 3) });
+  it('puts the section whose naming fields hold the whole query first when the model weighs that', () => {
+    const { hits, moved } = rerank(input, { ...DEFAULT_RERANK_OPTIONS, weights: only('named', 3) });
     expect(hits.map((h) => h.id)).toEqual([
-      1, // the only one named by one field: e^3 against e^0
+      1, // the only one whose title or heading holds every concept: 3 against 0
       0, // ties keep the fused order
       2,
     ]);
@@ -79,8 +79,15 @@ describe('rerank', () => {
 
   it('changes nothing on a pack of one-section documents (an abstract is its own page), where the model does not hold', () => {
     const collection = { ...input, sectionsPerPage: 1 };
-    expect(rerank(collection, { ...DEFAULT_RERANK_OPTIONS, weights: only('namedByOneField', 3) }).hits).toEqual(input.hits);
-    expect(rerank(collection, { ...DEFAULT_RERANK_OPTIONS, minSectionsPerPage: 0, weights: only('namedByOneField', 3) }).hits.map((h) => h.id)).toEqual([1, 0, 2]);
+    expect(rerank(collection, { ...DEFAULT_RERANK_OPTIONS, weights: only('named', 3) }).hits).toEqual(input.hits);
+    expect(rerank(collection, { ...DEFAULT_RERANK_OPTIONS, minSectionsPerPage: 0, weights: only('named', 3) }).hits.map((h) => h.id)).toEqual([1, 0, 2]);
+  });
+
+  it('leaves a query that names a section in the fused order (keepNamed), and reorders it with keepNamed off', () => {
+    const named = { ...input, named: true };
+    const weights = only('pageSections', -1);
+    expect(rerank(named, { ...DEFAULT_RERANK_OPTIONS, weights }).hits).toEqual(input.hits);
+    expect(rerank(named, { ...DEFAULT_RERANK_OPTIONS, keepNamed: false, weights }).hits.map((h) => h.id)).toEqual([2, 0, 1]);
   });
 
   it('changes nothing when off, or for a single candidate', () => {
@@ -95,8 +102,8 @@ describe('rerank', () => {
     fc.assert(
       fc.property(lists, weights, fc.integer({ min: 1, max: 40 }), (ids, w, window) => {
         const hits = ids.map((id, i) => hit(id, 1 / (60 + i)));
-        const keyword = new Map(ids.filter((id) => id % 2 === 0).map((id) => [id, facts(id + 1, (id % 5) / 4, (id % 3) / 2, id % 7 === 0)]));
-        const out = rerank({ hits, keyword, pageOf: (id) => `/p${id % 4}/`, pageSections: (p) => p.length, sectionsPerPage: 3 }, { ...DEFAULT_RERANK_OPTIONS, window, weights: w }).hits;
+        const keyword = new Map(ids.filter((id) => id % 2 === 0).map((id) => [id, facts(id + 1, (id % 5) / 4, (id % 3) / 2)]));
+        const out = rerank({ hits, keyword, pageOf: (id) => `/p${id % 4}/`, pageSections: (p) => p.length, sectionsPerPage: 3, named: false }, { ...DEFAULT_RERANK_OPTIONS, window, weights: w }).hits;
         expect(out.map((h) => h.id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
         for (let i = 1; i < out.length; i++) expect(out[i]!.score).toBeLessThanOrEqual(out[i - 1]!.score);
         for (const h of out) expect(Number.isFinite(h.score)).toBe(true);
