@@ -112,7 +112,7 @@ const PIPELINE = 'parseSearchRequest({q, limit: k}) + search (the Worker\'s entr
 
 /**
  * The routes and their fusion only, as an equal vote (fixed weights: the fusion issue 4 measured):
- * per-query route weights and the later stages (link graph, pools, MMR) off.
+ * per-query route weights and the later stages (link graph, pools, the reranking, MMR) off.
  */
 function fusionOnly(o: SearchOptions): SearchOptions {
   return {
@@ -120,6 +120,7 @@ function fusionOnly(o: SearchOptions): SearchOptions {
     routeWeighting: { ...o.routeWeighting, byKeywordCoverage: false },
     graphBoost: { ...o.graphBoost, seeds: 0 },
     pools: { ...o.pools, enabled: false },
+    rerank: { ...o.rerank, enabled: false },
     mmr: { ...o.mmr, enabled: false },
   };
 }
@@ -155,7 +156,7 @@ export function recallBoxSystems(options: RecallBoxSystemsOptions = {}): EvalSys
     ),
     new RecallBoxPipeline(
       'recall-box:hybrid',
-      `recall-box keyword + vector routes, each through its threshold, fused by reciprocal rank as an equal vote with the name-match boost; per-query route weights, link-graph boost, pools and MMR off: ${PIPELINE}.`,
+      `recall-box keyword + vector routes, each through its threshold, fused by reciprocal rank as an equal vote with the name-match boost; per-query route weights, link-graph boost, pools, the reranking and MMR off: ${PIPELINE}.`,
       fusionOnly,
       c,
     ),
