@@ -221,6 +221,9 @@ export async function benchPipeline(pack: LoadedPack, packDir: string, queries: 
   rows.push(await timeStep('keyword route only: parseSearchRequest + search', queries, rounds, async (q) => (await search(pack, request(q), keywordOnly)).results.length, true));
   if (pack.semantic) {
     const semantic = pack.semantic;
+    // The default without the learned reranking (RERANK=off): its cost is the next row less this one.
+    const unranked = { ...options, rerank: { ...options.rerank, enabled: false } };
+    rows.push(await timeStep('hybrid, RERANK=off: the default without the learned reranking', queries, rounds, async (q) => (await search(pack, request(q), unranked)).results.length, true));
     rows.push(
       await timeStep('hybrid (default Worker): + static query embedding, WASM kernel, fusion', queries, rounds, async (q) => (await search(pack, request(q), options)).results.length, true),
     );
