@@ -3,8 +3,9 @@
  * first `window` candidates are scored by a linear model over generic per-(query, section)
  * features — what fusion decided, what the keyword route matched and where, and what the section's
  * page holds among the candidates — and reordered by it. The model's weights are fitted across
- * docs sites on readers' questions (scripts/fit-reranker.ts, src/eval/rerank-fit.ts) and judged
- * only on sites they were not fitted on; nothing here is tuned to one site.
+ * docs sites on readers' questions and known-item queries (scripts/fit-reranker.ts,
+ * src/eval/rerank-fit.ts) and judged only on sites they were not fitted on; nothing here is tuned
+ * to one site.
  *
  * Pure building block: the caller hands in the candidates' columns (their page, their page's size)
  * and the keyword route's facts about them.
