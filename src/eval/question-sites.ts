@@ -5,9 +5,11 @@
  * files and the name the suite's table gives its collection — so a setting fitted on the others
  * can be judged on each one left out.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { search, type LoadedPack, type SearchOptions } from '../core/index.ts';
+import { loadPack, search, type LoadedPack, type SearchOptions } from '../core/index.ts';
+import { fsPackSource } from '../indexer/fs-source.ts';
 import { DOCS_SITES, docsSiteDir } from './docs-sites.ts';
 import { questionFiles, SUITE_DOCS_SITES } from './suite-run.ts';
 
@@ -52,13 +54,32 @@ export function answerableQuestions(site: QuestionSite): AnsweredQuestion[] {
     .filter((q): q is AnsweredQuestion => q.url !== undefined);
 }
 
-/** MRR@10 of the answer's page, and the share of questions it is first, through the whole search (as the Worker answers). */
-export async function questionScore(pack: LoadedPack, questions: readonly AnsweredQuestion[], options: SearchOptions): Promise<{ mrr: number; first: number }> {
+/**
+ * The folder of the site's pack in `packs` (`<packs>/<site>`), the pack built there first with
+ * `recall-box build` (default settings, as a site owner runs it) when it is missing.
+ */
+export function sitePackDir(repo: string, packs: string, site: QuestionSite): string {
+  const dir = path.join(packs, site.name);
+  if (!existsSync(path.join(dir, 'manifest.json'))) execFileSync(process.execPath, [path.join(repo, 'bin', 'recall-box.js'), 'build', site.docs, '--out', dir], { stdio: 'ignore' });
+  return dir;
+}
+
+/** The site's pack (sitePackDir), loaded. */
+export function sitePack(repo: string, packs: string, site: QuestionSite): Promise<LoadedPack> {
+  return loadPack(fsPackSource(sitePackDir(repo, packs, site)));
+}
+
+/**
+ * MRR@10 of the answer, and the share of questions it is first, through the whole search (as the
+ * Worker answers). `unit`: whether a result counts by its page (a question's `url` is a page) or
+ * only as the very section (`url` with its anchor). Default page.
+ */
+export async function questionScore(pack: LoadedPack, questions: readonly AnsweredQuestion[], options: SearchOptions, unit: 'page' | 'section' = 'page'): Promise<{ mrr: number; first: number }> {
   let rr = 0;
   let first = 0;
   for (const q of questions) {
     const { results } = await search(pack, { q: q.query, limit: 10, lang: null }, options);
-    const at = results.map((r) => r.url.replace(/#.*$/, '')).indexOf(q.url);
+    const at = results.map((r) => (unit === 'page' ? r.url.replace(/#.*$/, '') : r.url)).indexOf(q.url);
     if (at >= 0) rr += 1 / (at + 1);
     if (at === 0) first++;
   }

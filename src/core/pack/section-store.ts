@@ -35,6 +35,10 @@ export interface SectionStore {
   poolOf(id: number): PoolName;
   /** Sections in any of `langs` (the vector route's over-fetch under a language filter). */
   countIn(langs: ReadonlySet<Lang>): number;
+  /** The pages the sections are on. */
+  readonly pageCount: number;
+  /** The sections of section `id`'s page, itself included (the reranker's page size, rank/rerank.ts). */
+  pageSizeOf(id: number): number;
   /** Every facet: `pool`, `lang`, then the configured ones in build order. */
   readonly facets: readonly SectionFacet[];
   /** Pages linked with each page, both directions. */
@@ -83,6 +87,8 @@ abstract class HeadColumns {
   private readonly lang: Uint16Array;
   private readonly pool: Uint8Array;
   private readonly perLang = new Map<Lang, number>();
+  /** Per page (by position in `pages`): its sections. */
+  private readonly perPage: Uint32Array;
   readonly facets: readonly SectionFacet[];
 
   constructor(head: SectionsHead) {
@@ -95,6 +101,8 @@ abstract class HeadColumns {
     this.lang = Uint16Array.from(head.lang);
     this.pool = Uint8Array.from(head.pool);
     for (const l of head.lang) this.perLang.set(head.langs[l]!, (this.perLang.get(head.langs[l]!) ?? 0) + 1);
+    this.perPage = new Uint32Array(head.pages.length);
+    for (const p of this.page) this.perPage[p]!++;
     this.graph = new Map(head.pages.map((url, p) => [url, new Set(head.links[p]!.map((q) => head.pages[q]!))]));
     // One array per value, not per call: a facet is read for every candidate of a filtered search.
     const single = (values: readonly string[]) => values.map((_, v) => [v]);
@@ -110,6 +118,14 @@ abstract class HeadColumns {
 
   pageOf(id: number): string {
     return this.pages[this.page[id]!]!;
+  }
+
+  get pageCount(): number {
+    return this.pages.length;
+  }
+
+  pageSizeOf(id: number): number {
+    return this.perPage[this.page[id]!]!;
   }
 
   langOf(id: number): Lang {

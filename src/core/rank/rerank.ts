@@ -64,7 +64,7 @@ export interface RerankOptions {
    * into sections by their headings, as the model was fitted on. Range ≥ 0 (0: every pack).
    * Default 2. The docs sites it was fitted on have 2.9 to 11.7; collections of one-section
    * documents (Cranfield, CISI: abstracts) have 1, and there the model fitted on the other
-   * collections lowers nDCG@10 (Cranfield 0.394 → 0.351, CISI 0.375 → 0.351; `npx tsx
+   * collections lowers nDCG@10 (Cranfield 0.394 → 0.379, CISI 0.375 → 0.342; `npx tsx
    * scripts/fit-reranker.ts --packs <dir> --everywhere`): what its features say of a section on
    * a page does not hold of a document that is its own page.
    */
@@ -75,7 +75,7 @@ export interface RerankOptions {
    * put it first). The reader typed a name; the model, which weighs how much of a page matches,
    * would trade the named section for a longer page that covers more. Default true: without it the
    * suite's heading sets fell (Astro headings 0.9854 → 0.9714 MRR@10, semantic-release 0.9955 →
-   * 0.9864; `npm run eval -- --suite`).
+   * 0.9864; `npm run eval -- --suite` at 2b1914c, the commit before this option).
    */
   keepNamed: boolean;
   /** The model (rerank-model.ts: fitted on the docs sites of the suite). */
@@ -89,8 +89,8 @@ export interface RerankInput {
   /** The keyword route's facts, by section id, for the candidates it found. */
   keyword: ReadonlyMap<number, KeywordFacts>;
   pageOf: (id: number) => string;
-  /** The number of sections of a page of the pack. */
-  pageSections: (page: string) => number;
+  /** The number of sections of section `id`'s page. */
+  pageSizeOf: (id: number) => number;
   /** The pack's sections per page, on average. */
   sectionsPerPage: number;
   /** Whether the query names a candidate (a naming field of it holds every concept: rank/name-match.ts). */
@@ -120,7 +120,7 @@ export function rerankFeatures(input: RerankInput, window: number): number[][] {
       keywordShare: keywordShare(h.id),
       coverage: facts?.coverage ?? 0,
       named: facts?.named ?? 0,
-      pageSections: Math.log(Math.max(1, input.pageSections(page))),
+      pageSections: Math.log(Math.max(1, input.pageSizeOf(h.id))),
       pageCandidates: Math.log(pageCount.get(page)!),
       pageBestKeyword: pageBest.get(page)!,
     };

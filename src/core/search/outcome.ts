@@ -50,7 +50,7 @@ export interface SearchResult {
 export interface SearchDebug {
   /** Each route's hits after its threshold, in its rank order (ids are section ids). */
   routes: Partial<Record<RouteName, Array<{ id: string; rank: number; score: number }>>>;
-  /** The candidates after fusion, both boosts and the reranking, best first (the reranked ones scored by the model's probability). */
+  /** The candidates after fusion, both boosts and the reranking, best first, with the fused score of the place each holds. */
   fused: Array<{ id: string; rank: number; score: number; match: Match; pool: PoolName }>;
   /** How many candidates each boost moved, and how many the reranking put in another place. */
   boosts: { nameMatch: number; linkGraph: number; reranked: number };

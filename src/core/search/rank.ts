@@ -13,7 +13,6 @@ import { compareFused, fuseRanks, type FusedHit } from '../rank/fuse.ts';
 import { boostLinkedHits } from '../rank/graph-boost.ts';
 import { boostNamedHits } from '../rank/name-match.ts';
 import { rerank as rerankHits, type RerankInput } from '../rank/rerank.ts';
-import type { SectionStore } from '../pack/section-store.ts';
 import type { SearchOptions } from './options.ts';
 import type { Retrieval } from './retrieve.ts';
 
@@ -37,30 +36,14 @@ export function rank(pack: LoadedPack, retrieval: Retrieval, options: SearchOpti
 /** What the reranker reads of `hits` (the order before it): the keyword route's facts and the pack's page columns. */
 export function rerankInput(pack: LoadedPack, retrieval: Retrieval, hits: readonly FusedHit[]): RerankInput {
   const { sections } = pack;
-  const sizes = pageSizes(sections);
   return {
     hits,
     keyword: retrieval.keywordFacts,
     pageOf: (id) => sections.pageOf(id),
-    pageSections: (page) => sizes.get(page) ?? 1,
-    sectionsPerPage: sizes.size === 0 ? 0 : sections.count / sizes.size,
+    pageSizeOf: (id) => sections.pageSizeOf(id),
+    sectionsPerPage: sections.pageCount === 0 ? 0 : sections.count / sections.pageCount,
     named: retrieval.named.length > 0,
   };
-}
-
-/** Sections per page, counted once per section store from its page column. */
-const PAGE_SIZES = new WeakMap<SectionStore, Map<string, number>>();
-function pageSizes(sections: SectionStore): Map<string, number> {
-  let sizes = PAGE_SIZES.get(sections);
-  if (!sizes) {
-    sizes = new Map();
-    for (let id = 0; id < sections.count; id++) {
-      const page = sections.pageOf(id);
-      sizes.set(page, (sizes.get(page) ?? 0) + 1);
-    }
-    PAGE_SIZES.set(sections, sizes);
-  }
-  return sizes;
 }
 
 /** Each candidate's fused score times its pool's weight (pools.ts), re-sorted; unchanged when pools are off. */

@@ -26,7 +26,7 @@ import type { SearchRequest } from './request.ts';
 import { judge, routeReports } from './judge.ts';
 import { rank } from './rank.ts';
 import { correctionFor, debugTrace, presentResults } from './results.ts';
-import { KEYWORD_ANSWERED, keywordAnswered, retrieve, retrieveKeyword, type KeywordRetrieval } from './retrieve.ts';
+import { KEYWORD_ANSWERED, keywordAnswered, retrieve, retrieveKeyword, type Retrieval } from './retrieve.ts';
 import { planSelection, select } from './select.ts';
 
 /** What the stages before the section reads decided: retrieval, ranking and the selection's plan. */
@@ -36,12 +36,23 @@ interface Ranked extends ReadAheadInput {
   conceptStats: TermStat[];
 }
 
-/** The stages from retrieval to the selection's plan: the pack's columns and the keyword index alone, nothing of a section's text. */
-function ranked(pack: LoadedPack, keywordView: KeywordView, query: PreparedQuery, options: SearchOptions, keyword: KeywordRetrieval, queryVector: QueryVector): Ranked {
-  const retrieval = retrieve(pack, query, options, keyword, queryVector);
+/** The stages from ranking to the selection's plan: the pack's columns and the keyword index alone, nothing of a section's text. */
+function ranked(pack: LoadedPack, keywordView: KeywordView, query: PreparedQuery, options: SearchOptions, retrieval: Retrieval, queryVector: QueryVector): Ranked {
   const ranking = rank(pack, retrieval, options);
   const plan = planSelection(pack, ranking.fused, query, options);
   return { retrieval, ranking, plan, queryVector, conceptStats: keywordView.termStats(query.matching.resolved) };
+}
+
+/**
+ * The stages up to retrieval for a pack in memory, without awaiting: the query prepared, both
+ * routes' candidates, and the query vector the vector route ran with (or why it did not). What
+ * `searchPack` ranks, and what the reranker's fit reads (scripts/fit-reranker.ts).
+ */
+export function retrieveResident(pack: LoadedPack, request: SearchRequest, options: SearchOptions, queryVector?: QueryVector): { query: PreparedQuery; retrieval: Retrieval; queryVector: QueryVector } {
+  const query = prepareQuery(pack, request, options);
+  const keyword = retrieveKeyword(pack, pack.keyword, query, options);
+  const vector = keywordAnswered(pack, options, keyword) ? KEYWORD_ANSWERED : (queryVector ?? { vector: null, skip: pack.manifest.model ? 'not-requested' : 'no-model' });
+  return { query, retrieval: retrieve(pack, query, options, keyword, vector), queryVector: vector };
 }
 
 /**
@@ -53,11 +64,9 @@ function ranked(pack: LoadedPack, keywordView: KeywordView, query: PreparedQuery
  * search it with `search`, which reads what the query needs first.
  */
 export function searchPack(pack: LoadedPack, request: SearchRequest, options: SearchOptions, queryVector?: QueryVector): SearchOutcome {
-  const query = prepareQuery(pack, request, options);
-  const keyword = retrieveKeyword(pack, pack.keyword, query, options);
-  const vector = keywordAnswered(pack, options, keyword) ? KEYWORD_ANSWERED : (queryVector ?? { vector: null, skip: pack.manifest.model ? 'not-requested' : 'no-model' });
-  const stages = ranked(pack, pack.keyword, query, options, keyword, vector);
-  return finish(pack, query, options, stages, pack.sections.resident(sectionsToRead(stages, options)));
+  const retrieved = retrieveResident(pack, request, options, queryVector);
+  const stages = ranked(pack, pack.keyword, retrieved.query, options, retrieved.retrieval, retrieved.queryVector);
+  return finish(pack, retrieved.query, options, stages, pack.sections.resident(sectionsToRead(stages, options)));
 }
 
 /**
@@ -82,7 +91,7 @@ export async function search(pack: LoadedPack, request: SearchRequest, options: 
   // After the keyword route, not beside it: whether the query is embedded at all depends on it.
   const vector = keywordAnswered(pack, options, keyword) ? KEYWORD_ANSWERED : await queryVectorFor(pack, query, options, embedder, signal);
   signal?.throwIfAborted();
-  const stages = ranked(pack, keywordView, query, options, keyword, vector);
+  const stages = ranked(pack, keywordView, query, options, retrieve(pack, query, options, keyword, vector), vector);
   const section = await readSections(pack, stages, query, options, signal);
   signal?.throwIfAborted();
   return finish(pack, query, options, stages, section);

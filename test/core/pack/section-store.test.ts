@@ -87,6 +87,13 @@ describe.each(stores)('SectionStore (%s)', (_name, open) => {
     });
   });
 
+  it('counts the pages, and the sections of each section\'s page', async () => {
+    const store = await open();
+    const pages = new Set(SECTIONS.map((s) => s.pageUrl));
+    expect(store.pageCount).toBe(pages.size);
+    SECTIONS.forEach((s, i) => expect(store.pageSizeOf(i)).toBe(SECTIONS.filter((o) => o.pageUrl === s.pageUrl).length));
+  });
+
   it('counts the sections of a set of languages', async () => {
     const store = await open();
     const count = (langs: string[]) => SECTIONS.filter((s) => langs.includes(s.lang)).length;

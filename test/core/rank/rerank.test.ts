@@ -17,7 +17,7 @@ const input: RerankInput = {
     [2, facts(4, 0.5)],
   ]),
   pageOf: (id) => (id === 2 ? '/b/' : '/a/'),
-  pageSections: (page) => (page === '/a/' ? 8 : 1),
+  pageSizeOf: (id) => (id === 2 ? 1 : 8),
   sectionsPerPage: 4.5,
   named: false,
 };
@@ -103,7 +103,7 @@ describe('rerank', () => {
       fc.property(lists, weights, fc.integer({ min: 1, max: 40 }), (ids, w, window) => {
         const hits = ids.map((id, i) => hit(id, 1 / (60 + i)));
         const keyword = new Map(ids.filter((id) => id % 2 === 0).map((id) => [id, facts(id + 1, (id % 5) / 4, (id % 3) / 2)]));
-        const out = rerank({ hits, keyword, pageOf: (id) => `/p${id % 4}/`, pageSections: (p) => p.length, sectionsPerPage: 3, named: false }, { ...DEFAULT_RERANK_OPTIONS, window, weights: w }).hits;
+        const out = rerank({ hits, keyword, pageOf: (id) => `/p${id % 4}/`, pageSizeOf: (id) => (id % 4) + 1, sectionsPerPage: 3, named: false }, { ...DEFAULT_RERANK_OPTIONS, window, weights: w }).hits;
         expect(out.map((h) => h.id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
         for (let i = 1; i < out.length; i++) expect(out[i]!.score).toBeLessThanOrEqual(out[i - 1]!.score);
         for (const h of out) expect(Number.isFinite(h.score)).toBe(true);
@@ -113,9 +113,28 @@ describe('rerank', () => {
 });
 
 describe('the default model', () => {
-  it('has a finite weight for every feature, and reranks the fitted window', () => {
-    for (const f of RERANK_FEATURES) expect(Number.isFinite(DEFAULT_RERANK_OPTIONS.weights[f])).toBe(true);
-    expect(DEFAULT_RERANK_OPTIONS.enabled).toBe(true);
-    expect(DEFAULT_RERANK_OPTIONS.window).toBe(30);
+  // Two candidates alike but in one feature, the second in fusion's order: the default model's
+  // fitted weights must lift it for what makes an answer, and not for what does not.
+  const pair = (second: Partial<KeywordFacts>, sizes: [number, number] = [4, 4]): RerankInput => ({
+    hits: [hit(0, 0.02), hit(1, 0.0199)],
+    keyword: new Map([
+      [0, facts(10, 0.5, 0.5)],
+      [1, { ...facts(10, 0.5, 0.5), ...second }],
+    ]),
+    pageOf: (id) => `/p${id}/`,
+    pageSizeOf: (id) => sizes[id]!,
+    sectionsPerPage: 4,
+    named: false,
+  });
+  const first = (i: RerankInput) => rerank(i, DEFAULT_RERANK_OPTIONS).hits[0]!.id;
+
+  it('puts first the candidate that holds more of the query, or more of it in its title or heading', () => {
+    expect(first(pair({ coverage: 1 }))).toBe(1);
+    expect(first(pair({ named: 1 }))).toBe(1);
+  });
+
+  it('puts first the candidate on the shorter page, all else alike', () => {
+    expect(first(pair({}, [20, 2]))).toBe(1);
+    expect(first(pair({}, [2, 20]))).toBe(0);
   });
 });
