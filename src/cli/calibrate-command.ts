@@ -6,10 +6,12 @@
 import type { CalibrationFile } from '../core/index.ts';
 import { failure } from './failure.ts';
 import { fitCalibration } from '../indexer/confidence/fit.ts';
-import { calibrationDataset, labelledSignals, questionsCalibration, writeCalibration } from './calibrate.ts';
+import { calibrationDataset, checkCalibration, labelledSignals, questionsCalibration, writeCalibration, type LabelledQuery } from './calibrate.ts';
+import type { PrecisionRecall } from '../indexer/confidence/guard.ts';
 import { USAGE } from './usage.ts';
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+const figures = (f: PrecisionRecall) => `precision ${f.precision === null ? '–' : percent(f.precision)}, recall ${f.recall === null ? '–' : percent(f.recall)}`;
 
 /** The flags `calibrate` reads. */
 export type CalibrateValues = { dataset?: string[]; queries?: string; questions?: string[]; pack?: string };
@@ -46,6 +48,8 @@ async function calibrateOnQuestions(
     const rates = file.fittedOn.questions!.rates;
     out(`recall-box: ${report.answerable} answerable and ${report.unanswerable} unanswerable questions (${files.join(', ')}), searched in ${values.pack}`);
     out(`  thresholds: high ${t.high}, answer ${t.medium}, uncertain ${t.uncertain} (default model; at most ${percent(rates.answer)} of the unanswerable answered, ${percent(rates.show)} answered or uncertain)`);
+    if (report.placed !== undefined && report.placed !== t.medium) out(`  the questions placed the answer bar at ${report.placed}; it is set at ${t.medium}, the nearest to that which lowers neither precision nor recall against the defaults' on them (and on each half of them)`);
+    if (report.guard) out(`  on these questions, defaults → calibrated: ${figures(report.guard.before)} → ${figures(report.guard.after)}`);
     out(
       `  on these questions: ${percent(report.answered)} of the answerable answered, ${percent(report.shownInTop3)} shown with their page in the top 3; ` +
         `of the unanswerable ${percent(report.unanswerableAnswered)} answered, ${percent(report.unanswerableUncertain)} uncertain (the questions the thresholds were placed on: judge them on others)`,
@@ -74,7 +78,7 @@ export async function calibrateCommand(
     return 2;
   }
   try {
-    const samples = [];
+    const samples: LabelledQuery[] = [];
     const names = [];
     for (const dir of datasets) {
       const dataset = await calibrationDataset(dir, values.queries);
@@ -92,6 +96,13 @@ export async function calibrateCommand(
     }
     const t = file.thresholds!;
     out(`  thresholds: high ${t.high}, answer ${t.medium}, uncertain ${t.uncertain} (the defaults' operating point on these queries)`);
+    // A calibration never costs the verdict precision or recall on the queries it was fitted on (guard.ts).
+    const check = checkCalibration(samples, file);
+    out(`  on these queries, defaults → fitted: ${figures(check.before)} → ${figures(check.after)}`);
+    if (!check.keeps) {
+      out('recall-box: the fit would lower the precision or the recall of the default verdict on these queries: kept the defaults, nothing stored.');
+      return 0;
+    }
     if (values.pack === undefined) {
       out('recall-box: no --pack given: the fit was not stored.');
       return 0;

@@ -16,6 +16,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  confidenceScore,
   DEFAULT_CONFIDENCE_MODEL,
   DEFAULT_SEARCH_OPTIONS,
   DEFAULT_SHARD_OPTIONS,
@@ -30,12 +31,17 @@ import {
   search,
   SIGNAL_NAMES,
   type CalibrationFile,
+  type ConfidenceModel,
   type LevelThresholds,
   type LoadedPack,
   type PackManifest,
   type QuestionRates,
   type SearchOptions,
+  type SearchOutcome,
 } from '../core/index.ts';
+import { DEFAULT_THRESHOLDS, type ConfidenceOutcome } from '../core/confidence/levels.ts';
+import { roundScore } from '../core/confidence/score.ts';
+import { guardedBar, holdsOnHalves, precisionRecall, type GuardedQuestion, type PrecisionRecall } from '../indexer/confidence/guard.ts';
 import { parseSearchRequest } from '../protocol/request.ts';
 import { splitForWithholding } from '../datasets/withhold.ts';
 import { buildEvalPack } from '../datasets/collection-pack.ts';
@@ -77,28 +83,73 @@ export async function calibrationDataset(dir: string, queries?: string): Promise
  * labels, followed by the off-topic questions (datasets/off-topic-queries.ts) on the same index,
  * unanswerable and marked `offTopic`.
  */
-export async function labelledSignals(dataset: EvalDataset, seed: number = CALIBRATION_SEED, offTopic: readonly string[] = OFF_TOPIC_QUERIES): Promise<CalibrationSample[]> {
+export async function labelledSignals(dataset: EvalDataset, seed: number = CALIBRATION_SEED, offTopic: readonly string[] = OFF_TOPIC_QUERIES): Promise<LabelledQuery[]> {
   // A known-item set (one judged page per query) withholds pages; a collection, its queries' answers.
   const knownItem = dataset.queries.every((q) => [...(dataset.qrels.get(q.id) ?? [])].filter(([, gain]) => gain > 0).length <= 1);
   const split = splitForWithholding(dataset, undefined, seed, knownItem ? 'unit' : 'query');
-  const { pack } = await buildEvalPack('recall-box:calibrate', split.indexedDocs);
+  const { pack, docIdOfSection } = await buildEvalPack('recall-box:calibrate', split.indexedDocs);
   const label = new Map<string, boolean>([...split.answerable.map((id) => [id, true] as const), ...split.unanswerable.map((id) => [id, false] as const)]);
-  const samples: CalibrationSample[] = [];
+  const samples: LabelledQuery[] = [];
   const run = async (text: string) => {
-    const options = evalSearchOptions(10, text);
-    return (await search(pack, parseSearchRequest({ q: text, limit: 10 }, options), options)).confidence;
+    const options = openVerdict(evalSearchOptions(10, text));
+    return search(pack, parseSearchRequest({ q: text, limit: 10 }, options), options);
   };
   for (const q of dataset.queries) {
     const answerable = label.get(q.id);
     if (answerable === undefined || q.text.trim() === '') continue;
-    const { signals, strategy } = await run(q.text);
-    samples.push({ signals, strategy, answerable });
+    const out = await run(q.text);
+    const judged = dataset.qrels.get(q.id);
+    // Judged by unit (a docs site's page), as the harness scores it (eval/run.ts unitRanking).
+    const units = [...new Set(out.results.map((r) => dataset.unitOf(docIdOfSection.get(r.id) ?? '')))];
+    const at = answerable ? units.findIndex((u) => (judged?.get(u) ?? 0) > 0) : -1;
+    samples.push({ ...verdictInputs(out), answerable, rank: at >= 0 ? at + 1 : null });
   }
   for (const text of offTopic) {
-    const { signals, strategy } = await run(text);
-    samples.push({ signals, strategy, answerable: false, offTopic: true });
+    samples.push({ ...verdictInputs(await run(text)), answerable: false, offTopic: true, rank: null });
   }
   return samples;
+}
+
+/** A labelled query as calibration fits on it and checks a fit on it (indexer/confidence/guard.ts). */
+export interface LabelledQuery extends CalibrationSample, GuardedQuestion {
+  /** Whether the search had results and searchable words: the verdict's precondition (verdict.ts decide). */
+  searchable: boolean;
+  /** Whether an `answer` outcome may stand: the search found an answer sentence, or the query needs none (search.ts). */
+  sentence: boolean;
+}
+
+/** Every threshold 0: the verdict answers whatever has results, so the search computes its answer sentence; the score does not depend on the thresholds. */
+function openVerdict(options: SearchOptions): SearchOptions {
+  const open = { high: 0, medium: 0, uncertain: 0 };
+  return { ...options, confidence: { ...options.confidence, levels: { byStrategy: { question: open, lookup: open, overview: open } } } };
+}
+
+/** What the verdict decides a query on, from a search under openVerdict. */
+function verdictInputs(out: SearchOutcome): Pick<LabelledQuery, 'signals' | 'strategy' | 'searchable' | 'sentence'> {
+  return {
+    signals: out.confidence.signals,
+    strategy: out.confidence.strategy,
+    searchable: out.results.length > 0 && !out.confidence.reasons.some((r) => r.code === 'NO_CONCEPTS'),
+    sentence: out.answer !== null || out.confidence.strategy !== 'question',
+  };
+}
+
+/** The outcome the verdict gives a labelled query under a model and thresholds (verdict.ts: decide, then an answer needs its sentence). */
+export function outcomeUnder(q: LabelledQuery, model: ConfidenceModel, thresholds: LevelThresholds): ConfidenceOutcome {
+  const score = q.searchable ? roundScore(confidenceScore(q.signals, q.strategy, model)) : 0;
+  const outcome = outcomeFor(score, thresholds, q.searchable);
+  return outcome === 'answer' && !q.sentence ? 'uncertain' : outcome;
+}
+
+/**
+ * Whether a fitted calibration lowers neither the precision nor the recall of the verdict it
+ * replaces — the default model and thresholds — on its own labelled queries (guard.ts), with the figures.
+ */
+export function checkCalibration(queries: readonly LabelledQuery[], file: CalibrationFile): { keeps: boolean; before: PrecisionRecall; after: PrecisionRecall } {
+  const own = queries.filter((q) => !q.offTopic);
+  const before = own.map((q) => outcomeUnder(q, DEFAULT_CONFIDENCE_MODEL, DEFAULT_THRESHOLDS));
+  const after = own.map((q) => outcomeUnder(q, file.models, file.thresholds ?? DEFAULT_THRESHOLDS));
+  return { keeps: holdsOnHalves(own, before, after), before: precisionRecall(own, before), after: precisionRecall(own, after) };
 }
 
 /**
@@ -129,13 +180,9 @@ export async function writeCalibration(packDir: string, file: CalibrationFile): 
 }
 
 /** A labelled reader question searched in a pack: the verdict's inputs and where its page came. */
-export interface SearchedQuestion extends CalibrationSample {
+export interface SearchedQuestion extends LabelledQuery {
   /** The verdict's score, under the pack's model. */
   score: number;
-  /** Whether the search had results and searchable words: the verdict's precondition (verdict.ts decide). */
-  searchable: boolean;
-  /** 1-based rank of the question's page among the results' pages; null if absent or unanswerable. */
-  rank: number | null;
 }
 
 /**
@@ -144,15 +191,13 @@ export interface SearchedQuestion extends CalibrationSample {
  * `calibrate --questions` places its bars on and scripts/confidence-defaults.ts judges fits on.
  */
 export async function searchQuestion(pack: LoadedPack, q: KnownItemQuery, options: SearchOptions): Promise<SearchedQuestion> {
-  const out = await search(pack, parseSearchRequest({ q: q.query }, options), options);
+  const out = await search(pack, parseSearchRequest({ q: q.query }, options), openVerdict(options));
   const pages = [...new Set(out.results.map((r) => pageUrlOf(r.url)))];
   const at = q.url === undefined ? -1 : pages.indexOf(pageUrlOf(q.url));
   return {
-    signals: out.confidence.signals,
-    strategy: out.confidence.strategy,
+    ...verdictInputs(out),
     answerable: !q.unanswerable,
     score: out.confidence.score,
-    searchable: out.results.length > 0 && !out.confidence.reasons.some((r) => r.code === 'NO_CONCEPTS'),
     rank: at >= 0 ? at + 1 : null,
   };
 }
@@ -167,6 +212,10 @@ export interface QuestionsReport {
   /** Shares of the unanswerable questions answered, and shown as uncertain. */
   unanswerableAnswered: number;
   unanswerableUncertain: number;
+  /** The answer bar the questions' rates placed, before the guard moved it back (thresholds.medium is where it stands). */
+  placed?: number;
+  /** Precision and recall on these questions with the defaults and with the calibration. */
+  guard?: { before: PrecisionRecall; after: PrecisionRecall };
 }
 
 /**
@@ -203,7 +252,12 @@ export async function questionsCalibration(
       throw e;
     }
   }
-  const thresholds = questionThresholds(scored.filter((q) => !q.answerable).map((q) => q.score), rates);
+  const placed = questionThresholds(scored.filter((q) => !q.answerable).map((q) => q.score), rates);
+  // The answer bar moves from the defaults' towards the placed one only as far as it lowers
+  // neither precision nor recall on these questions (guard.ts): a calibration never costs either.
+  const at = (medium: number): LevelThresholds => ({ high: Math.max(medium, placed.high), medium, uncertain: Math.min(medium, placed.uncertain) });
+  const medium = guardedBar(scored, scored.map((q) => q.score), placed.medium, DEFAULT_THRESHOLDS.medium, (bar) => scored.map((q) => outcomeUnder(q, DEFAULT_CONFIDENCE_MODEL, at(bar))));
+  const thresholds = at(medium);
   const byStrategy = Object.fromEntries(
     QUERY_STRATEGIES.map((strategy) => {
       const own = scored.filter((q) => q.strategy === strategy);
@@ -216,7 +270,7 @@ export async function questionsCalibration(
     thresholds,
     fittedOn: { datasets: [], l2: DEFAULT_FIT_OPTIONS.l2, createdAt, byStrategy, questions: { files: files.map((f) => path.basename(f)), rates: { ...rates } } },
   };
-  return { file, report: questionsReport(scored, thresholds) };
+  return { file, report: { ...questionsReport(scored, thresholds), placed: placed.medium, guard: checkCalibration(scored, file) } };
 }
 
 /** Pages among the first results' pages a reader reads before deciding (eval's "shown, page in top 3"). */
@@ -226,8 +280,8 @@ function questionsReport(scored: readonly SearchedQuestion[], t: LevelThresholds
   const answerable = scored.filter((q) => q.answerable);
   const unanswerable = scored.filter((q) => !q.answerable);
   const share = (list: typeof scored, test: (q: (typeof scored)[number]) => boolean) => (list.length === 0 ? 0 : list.filter(test).length / list.length);
-  const answered = (q: (typeof scored)[number]) => outcomeFor(q.score, t, q.searchable) === 'answer';
-  const shown = (q: (typeof scored)[number]) => outcomeFor(q.score, t, q.searchable) !== 'fallback';
+  const answered = (q: (typeof scored)[number]) => outcomeUnder(q, DEFAULT_CONFIDENCE_MODEL, t) === 'answer';
+  const shown = (q: (typeof scored)[number]) => outcomeUnder(q, DEFAULT_CONFIDENCE_MODEL, t) !== 'fallback';
   return {
     answerable: answerable.length,
     unanswerable: unanswerable.length,

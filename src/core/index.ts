@@ -66,6 +66,7 @@ export type { ConfidenceVerdict } from './confidence/verdict.ts';
 export type { Fallback } from './confidence/fallback.ts';
 export { SIGNAL_NAMES } from './confidence/signals.ts';
 export type { Correction } from './present/correction.ts';
+export { DEFAULT_ANSWER_OPTIONS, type Answer, type AnswerOptions } from './present/answer.ts';
 export { confidenceScore, DEFAULT_CONFIDENCE_MODEL } from './confidence/score.ts';
 export type { ConfidenceModel } from './confidence/score.ts';
 export { calibrationFromFile, type Calibration, type QuestionRates } from './confidence/calibration.ts';

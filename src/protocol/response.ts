@@ -3,7 +3,7 @@
  * other server of the same answers (the widget tests' Node server of real search results) cannot
  * drift apart in what a client receives.
  */
-import type { ConfidenceVerdict, Correction, FacetCounts, Fallback, Lang, LoadedPack, RouteName, RouteReport, SearchDebug, SearchOutcome, SearchResult, SearchWarning } from '../core/index.ts';
+import type { Answer, ConfidenceVerdict, Correction, FacetCounts, Fallback, Lang, LoadedPack, RouteName, RouteReport, SearchDebug, SearchOutcome, SearchResult, SearchWarning } from '../core/index.ts';
 import type { SearchRequest } from './request.ts';
 
 export type { ErrorBody } from './errors.ts';
@@ -27,6 +27,12 @@ export interface SearchResponse {
   results: SearchResult[];
   /** Whether the docs answer the query, how sure the pipeline is, and why. */
   confidence: ConfidenceVerdict;
+  /**
+   * The sentence or two of the top result that answer the query, with the section's URL and
+   * heading (`{text, highlights, url, heading, coverage}`): present exactly when
+   * `confidence.outcome` is `answer`, else null. Extractive: the docs' own words, never a heading alone.
+   */
+  answer: Answer | null;
   /** What to show instead of the results when `confidence.outcome` is `fallback`; null otherwise. */
   fallback: Fallback | null;
   /** Problems that degraded the answer without failing it (e.g. the vector route was down). */
@@ -68,6 +74,7 @@ export function searchResponseBody({ request, index, pack, outcome, tookMs }: Se
     lang: outcome.queryLang,
     results: outcome.results,
     confidence: outcome.confidence,
+    answer: outcome.answer,
     fallback: outcome.fallback,
     warnings: outcome.warnings,
     correction: outcome.correction,

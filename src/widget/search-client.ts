@@ -20,7 +20,7 @@ export interface SearchHit extends Pick<Result, 'id' | 'url' | 'title' | 'breadc
   lang?: string;
   /** `code` when the excerpt comes from a code block, so it can be shown as code. */
   snippet: Omit<Result['snippet'], 'highlights'> & { highlights: HighlightRange[] };
-  /** The section's best evidence passage (the Worker's `evidence.excerpts[0]`), for the answer card; absent when it has none. */
+  /** The Worker's `answer` when it is this section's (its sentences that answer the query), for the answer card; absent otherwise. */
   passage?: { text: string; highlights: HighlightRange[] };
 }
 
@@ -118,8 +118,9 @@ export async function fetchSearch(url: string, signal: AbortSignal, text: Client
     body = undefined;
   }
   if (!response.ok) return { ok: false, kind: 'error', message: errorMessage(body, response.status, text.failed) };
-  const hits = parseHits(body);
-  if (!hits) return { ok: false, kind: 'error', message: text.failed };
+  const parsed = parseHits(body);
+  if (!parsed) return { ok: false, kind: 'error', message: text.failed };
+  const hits = withAnswer(parsed, body);
   const confidence = parseConfidence(body);
   const completing = isRecord(body) && body.lastWordCompleted === true;
   return { ok: true, hits, confidence, fallback: parseFallback(body, confidence, text.fallback), correction: parseCorrection(body), completing, facets: parseFacetCounts(body) };
@@ -150,8 +151,6 @@ function parseHit(r: unknown): SearchHit | null {
   if (!isRecord(r) || typeof r.url !== 'string' || typeof r.title !== 'string') return null;
   // A snippet that is not an object (an array included) reads as an empty one.
   const snippet: Record<string, unknown> = isRecord(r.snippet) ? r.snippet : {};
-  const excerpt = isRecord(r.evidence) && Array.isArray(r.evidence.excerpts) ? r.evidence.excerpts[0] : undefined;
-  const passage = isRecord(excerpt) && isText(excerpt.text) ? { text: excerpt.text, highlights: highlightsOf(excerpt.highlights) } : undefined;
   return {
     id: typeof r.id === 'string' ? r.id : r.url,
     url: r.url,
@@ -163,8 +162,19 @@ function parseHit(r: unknown): SearchHit | null {
       highlights: highlightsOf(snippet.highlights),
       kind: snippet.kind === 'code' ? 'code' : 'text',
     },
-    ...(passage && { passage }),
   };
+}
+
+/**
+ * The hits with the answer's sentences on the hit the body's `answer` names (by URL): the answer
+ * card shows them. A body without a well-formed `answer` (no answer, or an older Worker) gives no
+ * card: a passage merely holding the query's words is not an answer.
+ */
+export function withAnswer(hits: SearchHit[], body: unknown): SearchHit[] {
+  const answer = isRecord(body) && isRecord(body.answer) ? body.answer : undefined;
+  if (!answer || !isText(answer.text) || typeof answer.url !== 'string') return hits;
+  const passage = { text: answer.text, highlights: highlightsOf(answer.highlights) };
+  return hits.map((h) => (h.url === answer.url ? { ...h, passage } : h));
 }
 
 /** Highlight ranges by shape only; splitHighlights deals with out-of-range and overlapping values. */

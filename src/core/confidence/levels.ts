@@ -40,7 +40,7 @@ export interface LevelOptions {
 }
 
 /** The thresholds fitted with DEFAULT_CONFIDENCE_MODEL (scripts/confidence-defaults.ts). */
-export const DEFAULT_THRESHOLDS: Readonly<LevelThresholds> = Object.freeze({ high: 0.6302, medium: 0.3354, uncertain: 0.163 });
+export const DEFAULT_THRESHOLDS: Readonly<LevelThresholds> = Object.freeze({ high: 0.7642, medium: 0.6722, uncertain: 0.2425 });
 
 export const DEFAULT_LEVEL_OPTIONS: Readonly<LevelOptions> = Object.freeze({
   byStrategy: Object.freeze({ question: DEFAULT_THRESHOLDS, lookup: DEFAULT_THRESHOLDS, overview: DEFAULT_THRESHOLDS }),

@@ -37,6 +37,7 @@ export type ReasonCode =
   | 'CONCEPTS_MISSING'
   | 'ROUTES_DISAGREE'
   | 'NO_EVIDENCE'
+  | 'NO_ANSWER'
   | 'WEAK_POOL'
   | 'KEYWORD_ONLY'
   | 'ALL_CONCEPTS_FOUND'
@@ -67,6 +68,7 @@ const MESSAGES: Record<MessageLang, Messages> = {
     CONCEPTS_MISSING: (p) => `The best match does not mention ${list(p.missing, ', ', (w) => `“${w}”`)}.`,
     ROUTES_DISAGREE: () => 'Word matching and meaning-based search point to different pages.',
     NO_EVIDENCE: () => 'The top results have no passage that contains the query’s words.',
+    NO_ANSWER: () => 'No sentence of the best match answers the question as asked.',
     WEAK_POOL: () => 'The best match is a changelog, deprecated or index page rather than an explanation.',
     KEYWORD_ONLY: () => 'Judged on word matching alone: meaning-based search did not run for this query.',
     ALL_CONCEPTS_FOUND: () => 'The best match covers every word of the query.',
@@ -81,6 +83,7 @@ const MESSAGES: Record<MessageLang, Messages> = {
     CONCEPTS_MISSING: (p) => `最佳匹配没有提到${list(p.missing, '、', (w) => `“${w}”`)}。`,
     ROUTES_DISAGREE: () => '关键词匹配和语义搜索指向不同的页面。',
     NO_EVIDENCE: () => '排名靠前的结果中没有包含查询词的段落。',
+    NO_ANSWER: () => '最佳匹配中没有一句话能回答这个问题。',
     WEAK_POOL: () => '最佳匹配是更新日志、已弃用页面或索引页，而不是说明文档。',
     KEYWORD_ONLY: () => '仅根据关键词匹配判断：此查询未运行语义搜索。',
     ALL_CONCEPTS_FOUND: () => '最佳匹配涵盖了查询中的所有词。',
@@ -95,6 +98,7 @@ const MESSAGES: Record<MessageLang, Messages> = {
     CONCEPTS_MISSING: (p) => `最も一致した結果には${list(p.missing, '、', (w) => `「${w}」`)}が含まれていません。`,
     ROUTES_DISAGREE: () => 'キーワード検索と意味検索が別々のページを示しています。',
     NO_EVIDENCE: () => '上位の結果にクエリの語を含む段落がありません。',
+    NO_ANSWER: () => '最も近いセクションに、質問に答える文がありません。',
     WEAK_POOL: () => '最も一致した結果は説明ではなく、変更履歴・非推奨・一覧のページです。',
     KEYWORD_ONLY: () => 'キーワード一致のみで判断しました：このクエリでは意味検索が実行されていません。',
     ALL_CONCEPTS_FOUND: () => '最も一致した結果はクエリのすべての語を含んでいます。',
@@ -109,6 +113,7 @@ const MESSAGES: Record<MessageLang, Messages> = {
     CONCEPTS_MISSING: (p) => `El mejor resultado no menciona ${list(p.missing, ', ', (w) => `«${w}»`)}.`,
     ROUTES_DISAGREE: () => 'La búsqueda por palabras y la búsqueda por significado apuntan a páginas distintas.',
     NO_EVIDENCE: () => 'Los primeros resultados no tienen ningún pasaje con las palabras de la consulta.',
+    NO_ANSWER: () => 'Ninguna frase del mejor resultado responde a la pregunta tal como se formuló.',
     WEAK_POOL: () => 'El mejor resultado es un registro de cambios, una página obsoleta o un índice, no una explicación.',
     KEYWORD_ONLY: () => 'Evaluado solo por coincidencia de palabras: la búsqueda por significado no se ejecutó para esta consulta.',
     ALL_CONCEPTS_FOUND: () => 'El mejor resultado cubre todas las palabras de la consulta.',
@@ -123,6 +128,7 @@ const MESSAGES: Record<MessageLang, Messages> = {
     CONCEPTS_MISSING: (p) => `O melhor resultado não menciona ${list(p.missing, ', ', (w) => `“${w}”`)}.`,
     ROUTES_DISAGREE: () => 'A busca por palavras e a busca por significado apontam para páginas diferentes.',
     NO_EVIDENCE: () => 'Os primeiros resultados não têm nenhum trecho com as palavras da consulta.',
+    NO_ANSWER: () => 'Nenhuma frase do melhor resultado responde à pergunta como foi feita.',
     WEAK_POOL: () => 'O melhor resultado é um registro de alterações, uma página obsoleta ou um índice, não uma explicação.',
     KEYWORD_ONLY: () => 'Avaliado apenas pela correspondência de palavras: a busca por significado não foi executada para esta consulta.',
     ALL_CONCEPTS_FOUND: () => 'O melhor resultado cobre todas as palavras da consulta.',

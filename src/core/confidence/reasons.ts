@@ -82,6 +82,8 @@ export interface ReasonFacts {
   vectorNotNeeded?: boolean;
   /** The query's words (as typed) whose concepts the top result lacks. */
   missingWords: string[];
+  /** No sentence of the top result answers the query (present/answer.ts): the verdict does not answer. */
+  noAnswer?: boolean;
 }
 
 /**
@@ -109,6 +111,7 @@ export function reasonsFor(
     if (facts.relevantCount < options.fewRelevant) add('FEW_RELEVANT', 'lowers', { count: facts.relevantCount });
     if (facts.missingWords.length > 0) add('CONCEPTS_MISSING', 'lowers', { missing: facts.missingWords });
     if (signals.evidence !== null && signals.evidence <= options.minEvidence) add('NO_EVIDENCE', 'lowers');
+    if (facts.noAnswer) add('NO_ANSWER', 'lowers');
     if (signals.pool !== null && signals.pool < options.weakPool) add('WEAK_POOL', 'lowers');
   }
   if (facts.topCosine !== null && facts.topCosine < options.lowCosine) add('LOW_TOP_SCORE', 'lowers', { similarity });

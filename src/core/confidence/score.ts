@@ -67,23 +67,23 @@ const model = (bias: number, weights: Record<SignalName, number>, impute: Record
  * Imputed values come from the fit too (indexer/confidence/fit.ts fitOne), so some lie outside [0, 1].
  */
 export const DEFAULT_CONFIDENCE_MODEL: ConfidenceModel = Object.freeze({
-  // 222 answerable / 141 unanswerable; own model
+  // 63 right in the top 3 / 58 not
   lookup: model(
-    -4.68,
-    { relevant: 0.99, keywordStrength: 1.78, topCosine: 0, margin: 0.38, agreement: 0, coverage: 1.36, weightedCoverage: 1.48, evidence: 0.03, diversity: -0.92, pool: 0.39, known: 1 },
-    { relevant: 0.87, keywordStrength: 0.47, topCosine: 0.59, margin: 0.13, agreement: 0.56, coverage: 0.86, weightedCoverage: 0.84, evidence: 0.98, diversity: 1.11, pool: 0.89, known: 0.83 },
+    -5.68,
+    { relevant: 0, keywordStrength: 1.37, topCosine: 0.46, margin: 0.7, agreement: 0.95, coverage: 1, weightedCoverage: 1.36, evidence: 0.42, diversity: 0.3, pool: 0.05, known: 2.08, topPage: 0.9 },
+    { relevant: 0.76, keywordStrength: 0.47, topCosine: 1.29, margin: 0.21, agreement: 1.01, coverage: 0.68, weightedCoverage: 0.61, evidence: 0.94, diversity: 0.93, pool: 0.99, known: 0.5, topPage: 0.27 },
   ),
-  // 597 answerable / 410 unanswerable; own model
+  // 1005 right in the top 3 / 509 not
   question: model(
-    -4.50,
-    { relevant: 0.81, keywordStrength: 1.62, topCosine: 0, margin: 0.72, agreement: 0, coverage: 1.54, weightedCoverage: 1.68, evidence: 0, diversity: -0.61, pool: 0, known: 0.97 },
-    { relevant: 0.85, keywordStrength: 0.52, topCosine: 0.63, margin: 0.23, agreement: 0.55, coverage: 0.8, weightedCoverage: 0.78, evidence: 0.98, diversity: 0.83, pool: 0.91, known: 0.84 },
+    -4.21,
+    { relevant: 0.16, keywordStrength: 1.31, topCosine: 0.39, margin: 0.51, agreement: 0.44, coverage: 0.98, weightedCoverage: 1.07, evidence: 0.21, diversity: -0.39, pool: 0, known: 1.15, topPage: 1.54 },
+    { relevant: 0.72, keywordStrength: 0.43, topCosine: 0.41, margin: 0.15, agreement: 0.55, coverage: 0.66, weightedCoverage: 0.6, evidence: 0.97, diversity: 1.02, pool: 0.97, known: 0.74, topPage: 0.68 },
   ),
-  // 20 answerable / 9 unanswerable; pooled model
+  // 0 right in the top 3 / 0 not
   overview: model(
-    -4.39,
-    { relevant: 0.88, keywordStrength: 1.68, topCosine: 0, margin: 0.62, agreement: 0, coverage: 1.47, weightedCoverage: 1.6, evidence: 0, diversity: -0.74, pool: 0, known: 0.97 },
-    { relevant: 0.86, keywordStrength: 0.5, topCosine: 0.62, margin: 0.2, agreement: 0.55, coverage: 0.82, weightedCoverage: 0.8, evidence: 0.98, diversity: 0.96, pool: 0.92, known: 0.84 },
+    -4.32,
+    { relevant: 0.14, keywordStrength: 1.32, topCosine: 0.38, margin: 0.51, agreement: 0.48, coverage: 0.98, weightedCoverage: 1.09, evidence: 0.24, diversity: -0.35, pool: 0, known: 1.24, topPage: 1.5 },
+    { relevant: 0.72, keywordStrength: 0.43, topCosine: 0.47, margin: 0.16, agreement: 0.62, coverage: 0.66, weightedCoverage: 0.6, evidence: 0.97, diversity: 0.99, pool: 0.97, known: 0.72, topPage: 0.66 },
   ),
 });
 

@@ -23,6 +23,7 @@ export const SIGNAL_NAMES = [
   'diversity',
   'pool',
   'known',
+  'topPage',
 ] as const;
 
 export type SignalName = (typeof SIGNAL_NAMES)[number];
@@ -106,6 +107,8 @@ export interface SignalInput {
   keyword: RouteSummary;
   vector: RouteSummary;
   results: readonly ResultSummary[];
+  /** The reranker's probability that the first result's page is the answer's (rank/rerank.ts topPageProbability); null when it did not run. */
+  topPage?: number | null;
 }
 
 const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
@@ -260,6 +263,17 @@ function known(input: SignalInput): number {
   return input.conceptDf.every((df, i) => df > 0 || unaskedConcept(input, i)) ? 1 : 0;
 }
 
+/**
+ * `topPage`: the learned ranking's probability that the first result's page is the answer's — the
+ * softmax of its scores over the candidates it reordered (rank/rerank.ts), so it compares across
+ * queries where the fused scores do not. Whether the first result is right is what a verdict that
+ * answers must know; the other signals measure it only through the words matched. Null when the
+ * reranker did not run (a pack of one-section pages, a query naming a section).
+ */
+function topPage(input: SignalInput): number | null {
+  return input.topPage === undefined || input.topPage === null || input.results.length === 0 ? null : clamp01(input.topPage);
+}
+
 export function computeSignals(input: SignalInput, options: SignalOptions = DEFAULT_SIGNAL_OPTIONS): ConfidenceSignals {
   return {
     relevant: relevant(input, options),
@@ -273,5 +287,6 @@ export function computeSignals(input: SignalInput, options: SignalOptions = DEFA
     diversity: diversity(input, options),
     pool: pool(input, options),
     known: known(input),
+    topPage: topPage(input),
   };
 }

@@ -72,6 +72,12 @@ export interface JudgeInput extends SignalInput {
   filteredOut?: boolean;
   /** The vector route was not run because the keyword route's best hit held every concept (search.ts keywordAnswered). */
   vectorNotNeeded?: boolean;
+  /**
+   * No sentence of the top result answers the query (present/answer.ts): an `answer` outcome
+   * becomes `uncertain` — the results, under the notice — whatever the score. A verdict that
+   * answers must have the answer to show.
+   */
+  noAnswer?: boolean;
 }
 
 export interface Judgement {
@@ -105,7 +111,12 @@ export function judgeConfidence(
   const signals = computeSignals(input, options.signals);
   // A calibration's thresholds were fitted with its model (indexer/confidence/thresholds.ts): they replace the defaults.
   const thresholds = thresholdsFor(model.thresholds ?? options.levels.byStrategy[input.strategy], input.mode);
-  const { score, level, outcome } = decide(signals, input.strategy, model.model, thresholds, input.results.length > 0 && input.concepts.length > 0);
+  const decided = decide(signals, input.strategy, model.model, thresholds, input.results.length > 0 && input.concepts.length > 0);
+  const demoted = decided.outcome === 'answer' && input.noAnswer === true;
+  const { score } = decided;
+  // Demoted, the level is the one `uncertain` has everywhere else (levels.ts), so the two never disagree.
+  const level = demoted ? 'low' : decided.level;
+  const outcome = demoted ? 'uncertain' : decided.outcome;
   const lang = messageLang(input.lang);
   const reasons = reasonsFor(
     signals,
@@ -117,6 +128,7 @@ export function judgeConfidence(
       vectorRan: input.vector.ran,
       ...(input.vectorNotNeeded && { vectorNotNeeded: true }),
       missingWords: input.missingWords,
+      ...(input.noAnswer && input.results.length > 0 && { noAnswer: true }),
     },
     lang,
     options.reasons,

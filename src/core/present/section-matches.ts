@@ -43,9 +43,17 @@ export function matchesIn(matches: readonly Token[], at: number, length: number)
  * of `queryTerms` (find-terms.ts, which reads only the stretches that can hold them). `probes`:
  * probesOf(queryTerms), computed once by a search for all its results.
  */
-export function sectionMatches(section: Section, queryTerms: ReadonlySet<string>, analyzer: Partial<AnalyzerOptions>, probes: readonly string[] = probesOf(queryTerms)): SectionMatches {
+export function sectionMatches(
+  section: Section,
+  queryTerms: ReadonlySet<string>,
+  analyzer: Partial<AnalyzerOptions>,
+  probes: readonly string[] = probesOf(queryTerms),
+  keep?: (token: Token, full: string) => boolean,
+): SectionMatches {
   const { text: full, parts } = searchableLayout(section);
-  const matches = findTerms(examinedPart(full), section.lang, queryTerms, analyzer, probes);
+  const found = findTerms(examinedPart(full), section.lang, queryTerms, analyzer, probes);
+  // `keep`: a match the search does not count (a completion the typed word does not begin: search/results.ts).
+  const matches = keep ? found.filter((t) => keep(t, full)) : found;
   const partMatches = (name: 'text' | 'code') => {
     const part = parts.find((p) => p.name === name);
     return part ? matchesIn(matches, part.start, part.end - part.start) : [];

@@ -146,14 +146,32 @@ export function reranks(input: RerankInput, options: RerankOptions): boolean {
  * fewer than two candidates, a pack of fewer sections per page than `minSectionsPerPage`, or a
  * query naming a section (`keepNamed`).
  */
-export function rerank(input: RerankInput, options: RerankOptions): { hits: FusedHit[]; moved: number } {
+export function rerank(input: RerankInput, options: RerankOptions): { hits: FusedHit[]; moved: number; topPage: number | null } {
   const { hits } = input;
-  if (!reranks(input, options)) return { hits: [...hits], moved: 0 };
+  if (!reranks(input, options)) return { hits: [...hits], moved: 0, topPage: null };
   const window = Math.min(options.window, hits.length);
   const s = linearScores(rerankFeatures(input, window), options.weights);
   const order = s.map((_, i) => i).sort((a, b) => s[b]! - s[a]! || a - b);
   const moved = order.filter((from, to) => from !== to).length;
-  return { hits: [...order.map((from, to) => ({ ...hits[from]!, score: hits[to]!.score })), ...hits.slice(window)], moved };
+  const reordered = [...order.map((from, to) => ({ ...hits[from]!, score: hits[to]!.score })), ...hits.slice(window)];
+  return { hits: reordered, moved, topPage: topPageProbability(s, hits.slice(0, window).map((h) => input.pageOf(h.id)), order[0]!) };
+}
+
+/**
+ * The model's probability that the first result's page is the answer's: the softmax of the window's
+ * scores (what the fit maximises for the right candidates, src/eval/rerank-fit.ts), summed over the
+ * candidates on that page. Comparable across queries, unlike the fused scores: the verdict reads it.
+ */
+export function topPageProbability(scores: readonly number[], pages: readonly string[], top: number): number {
+  const max = Math.max(...scores);
+  let all = 0;
+  let page = 0;
+  scores.forEach((v, i) => {
+    const e = Math.exp(v - max);
+    all += e;
+    if (pages[i] === pages[top]) page += e;
+  });
+  return all > 0 ? page / all : 0;
 }
 
 export const DEFAULT_RERANK_OPTIONS: Readonly<RerankOptions> = Object.freeze({ enabled: true, window: 30, minSectionsPerPage: 2, keepNamed: true, weights: RERANK_MODEL });

@@ -41,6 +41,10 @@ export interface Findings {
   topTerms: ReadonlySet<string>;
   /** The vector route was not run: the keyword route answered (retrieve.ts keywordAnswered). */
   vectorNotNeeded: boolean;
+  /** The reranker's probability that the first result's page is the answer's (rank.ts Ranking.topPage). */
+  topPage: number | null;
+  /** The top result holds a sentence that answers the query (present/answer.ts), or none is required. */
+  answerFound: boolean;
 }
 
 export function judge(pack: LoadedPack, section: SectionLookup, query: PreparedQuery, options: SearchOptions, found: Findings) {
@@ -77,6 +81,7 @@ export function judge(pack: LoadedPack, section: SectionLookup, query: PreparedQ
       keyword: { ran: found.keywordRan, hits: pageHits(pack, keyword.hits), topScore: keyword.diagnostics.topScore },
       vector: vector ? { ran: true, hits: pageHits(pack, vector.hits), topScore: vector.diagnostics.topScore } : { ran: false, hits: [], topScore: null },
       results: summaries,
+      topPage: found.topPage,
       strategy: query.analysis.strategy,
       lang: query.analysis.lang,
       mode: query.confidenceMode,
@@ -90,6 +95,7 @@ export function judge(pack: LoadedPack, section: SectionLookup, query: PreparedQ
       }),
       ...(filteredOut && { filteredOut: true }),
       ...(found.vectorNotNeeded && { vectorNotNeeded: true }),
+      ...(!found.answerFound && { noAnswer: true }),
     },
     pack.confidence,
     options.confidence,

@@ -7,6 +7,7 @@ import { DEFAULT_FUSE_OPTIONS, type FuseOptions, type RouteName } from '../rank/
 import { DEFAULT_ROUTE_WEIGHTING, type RouteWeightingOptions } from '../rank/route-weights.ts';
 import { DEFAULT_NAME_MATCH_OPTIONS, type NameMatchOptions } from '../rank/name-match.ts';
 import { DEFAULT_EVIDENCE_OPTIONS, type EvidenceOptions } from '../present/evidence.ts';
+import { DEFAULT_ANSWER_OPTIONS, type AnswerOptions } from '../present/answer.ts';
 import { DEFAULT_GRAPH_BOOST_OPTIONS, type GraphBoostOptions } from '../rank/graph-boost.ts';
 import { DEFAULT_MMR_OPTIONS, type MmrOptions } from '../rank/mmr.ts';
 import { DEFAULT_POOLS, type Pool } from '../rank/pools.ts';
@@ -76,6 +77,8 @@ export interface SearchOptions {
   mmr: MmrOptions & { enabled: boolean; depth: number };
   /** Evidence excerpts of each result (evidence.ts). */
   evidence: EvidenceOptions;
+  /** The extractive answer from the top result's prose (answer.ts); an `answer` outcome needs one. */
+  answer: AnswerOptions;
   /**
    * The confidence verdict (confidence.ts): signal settings, level thresholds per strategy, the
    * default mode, reason thresholds and the fallback's messages, link and suggestion count.
@@ -111,6 +114,7 @@ export const DEFAULT_SEARCH_OPTIONS: Readonly<SearchOptions> = Object.freeze({
   rerank: DEFAULT_RERANK_OPTIONS,
   mmr: Object.freeze({ ...DEFAULT_MMR_OPTIONS, enabled: true, depth: 3 }),
   evidence: DEFAULT_EVIDENCE_OPTIONS,
+  answer: DEFAULT_ANSWER_OPTIONS,
   confidence: DEFAULT_CONFIDENCE_OPTIONS,
   expansion: DEFAULT_EXPANSION_SETTING,
   debug: false,

@@ -11,6 +11,7 @@ import type { MmrDecision } from '../rank/mmr.ts';
 import type { PoolAudit, PoolName } from '../rank/pools.ts';
 import type { Snippet } from '../present/snippet.ts';
 import type { Correction } from '../present/correction.ts';
+import type { Answer } from '../present/answer.ts';
 import type { ThresholdDiagnostics } from '../rank/thresholds.ts';
 import type { FacetCounts } from './filters.ts';
 import type { RouteSkip, SearchWarning } from './query-vector.ts';
@@ -72,6 +73,11 @@ export interface SearchOutcome {
   warnings: SearchWarning[];
   /** Whether the docs answer the query, how sure the pipeline is, and why (confidence.ts). */
   confidence: ConfidenceVerdict;
+  /**
+   * The sentence or two of the top result that answer the query, with its heading and link
+   * (present/answer.ts): present exactly when `confidence.outcome` is `answer`, else null.
+   */
+  answer: Answer | null;
   /** What to show instead of the results when `confidence.outcome` is `fallback`; null otherwise. */
   fallback: Fallback | null;
   /** The words read as corrections of misspelt ones ("did you mean"), or null when none was corrected. */

@@ -21,6 +21,8 @@ export interface Ranking {
   /** Every candidate, best first, with its fused score after the boosts and the pool weights. */
   fused: FusedHit[];
   boosts: { nameMatch: number; linkGraph: number; reranked: number };
+  /** The reranker's probability that the first result's page is the answer's (rerank.ts topPageProbability); null when it did not run. */
+  topPage: number | null;
 }
 
 export function rank(pack: LoadedPack, retrieval: Retrieval, options: SearchOptions): Ranking {
@@ -30,7 +32,7 @@ export function rank(pack: LoadedPack, retrieval: Retrieval, options: SearchOpti
   const nameMatch = boostNamedHits(fused, retrieval.named, options.nameMatch);
   const linkGraph = boostLinkedHits(nameMatch.hits, (id) => sections.pageOf(id), sections.graph, options.graphBoost);
   const reranked = rerankHits(rerankInput(pack, retrieval, weighByPool(pack, linkGraph.hits, options)), options.rerank);
-  return { fused: reranked.hits, boosts: { nameMatch: nameMatch.boosted, linkGraph: linkGraph.boosted, reranked: reranked.moved } };
+  return { fused: reranked.hits, boosts: { nameMatch: nameMatch.boosted, linkGraph: linkGraph.boosted, reranked: reranked.moved }, topPage: reranked.topPage };
 }
 
 /** What the reranker reads of `hits` (the order before it): the keyword route's facts and the pack's page columns. */

@@ -10,9 +10,13 @@ import type { SectionLookup } from '../pack/section-store.ts';
 import type { FusedHit, RouteHit, RouteName } from '../rank/fuse.ts';
 import { correctionOf, type Correction } from '../present/correction.ts';
 import { evidenceFrom } from '../present/evidence.ts';
+import { answerFrom, type Answer } from '../present/answer.ts';
+import { GENERIC_ENGLISH_WORDS } from '../analysis/generic-words.ts';
+import type { TermStat } from '../keyword/index.ts';
 import { sectionMatches, type SectionMatches } from '../present/section-matches.ts';
 import { DEFAULT_SNIPPET_OPTIONS, snippetFrom } from '../present/snippet.ts';
 import { probesOf } from '../analysis/find-terms.ts';
+import type { Token } from '../analysis/segment.ts';
 import type { QueryMatching } from './matching.ts';
 import type { SearchOptions } from './options.ts';
 import { roundScore, type RoutePosition, type SearchDebug, type SearchResult } from './outcome.ts';
@@ -34,7 +38,8 @@ export function presentResults(pack: LoadedPack, query: PreparedQuery, options: 
   const conceptOf = conceptsOfTerms(query.matching);
   const snippetOptions = { ...DEFAULT_SNIPPET_OPTIONS, length: options.snippetLength };
   const probes = probesOf(queryTerms);
-  const matches = chosen.map((hit) => sectionMatches(section(hit.id), queryTerms, pack.manifest.analyzer, probes));
+  const keep = completionBegunBy(query);
+  const matches = chosen.map((hit) => sectionMatches(section(hit.id), queryTerms, pack.manifest.analyzer, probes, keep));
   const results = chosen.map((hit, i): SearchResult => {
     const s = section(hit.id);
     const found = matches[i]!;
@@ -56,6 +61,31 @@ export function presentResults(pack: LoadedPack, query: PreparedQuery, options: 
   return { results, matches };
 }
 
+/**
+ * Which matches of a completed word count: a completion counts where the text's word begins with
+ * the word as typed (`deplo` → deployment). A completion found through the typed word's stem can
+ * begin otherwise — `recipe` stems to `recip`, whose completions hold `reciprocal` — and is then
+ * another word: it is neither highlighted nor counted as covering the query (issue 50). Undefined
+ * when no concept was completed.
+ */
+function completionBegunBy(query: PreparedQuery): ((token: Token, full: string) => boolean) | undefined {
+  const typedBy = new Map<string, string[]>();
+  const plain = new Set<string>();
+  query.matching.groups.forEach((variants, i) => {
+    for (const v of variants) {
+      if (v.kind !== 'prefix') plain.add(v.term);
+      else typedBy.set(v.term, [...(typedBy.get(v.term) ?? []), (query.analysis.words[i] ?? '').toLowerCase()]);
+    }
+  });
+  if (typedBy.size === 0) return undefined;
+  return (token, full) => {
+    const typed = typedBy.get(token.term);
+    if (typed === undefined || plain.has(token.term)) return true;
+    const surface = full.slice(token.start, token.end).toLowerCase();
+    return typed.some((w) => w === '' || surface.startsWith(w));
+  };
+}
+
 function routePositions(hit: FusedHit): Partial<Record<RouteName, RoutePosition>> {
   const out: Partial<Record<RouteName, RoutePosition>> = {};
   for (const route of Object.keys(hit.ranks) as RouteName[]) {
@@ -72,6 +102,37 @@ function conceptsOfTerms(matching: QueryMatching): Map<string, string> {
   });
   return conceptOf;
 }
+
+/**
+ * The extractive answer of the top result (present/answer.ts): each concept weighted by its IDF,
+ * but a generic English word the docs never use, which no sentence can hold and whose absence
+ * says nothing (as the verdict's coverage leaves it out, confidence/signals.ts).
+ */
+export function answerFor(query: PreparedQuery, options: SearchOptions, presented: Presented, conceptStats: readonly TermStat[]): Answer | null {
+  const [top] = presented.results;
+  if (!top) return null;
+  const conceptOf = new Map<string, number>();
+  query.matching.groups.forEach((variants, c) => {
+    for (const v of variants) if (!conceptOf.has(v.term)) conceptOf.set(v.term, c);
+  });
+  const weights = conceptStats.map((t, i) => (t.df === 0 && GENERIC_ENGLISH_WORDS.has(query.analysis.words[i]?.toLowerCase() ?? '') ? 0 : t.idf));
+  const page = pageOfUrl(top.url);
+  let best: Answer | null = null;
+  // The top result's section, or another of its page among the first results when that one's
+  // sentences cover more of the question: the page is what the verdict trusts, and its answer may
+  // sit in the section after the one that matched best (issue 50).
+  presented.results.slice(0, ANSWER_SOURCES).forEach((r, i) => {
+    if (i > 0 && pageOfUrl(r.url) !== page) return;
+    const a = answerFrom(presented.matches[i]!, { url: r.url, title: r.title }, { text: query.text, conceptOf, weights }, options.answer);
+    if (a && (best === null || a.coverage > best.coverage)) best = a;
+  });
+  return best;
+}
+
+/** Results whose sections the answer is looked for in (those on the top result's page): what a reader sees first. */
+const ANSWER_SOURCES = 3;
+
+const pageOfUrl = (url: string) => url.replace(/#.*$/, '');
 
 /** Results whose text a correction's docs' word is looked for in: the few a reader sees first. */
 const CORRECTION_SOURCES = 3;

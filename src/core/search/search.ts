@@ -25,7 +25,7 @@ import { readSections, sectionsToRead, type ReadAheadInput } from './read-ahead.
 import type { SearchRequest } from './request.ts';
 import { judge, routeReports } from './judge.ts';
 import { rank } from './rank.ts';
-import { correctionFor, debugTrace, presentResults } from './results.ts';
+import { answerFor, correctionFor, debugTrace, presentResults } from './results.ts';
 import { KEYWORD_ANSWERED, keywordAnswered, retrieve, retrieveKeyword, type Retrieval } from './retrieve.ts';
 import { planSelection, select } from './select.ts';
 
@@ -101,7 +101,9 @@ export async function search(pack: LoadedPack, request: SearchRequest, options: 
 function finish(pack: LoadedPack, query: PreparedQuery, options: SearchOptions, stages: Ranked, section: SectionLookup): SearchOutcome {
   const { retrieval, queryVector } = stages;
   const selection = select(pack, stages.plan, query, options, section);
-  const { results, matches } = presentResults(pack, query, options, selection.chosen, section);
+  const presented = presentResults(pack, query, options, selection.chosen, section);
+  const { results, matches } = presented;
+  const answer = answerFor(query, options, presented, stages.conceptStats);
   const routes = routeReports(options, retrieval, queryVector);
   const { confidence, fallback } = judge(pack, section, query, options, {
     conceptStats: stages.conceptStats,
@@ -111,6 +113,9 @@ function finish(pack: LoadedPack, query: PreparedQuery, options: SearchOptions, 
     results,
     topTerms: new Set(matches[0]?.matches.map((t) => t.term)),
     vectorNotNeeded: queryVector.skip === 'keyword-answered',
+    topPage: stages.ranking.topPage,
+    // A question needs a sentence that answers it; a lookup or an overview is answered by the section it names.
+    answerFound: answer !== null || !options.answer.required || query.analysis.strategy !== 'question',
   });
   const outcome: SearchOutcome = {
     results,
@@ -118,9 +123,13 @@ function finish(pack: LoadedPack, query: PreparedQuery, options: SearchOptions, 
     routes,
     warnings: [...(pack.confidence.warning ? [pack.confidence.warning] : []), ...(queryVector.warning ? [queryVector.warning] : [])],
     confidence,
+    answer: confidence.outcome === 'answer' ? answer : null,
     fallback,
     lastWordCompleted: lastWordCompleted(query.matching),
-    correction: correctionFor(query, matches),
+    // "Did you mean" only when the corrected words found an answer: a correction the verdict does
+    // not answer with (`kubernetes helm chart` read as `held`) found nothing better supported than
+    // the query as typed, and offering it would suggest the docs cover what they do not (issue 50).
+    correction: confidence.outcome === 'answer' ? correctionFor(query, matches) : null,
   };
   if (query.filtering) outcome.filters = Object.fromEntries(query.filtering.filters.map((f) => [f.facet.name, f.text]));
   if (retrieval.facets) outcome.facets = retrieval.facets;

@@ -8,7 +8,7 @@ import { modelFromCalibration } from '../../../src/core/confidence/calibration.t
 import { fitCalibration } from '../../../src/indexer/confidence/fit.ts';
 import { QUERY_STRATEGIES } from '../../../src/core/analysis/query.ts';
 
-const calm: ConfidenceSignals = { relevant: 0.5, keywordStrength: 0.5, topCosine: 0.6, margin: 0.2, agreement: 1 / 3, coverage: 1, weightedCoverage: 1, evidence: 1, diversity: 0.67, pool: 1, known: 1 };
+const calm: ConfidenceSignals = { relevant: 0.5, keywordStrength: 0.5, topCosine: 0.6, margin: 0.2, agreement: 1 / 3, coverage: 1, weightedCoverage: 1, evidence: 1, diversity: 0.67, pool: 1, known: 1, topPage: 0.8 };
 const facts = (over: Partial<ReasonFacts> = {}): ReasonFacts => ({ results: 5, concepts: 2, relevantCount: 5, topCosine: 0.6, vectorRan: true, missingWords: [], ...over });
 const codes = (signals: Partial<ConfidenceSignals>, f: Partial<ReasonFacts> = {}) => reasonsFor({ ...calm, ...signals }, facts(f), 'en').map((r) => r.code);
 
@@ -45,6 +45,7 @@ describe('reasonsFor: every code has an input that triggers it', () => {
     ['ALL_CONCEPTS_FOUND', {}, {}],
     ['ROUTES_AGREE', { agreement: 1 }, {}],
     ['STRONG_MATCH', {}, { topCosine: 0.9 }],
+    ['NO_ANSWER', {}, { noAnswer: true }],
   ];
   it.each(cases)('%s', (code, signals, f) => expect(codes(signals, f)).toContain(code));
   it('covers every code', () => expect(new Set(cases.map(([c]) => c))).toEqual(new Set(REASON_CODES)));

@@ -22,8 +22,8 @@ describe('confidenceScore', () => {
   });
 
   it('the defaults rise with coverage of the query and fall when nothing matches', () => {
-    const strong = signals({ relevant: 1, keywordStrength: 0.8, topCosine: 0.8, agreement: 1, coverage: 1, weightedCoverage: 1, evidence: 1, diversity: 0.34, pool: 1 });
-    const weak = signals({ relevant: 0, keywordStrength: 0.1, topCosine: 0.3, agreement: 0, coverage: 0.3, weightedCoverage: 0.1, evidence: 0.3, diversity: 1, pool: 1 });
+    const strong = signals({ relevant: 1, keywordStrength: 0.8, topCosine: 0.8, agreement: 1, coverage: 1, weightedCoverage: 1, evidence: 1, diversity: 0.34, pool: 1, known: 1, topPage: 0.9 });
+    const weak = signals({ relevant: 0, keywordStrength: 0.1, topCosine: 0.3, agreement: 0, coverage: 0.3, weightedCoverage: 0.1, evidence: 0.3, diversity: 1, pool: 1, known: 1, topPage: 0.2 });
     for (const strategy of ['lookup', 'question', 'overview'] as const) {
       expect(confidenceScore(strong, strategy, DEFAULT_CONFIDENCE_MODEL)).toBeGreaterThan(0.6);
       expect(confidenceScore(weak, strategy, DEFAULT_CONFIDENCE_MODEL)).toBeLessThan(0.2);

@@ -151,9 +151,9 @@ describe('the verdict in every outcome', () => {
         fallback: { ...DEFAULT_SEARCH_OPTIONS.confidence.fallback, messages: { en: 'Nothing here — ask on Discord.' }, link: { url: 'https://example.com/issues', text: { en: 'Open an issue' } } },
       },
     };
-    const en = search({ q: 'kubernetes helm' }, options);
+    const en = search({ q: 'kubernetes helm chart' }, options);
     expect(en.fallback).toMatchObject({ message: 'Nothing here — ask on Discord.', link: { url: 'https://example.com/issues', text: 'Open an issue' } });
-    const ja = search({ q: 'kubernetes helm', lang: 'ja' }, options);
+    const ja = search({ q: 'kubernetes helm chart', lang: 'ja' }, options);
     expect(ja.fallback!.message).toBe('この検索に一致する内容はドキュメントにありません。');
     expect(ja.fallback!.link).toEqual({ url: 'https://example.com/issues', text: 'お問い合わせ' });
   });

@@ -1,0 +1,243 @@
+/**
+ * The extractive answer (issue 50): the sentence or two of the top result's prose that best cover
+ * the query's concepts, with the section's heading and link — what the answer card shows and what
+ * `/search` returns as `answer`, so other clients and agents get it too. No language model: the
+ * sentences are the docs' own, chosen by which of the query's concepts they hold.
+ *
+ * Never a heading alone (a short line without a sentence's end is a heading, a label or a table
+ * cell: it names the topic, it does not answer), and never a sentence that negates what the
+ * question asks or asks the negation of what the sentence says (`without a server` against a
+ * sentence about testing with one): a card that says the opposite of the question is worse than
+ * none. When no sentence covers enough of the question there is no answer, and the verdict reads
+ * that (search.ts: an `answer` outcome needs one).
+ *
+ * Pure: reads the top result's matches as the presentation stage found them (section-matches.ts),
+ * no second analysis of the section.
+ */
+import type { Token } from '../analysis/segment.ts';
+import { RecallBoxError } from '../errors.ts';
+import type { SectionMatches } from './section-matches.ts';
+import { excerptOf } from './snippet.ts';
+
+/** The answer a search gives, when the top result's prose has one. */
+export interface Answer {
+  /** The sentence or two, cut with `…` when longer than AnswerOptions.maxLength. */
+  text: string;
+  /** [start, end) UTF-16 offsets of the query's matches in `text`. */
+  highlights: Array<[number, number]>;
+  /** The section's URL (with its anchor). */
+  url: string;
+  /** The section's heading (its title). */
+  heading: string;
+  /** Share of the question's concept weight (IDF) the text holds, in [0, 1]. */
+  coverage: number;
+}
+
+export interface AnswerOptions {
+  /** Give answers at all. Default true. */
+  enabled: boolean;
+  /**
+   * A question's `answer` outcome needs an answer: without one the verdict says `uncertain` (the
+   * results, under the notice), whatever the score. Default true: a confident verdict whose top
+   * section holds no sentence covering the question has nothing to show as its answer. A lookup or
+   * an overview (a name, a few keywords: analysis/query.ts) is answered by the section it finds,
+   * card or not.
+   */
+  required: boolean;
+  /**
+   * Least share of the query's concept weight (each concept weighted by its IDF) the chosen
+   * sentences must hold. Range 0..1. Default 0.25: below it a sentence shares a common word with
+   * the question and is about something else. A higher bar buys little: held out on the docs sites
+   * (`npx tsx scripts/fit-verdict.ts --packs <dir> --answer-coverage <bar>`), 0.5 instead of 0.25
+   * cut the share of right first results answered by 15–25 points, 0.25 instead of 0 by 1–5,
+   * for a card holding the labelled answer 1–6 points more often.
+   */
+  minCoverage: number;
+  /**
+   * Fewest words a line needs to count as a sentence when it does not end like one (`.`, `!`, `?`,
+   * `:`, `。`). Integer ≥ 1. Default 8: headings, list labels and table cells are shorter.
+   */
+  minWords: number;
+  /** Longest answer in characters, ellipses included. Integer ≥ 40. Default 320: two sentences of prose. */
+  maxLength: number;
+}
+
+export const DEFAULT_ANSWER_OPTIONS: Readonly<AnswerOptions> = Object.freeze({
+  enabled: true,
+  required: true,
+  minCoverage: 0.25,
+  minWords: 8,
+  maxLength: 320,
+});
+
+/** The query's concepts as the answer weighs them. */
+export interface AnswerQuery {
+  /** The query as typed: its negations are read from it. */
+  text: string;
+  /** Each matched term's concept index (a word and its completions or corrections share one). */
+  conceptOf: ReadonlyMap<string, number>;
+  /** Each concept's weight (its IDF), by concept index. */
+  weights: readonly number[];
+}
+
+/** The section the answer is taken from. */
+export interface AnswerSection {
+  url: string;
+  title: string;
+}
+
+/** [start, end) of a sentence in the searchable text. */
+interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * Words that turn what follows into its opposite, in the languages whose docs say it in words
+ * (English). A question with one of them asks for the negation; a sentence with one next to a
+ * matched term says it. Lower case, as the text is compared.
+ */
+const NEGATIONS = new Set(['not', 'no', 'never', 'without', 'cannot', "can't", 'cant', "don't", 'dont', "doesn't", 'doesnt', "isn't", "aren't", "won't", 'neither', 'nor']);
+
+/** Words a negation reaches: `not` in "does not require a running server" reaches `server`. */
+const NEGATION_REACH = 4;
+
+/** How a line ends when it is a sentence (or introduces a list or code: `:`). */
+const SENTENCE_END = /[.!?:。！？]["'”’)\]]*$/u;
+
+/** Sentence breaks inside a line: after `.`, `!` or `?` and a space, before a capital, a quote or a code span; or after a CJK full stop. */
+const SENTENCE_BREAK = /(?<=[.!?])\s+(?=[\p{Lu}"'“‘`(\[])|(?<=[。！？])/gu;
+
+const WORD = /[\p{L}\p{N}'’]+/gu;
+
+export function answerFrom(found: SectionMatches, section: AnswerSection, query: AnswerQuery, options: Partial<AnswerOptions> = {}): Answer | null {
+  const opts = resolveOptions(options);
+  if (!opts.enabled) return null;
+  const total = query.weights.reduce((a, w) => a + w, 0);
+  const text = found.parts.find((p) => p.name === 'text');
+  if (!text || !(total > 0)) return null;
+  const asksNegation = hasNegation(query.text);
+  let best: { spans: Span[]; weight: number; tokens: Token[] } | null = null;
+  const sentences = sentencesOf(found.full, text, opts.minWords);
+  for (let i = 0; i < sentences.length; i++) {
+    const one = sentences[i]!;
+    const tokens = tokensIn(found.matches, one);
+    if (tokens.length === 0) continue;
+    if (contradicts(found.full, one, tokens, asksNegation)) continue;
+    let spans = [one];
+    let held = tokens;
+    // A second sentence when it adds a concept, or when the first one introduces what follows (`:`).
+    // The next sentence of the same paragraph, or the line a `:` introduces, when it fits: the
+    // sentence after the one matching the question's words often holds the rest of the answer
+    // (the labelled answer 1.5 points more often on the fetched sites, held out: issue 50). A line
+    // of its own after a sentence is as often a sub-heading as a continuation.
+    const next = sentences[i + 1];
+    const introduces = /:\s*$/.test(found.full.slice(one.start, one.end));
+    if (next && (introduces || !found.full.slice(one.end, next.start).includes('\n')) && next.end - one.start <= opts.maxLength) {
+      const more = tokensIn(found.matches, next);
+      if (!contradicts(found.full, next, more, asksNegation)) {
+        spans = [one, next];
+        held = [...tokens, ...more];
+      }
+    }
+    const weight = weightOf(held, query);
+    if (best === null || weight > best.weight + 1e-9) best = { spans, weight, tokens: held };
+  }
+  if (best === null || best.weight / total < opts.minCoverage) return null;
+  const start = best.spans[0]!.start;
+  const end = best.spans[best.spans.length - 1]!.end;
+  const raw = found.full.slice(start, end);
+  const matches = best.tokens.map((t) => ({ start: t.start - start, end: t.end - start, term: t.term }));
+  const length = raw.length <= opts.maxLength ? opts.maxLength : opts.maxLength - 2;
+  const cut = excerptOf(raw, matches, 'text', { length, lead: Math.floor(length / 4), snapDistance: 20 });
+  return { text: cut.text, highlights: cut.highlights, url: section.url, heading: section.title, coverage: Math.round((1000 * best.weight) / total) / 1000 };
+}
+
+/** The concept weight the tokens hold: each concept once. */
+function weightOf(tokens: readonly Token[], query: AnswerQuery): number {
+  const seen = new Set<number>();
+  let weight = 0;
+  for (const t of tokens) {
+    const c = query.conceptOf.get(t.term);
+    if (c === undefined || seen.has(c)) continue;
+    seen.add(c);
+    weight += query.weights[c] ?? 0;
+  }
+  return weight;
+}
+
+/** The sentences of the prose part: its lines cut at sentence breaks, each a sentence if it ends like one or is long enough. */
+function sentencesOf(full: string, part: Span, minWords: number): Span[] {
+  const out: Span[] = [];
+  let lineStart = part.start;
+  while (lineStart < part.end) {
+    const nl = full.indexOf('\n', lineStart);
+    const lineEnd = nl === -1 || nl > part.end ? part.end : nl;
+    const line = full.slice(lineStart, lineEnd);
+    let from = 0;
+    SENTENCE_BREAK.lastIndex = 0;
+    const cuts: number[] = [];
+    for (let m = SENTENCE_BREAK.exec(line); m !== null; m = SENTENCE_BREAK.exec(line)) {
+      cuts.push(m.index + m[0].length);
+      if (m[0].length === 0) SENTENCE_BREAK.lastIndex++;
+    }
+    for (const to of [...cuts, line.length]) {
+      const s = trimSpan(line, from, to);
+      if (s && isSentence(line.slice(s.start, s.end), minWords)) out.push({ start: lineStart + s.start, end: lineStart + s.end });
+      from = to;
+    }
+    lineStart = lineEnd + 1;
+  }
+  return out;
+}
+
+function trimSpan(line: string, from: number, to: number): Span | null {
+  while (from < to && /\s/.test(line[from]!)) from++;
+  while (to > from && /\s/.test(line[to - 1]!)) to--;
+  return to > from ? { start: from, end: to } : null;
+}
+
+/** A sentence, not a heading or a label: it ends like one, or it is long enough to be prose. */
+function isSentence(text: string, minWords: number): boolean {
+  const words = text.match(WORD)?.length ?? 0;
+  if (words < 3 && !/[\u3040-\u30ff\u3400-\u9fff]/u.test(text)) return false;
+  return SENTENCE_END.test(text) || words >= minWords;
+}
+
+/** The tokens of `matches` (in text order) lying in `span`. */
+function tokensIn(matches: readonly Token[], span: Span): Token[] {
+  return matches.filter((t) => t.start >= span.start && t.end <= span.end);
+}
+
+function hasNegation(text: string): boolean {
+  for (const w of text.toLowerCase().match(WORD) ?? []) if (NEGATIONS.has(w)) return true;
+  return false;
+}
+
+/**
+ * Whether the sentence says the opposite of the question: it negates a matched term the question
+ * asks for plainly (a negation within NEGATION_REACH words before it), or the question asks for a
+ * negation the sentence nowhere makes.
+ */
+function contradicts(full: string, span: Span, tokens: readonly Token[], asksNegation: boolean): boolean {
+  const words: Array<{ word: string; start: number }> = [];
+  WORD.lastIndex = 0;
+  const text = full.slice(span.start, span.end);
+  for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) words.push({ word: m[0].toLowerCase(), start: span.start + m.index });
+  const negated = words.some((w) => NEGATIONS.has(w.word));
+  if (asksNegation) return !negated;
+  if (!negated) return false;
+  return tokens.some((t) => {
+    const at = words.findIndex((w) => w.start >= t.start);
+    return words.slice(Math.max(0, at - NEGATION_REACH), Math.max(0, at)).some((w) => NEGATIONS.has(w.word));
+  });
+}
+
+function resolveOptions(options: Partial<AnswerOptions>): AnswerOptions {
+  const o = { ...DEFAULT_ANSWER_OPTIONS, ...options };
+  const bad = (name: string, rule: string) => new RecallBoxError('INVALID_OPTIONS', `answer option ${name} must be ${rule}.`);
+  if (!(o.minCoverage >= 0 && o.minCoverage <= 1)) throw bad('minCoverage', 'in 0..1');
+  if (!Number.isInteger(o.minWords) || o.minWords < 1) throw bad('minWords', 'an integer ≥ 1');
+  if (!Number.isInteger(o.maxLength) || o.maxLength < 40) throw bad('maxLength', 'an integer ≥ 40');
+  return o;
+}
