@@ -117,11 +117,19 @@ export function judgedAnswer(
         reasons,
         signals: { topCosine: 0.41, agreement: null },
       },
+      // The Worker's extractive answer, for a confident verdict whose top result has a passage (answeredResults).
+      answer: level !== 'low' ? answerOf(results[0]) : null,
       fallback: level === 'low' ? fallback : null,
       warnings: [],
       tookMs: 1,
     },
   };
+}
+
+/** The `answer` a Worker sends for a top result with an evidence passage: its sentences, link and heading; null without one. */
+function answerOf(top: ResultJson | undefined): Record<string, unknown> | null {
+  const excerpt = top?.evidence?.excerpts[0];
+  return top && excerpt ? { text: excerpt.text, highlights: excerpt.highlights, url: top.url, heading: top.title, coverage: 1 } : null;
 }
 
 /** A current Worker's answer with a confident verdict. */

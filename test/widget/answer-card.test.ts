@@ -1,5 +1,5 @@
 /**
- * The answer card in real Chromium: the top result's evidence passage above the results for an
+ * The answer card in real Chromium: the Worker's extractive `answer` above the results for an
  * `answer` verdict only, its source and "Read more" link, the events when it is shown and
  * followed, and `no-answer-card`.
  */
@@ -58,6 +58,19 @@ describe('the answer card', () => {
     expect((await events())[2]!.detail).toEqual({ query: 'route parameters', url: '/guides/routing/#route-parameters', title: 'Route parameters' });
   });
 
+  it('shows the Worker\'s answer sentences, not the evidence passage, on the result the answer names', async () => {
+    const sentences = 'Read a route parameter with c.req.param("id").';
+    h.reply = (q) => {
+      const r = withOutcome(answer(q, answeredResults()), 'answer');
+      const body = r.body as Record<string, unknown>;
+      return { body: { ...body, answer: { ...(body.answer as object), text: sentences, highlights: [[7, 12]] } } };
+    };
+    await typeQuery('route parameters');
+    await card().waitFor();
+    expect(await card().locator('[part~="answer-text"]').textContent()).toBe(sentences);
+    expect(await card().locator('[part~="answer-text"] mark').allTextContents()).toEqual(['route']);
+  });
+
   it('reports following it as recall-box:select from the answer (cancelable), position 1', async () => {
     h.reply = (q) => withOutcome(answer(q, answeredResults()), 'answer');
     await typeQuery('route parameters');
@@ -73,6 +86,10 @@ describe('the answer card', () => {
     ['an uncertain verdict', (q: string) => withOutcome(answer(q, answeredResults()), 'uncertain')],
     ['the fallback\'s revealed matches', (q: string) => lowAnswer(q, answeredResults())],
     ['a top result without a passage', (q: string) => withOutcome(answer(q, sampleResults()), 'answer')],
+    ['an answer without the Worker\'s `answer` (its evidence passage alone is no answer)', (q: string) => {
+      const r = withOutcome(answer(q, answeredResults()), 'answer');
+      return { body: { ...(r.body as Record<string, unknown>), answer: null } };
+    }],
     ['a top result whose URL is refused', (q: string) => withOutcome(answer(q, [{ ...answeredResults()[0]!, url: 'javascript:alert(1)' }, hit()]), 'answer')],
     ['an older Worker\'s answer without a verdict', (q: string) => {
       const r = answer(q, answeredResults());

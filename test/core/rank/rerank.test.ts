@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FusedHit } from '../../../src/core/rank/fuse.ts';
-import { DEFAULT_RERANK_OPTIONS, RERANK_FEATURES, rerank, rerankFeatures, type KeywordFacts, type RerankInput, type RerankWeights } from '../../../src/core/rank/rerank.ts';
+import { DEFAULT_RERANK_OPTIONS, RERANK_FEATURES, rerank, rerankFeatures, topPageProbability, type KeywordFacts, type RerankInput, type RerankWeights } from '../../../src/core/rank/rerank.ts';
 
 const hit = (id: number, score: number): FusedHit => ({ id, score, ranks: { keyword: id + 1 }, scores: { keyword: score }, match: 'keyword' });
 const only = (feature: (typeof RERANK_FEATURES)[number], weight = 1): RerankWeights =>
@@ -136,5 +136,28 @@ describe('the default model', () => {
   it('puts first the candidate on the shorter page, all else alike', () => {
     expect(first(pair({}, [20, 2]))).toBe(1);
     expect(first(pair({}, [2, 20]))).toBe(0);
+  });
+});
+
+describe('topPageProbability', () => {
+  it('is the softmax mass of the top candidate\'s page', () => {
+    // Scores 2, 1, 0 on pages a, a, b: (e² + e) / (e² + e + 1).
+    const e = Math.E;
+    expect(topPageProbability([2, 1, 0], ['a', 'a', 'b'], 0)).toBeCloseTo((e * e + e) / (e * e + e + 1));
+    expect(topPageProbability([0, 0], ['a', 'b'], 0)).toBeCloseTo(0.5);
+  });
+
+  it('is a probability whatever the scores, and grows as the top page pulls away', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: -50, max: 50, noNaN: true }), { minLength: 2, maxLength: 30 }), (scores) => {
+        const pages = scores.map((_, i) => `p${i % 3}`);
+        const top = scores.indexOf(Math.max(...scores));
+        const p = topPageProbability(scores, pages, top);
+        expect(p).toBeGreaterThan(0);
+        expect(p).toBeLessThanOrEqual(1);
+        const apart = scores.map((s, i) => (i === top ? s + 5 : s));
+        expect(topPageProbability(apart, pages, top)).toBeGreaterThanOrEqual(p - 1e-12);
+      }),
+    );
   });
 });

@@ -117,3 +117,32 @@ describe('search with expansion', () => {
     }
   });
 });
+
+describe('completions a reader sees (issue 50)', () => {
+  let small: LoadedPack;
+  let smallDir: string;
+  beforeAll(async () => {
+    smallDir = await mkdtemp(path.join(os.tmpdir(), 'recall-box-completions-'));
+    const { mkdir, writeFile } = await import('node:fs/promises');
+    await mkdir(path.join(smallDir, 'docs'));
+    await writeFile(path.join(smallDir, 'docs', 'fusion.md'), '# Fusion\n\nThe reciprocal rank of each route is summed into one score for every section.\n');
+    await writeFile(path.join(smallDir, 'docs', 'deploying.md'), '# Deploying\n\nDeployment puts the worker on the edge with one command.\n');
+    await buildPack(path.join(smallDir, 'docs'), path.join(smallDir, 'pack'), { embedding: false });
+    small = await loadPack(fsPackSource(path.join(smallDir, 'pack')));
+  }, 120_000);
+  afterAll(() => rm(smallDir, { recursive: true, force: true }));
+  const askSmall = (q: string) => search(small, parseSearchRequest({ q }, ON), ON);
+  const marked = (o: SearchOutcome) => o.results.flatMap((r) => r.snippet.highlights.map(([a, b]) => r.snippet.text.slice(a, b).toLowerCase()));
+
+  it('does not read a word as another its stem begins: `recipe` (stem `recip`) is not `reciprocal`', async () => {
+    const o = await askSmall('pizza recipe');
+    expect(marked(o)).not.toContain('reciprocal');
+    expect(o.confidence.outcome).not.toBe('answer');
+  });
+
+  it('still marks the completions of a word being typed', async () => {
+    const o = await askSmall('deplo');
+    expect(o.results[0]!.url).toMatch(/deploying/);
+    expect(marked(o).some((w) => w.startsWith('deplo'))).toBe(true);
+  });
+});

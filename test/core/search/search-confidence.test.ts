@@ -185,3 +185,44 @@ describe('per-query route weights (routeWeighting, issue 18)', () => {
     expect(o.results.some((r) => r.routes.vector !== undefined)).toBe(true);
   });
 });
+
+describe('the answer, and what the verdict reads of it (issue 50)', () => {
+  it('answers with the top section\'s sentence, its link and heading, only for an `answer` outcome', () => {
+    const o = search({ q: 'route parameters' });
+    expect(o.confidence.outcome).toBe('answer');
+    expect(o.answer).toMatchObject({ url: o.results[0]!.url, heading: o.results[0]!.title });
+    expect(o.answer!.text).toMatch(/route parameter/i);
+    // Never the heading alone.
+    expect(o.answer!.text).not.toBe(o.results[0]!.title);
+    const off = search({ q: 'kubernetes helm chart' });
+    expect(off.confidence.outcome).not.toBe('answer');
+    expect(off.answer).toBeNull();
+  });
+
+  it('a question whose top section holds no sentence answering it is `uncertain`, and says why', () => {
+    const open = { high: 0, medium: 0, uncertain: 0 };
+    const always: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, confidence: { ...DEFAULT_SEARCH_OPTIONS.confidence, levels: { byStrategy: { question: open, lookup: open, overview: open } } } };
+    const q = 'how do I protect pages from anonymous visitors';
+    // With every threshold at 0 the score answers; no sentence does, so the outcome is uncertain.
+    const o = search({ q }, always);
+    expect(o.confidence.strategy).toBe('question');
+    expect(o.answer).toBeNull();
+    expect(o.confidence.outcome).toBe('uncertain');
+    expect(o.confidence.level).toBe('low');
+    expect(codes(o)).toContain('NO_ANSWER');
+    // Without the requirement, the same score answers.
+    const lax = search({ q }, { ...always, answer: { ...always.answer, required: false } });
+    expect(lax.confidence.outcome).toBe('answer');
+    expect(codes(lax)).not.toContain('NO_ANSWER');
+  });
+
+  it('offers "did you mean" only with an answer', () => {
+    const typo = search({ q: 'route paramters' });
+    expect(typo.confidence.outcome).toBe('answer');
+    expect(typo.correction).toMatchObject({ words: [{ typed: 'paramters', corrected: 'parameters' }] });
+    // `helm` is read as `help`, but what that finds is no answer: no suggestion that the docs cover it.
+    const unrelated = search({ q: 'kubernetes helm' });
+    expect(unrelated.confidence.outcome).not.toBe('answer');
+    expect(unrelated.correction).toBeNull();
+  });
+});
