@@ -1,7 +1,9 @@
 /**
  * How DEFAULT_CONFIDENCE_MODEL (src/core/confidence/score.ts) and DEFAULT_THRESHOLDS
- * (src/core/confidence/levels.ts) were fitted — `recall-box calibrate`'s fit on several datasets
- * pooled — and how a fit transfers: each fit judged on held-out reader question sets.
+ * (src/core/confidence/levels.ts) were fitted before issue 50 — `recall-box calibrate`'s fit on
+ * several datasets pooled — and how such a fit transfers: each fit judged on held-out reader
+ * question sets. Since issue 50 the defaults are fitted on readers' questions of seven docs sites
+ * by scripts/fit-verdict.ts; this script still shows what calibrate's protocols give.
  *
  *   npx tsx scripts/confidence-defaults.ts ../shared/corpora/hono-docs/docs ../shared/corpora/astro-docs/en ../shared/datasets/cranfield \
  *     --held-out ../shared/corpora/hono-docs/docs=bench/queries/hono-questions.jsonl,bench/queries/hono-unanswerable.jsonl \

@@ -27,6 +27,7 @@ import { fitCalibration } from '../src/indexer/confidence/fit.ts';
 import { questionSites, sitePack } from '../src/eval/question-sites.ts';
 import { readHeldOutModels } from '../src/eval/rerank-held-out.ts';
 import { verdictFigures, type VerdictFigures } from '../src/eval/verdict-figures.ts';
+import { auroc } from '../src/eval/metrics.ts';
 import { DEFAULT_OPERATING_POINT, operatingThresholds, type VerdictSample } from '../src/eval/verdict-fit.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -109,14 +110,16 @@ for (const site of sites) bySite.set(site.name, await samplesOf(site));
 const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
 const cells = (f: VerdictFigures) => `${pct(f.precision)} | ${pct(f.recall)} | ${pct(f.hidden)} | ${pct(f.unanswerableAnswered)} | ${pct(f.cardHolds)}`;
 console.log(`Operating point: answer at ≥ ${point.precision} precision and ≤ ${point.unanswerable} unanswerable answered on the sites fitted on; fallback hiding ≤ ${point.hidden}.\n`);
-console.log('| held-out site | questions | in the code: precision | recall | fallback, right in top 3 | unanswerable answered | card holds the answer | fitted on the others: precision | recall | fallback, right in top 3 | unanswerable answered | card holds the answer |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('| held-out site | questions | in the code: precision | recall | fallback, right in top 3 | unanswerable answered | card holds the answer | fitted on the others: precision | recall | fallback, right in top 3 | unanswerable answered | card holds the answer | AUROC, page in top 3 |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const [name, samples] of bySite) {
   const others = [...bySite].filter(([n]) => n !== name).flatMap(([, s]) => s);
   const held = fit(others);
   const now = judged(samples, DEFAULT_CONFIDENCE_MODEL, DEFAULT_THRESHOLDS);
   const f = judged(samples, held.model, held.thresholds);
-  console.log(`| ${name} | ${f.answerable} + ${f.unanswerable} | ${cells(now)} | ${cells(f)} |`);
+  // How well the held-out score orders the questions by what the label says (page in the top 3 or not), whatever the bars.
+  const separation = auroc(samples.map((x) => ({ score: confidenceScore(x.signals, x.strategy, held.model), positive: x.answerable })));
+  console.log(`| ${name} | ${f.answerable} + ${f.unanswerable} | ${cells(now)} | ${cells(f)} | ${separation.toFixed(3)} |`);
 }
 
 const all = fit([...bySite.values()].flat());

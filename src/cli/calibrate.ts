@@ -18,6 +18,9 @@ import path from 'node:path';
 import {
   confidenceScore,
   DEFAULT_CONFIDENCE_MODEL,
+  DEFAULT_THRESHOLDS,
+  roundScore,
+  type ConfidenceOutcome,
   DEFAULT_SEARCH_OPTIONS,
   DEFAULT_SHARD_OPTIONS,
   isRecallBoxError,
@@ -39,8 +42,6 @@ import {
   type SearchOptions,
   type SearchOutcome,
 } from '../core/index.ts';
-import { DEFAULT_THRESHOLDS, type ConfidenceOutcome } from '../core/confidence/levels.ts';
-import { roundScore } from '../core/confidence/score.ts';
 import { guardedBar, holdsOnHalves, precisionRecall, type GuardedQuestion, type PrecisionRecall } from '../indexer/confidence/guard.ts';
 import { parseSearchRequest } from '../protocol/request.ts';
 import { splitForWithholding } from '../datasets/withhold.ts';

@@ -44,6 +44,7 @@ export { everySection } from './pack/section-store.ts';
 // Text analysis and languages.
 export { detectScriptLang, normalizeLang, queryLanguage, coveredLanguages } from './analysis/lang.ts';
 export { QUERY_STRATEGIES } from './analysis/query.ts';
+export type { QueryStrategy } from './analysis/query.ts';
 export { sectionFields } from './analysis/fields.ts';
 export { ENGLISH_STOP_WORDS } from './analysis/stopwords.ts';
 export { DEFAULT_KEYWORD_OPTIONS } from './keyword/index.ts';
@@ -60,14 +61,14 @@ export type { TransformerModel } from './embed/transformer.ts';
 export type { QuantizedVectors, VectorKernel } from './vector/types.ts';
 
 // The confidence verdict.
-export { CONFIDENCE_MODES, outcomeFor } from './confidence/levels.ts';
-export type { ConfidenceMode, LevelThresholds } from './confidence/levels.ts';
+export { CONFIDENCE_MODES, DEFAULT_THRESHOLDS, outcomeFor } from './confidence/levels.ts';
+export type { ConfidenceMode, ConfidenceOutcome, LevelThresholds } from './confidence/levels.ts';
 export type { ConfidenceVerdict } from './confidence/verdict.ts';
 export type { Fallback } from './confidence/fallback.ts';
-export { SIGNAL_NAMES } from './confidence/signals.ts';
+export { SIGNAL_NAMES, type ConfidenceSignals } from './confidence/signals.ts';
 export type { Correction } from './present/correction.ts';
-export { DEFAULT_ANSWER_OPTIONS, type Answer, type AnswerOptions } from './present/answer.ts';
-export { confidenceScore, DEFAULT_CONFIDENCE_MODEL } from './confidence/score.ts';
+export type { Answer } from './present/answer.ts';
+export { confidenceScore, DEFAULT_CONFIDENCE_MODEL, roundScore } from './confidence/score.ts';
 export type { ConfidenceModel } from './confidence/score.ts';
 export { calibrationFromFile, type Calibration, type QuestionRates } from './confidence/calibration.ts';
 export type { CalibrationFile } from './confidence/calibration.ts';

@@ -7,10 +7,7 @@
  *
  * Pure: the script hands in each question's signals as the search computed them.
  */
-import { confidenceScore, roundScore, type ConfidenceModel } from '../core/confidence/score.ts';
-import type { ConfidenceSignals } from '../core/confidence/signals.ts';
-import type { LevelThresholds } from '../core/confidence/levels.ts';
-import type { QueryStrategy } from '../core/analysis/query.ts';
+import { confidenceScore, roundScore, type ConfidenceModel, type ConfidenceSignals, type LevelThresholds, type QueryStrategy } from '../core/index.ts';
 import type { CalibrationSample } from '../indexer/confidence/sample.ts';
 import { HIDDEN_DEPTH } from './answering.ts';
 

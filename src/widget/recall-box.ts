@@ -61,7 +61,7 @@ export type { View };
  *   overrides the facet's `filter-<facet>` preset. The Worker's index must have the facets (`--facet` at build; `pool` and `lang` always).
  * @attr {boolean} confidence-badge - Show the Worker's confidence level as a badge above the results.
  * @attr {boolean} no-highlight-param - Do not add the matched words to result links (the `rb-highlight` parameter that recall-box/highlight reads on the page the reader lands on).
- * @attr {boolean} no-answer-card - Do not show the answer card (the top result's passage that answers the query) above the results.
+ * @attr {boolean} no-answer-card - Do not show the answer card (the Worker's `answer`: the sentences of the top result that answer the query) above the results.
  *
  * @property {Partial<WidgetStrings>} strings - Overrides for the built-in strings of the current language; reading it gives the strings in use.
  * @property {Record<string, string>} searchParams - Extra query parameters sent with every search, e.g. `{ confidence: 'relaxed' }`.
@@ -78,8 +78,8 @@ export type { View };
  * @fires recall-box:fallback - When the fallback is shown instead of the results, right after
  *   `recall-box:confidence`. Bubbles and is composed.
  *   `detail: { query, message, cause: 'no-results' | 'not-covered' | 'off-topic' | 'filtered', reasons: string[], suggestions: number }` (`FallbackEventDetail`).
- * @fires recall-box:answer - The answer card was shown: the Worker's outcome is `answer` and its top result has a passage
- *   covering the query. After `recall-box:confidence`. Bubbles and is composed. `detail: { query, url, title }` (`AnswerEventDetail`).
+ * @fires recall-box:answer - The answer card was shown: the Worker's outcome is `answer` and it sent the `answer`
+ *   (the sentences of the top result that answer the query). After `recall-box:confidence`. Bubbles and is composed. `detail: { query, url, title }` (`AnswerEventDetail`).
  * @fires recall-box:select - A result, the answer card's "Read more" or a pinned result is being opened (click or Enter). Bubbles, is composed and is cancelable:
  *   `preventDefault()` stops the navigation, e.g. to route inside a single-page app.
  *   `detail: { query, url, title, position, source: 'result' | 'answer' | 'pinned' }` (`SelectEventDetail`).

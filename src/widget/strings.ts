@@ -52,7 +52,7 @@ export interface WidgetStrings {
   hintOpen: string;
   hintClose: string;
   breadcrumbSeparator: string;
-  /** Heading of the answer card: the passage of the top result that answers the query. */
+  /** Heading of the answer card: the sentences of the top result that answer the query. */
   answer: string;
   /** The answer card's link to its section. */
   readMore: string;

@@ -29,18 +29,19 @@ export interface LevelThresholds {
 
 export interface LevelOptions {
   /**
-   * Thresholds per strategy, on the score. Defaults: one set for every strategy, the thresholds
-   * `recall-box calibrate` fits (indexer/confidence/thresholds.ts fitThresholds: the scores
-   * OPERATING_SHARES of the labelled unanswerable queries reach) on the pooled queries
-   * DEFAULT_CONFIDENCE_MODEL was fitted on, printed by `npx tsx scripts/confidence-defaults.ts`
-   * (see score.ts). Per strategy so a site can hold one kind of query to a stricter bar; the
-   * fitted model already scores each strategy by its own weights, so one set reads them alike.
+   * Thresholds per strategy, on the score. Defaults: one set for every strategy, placed with
+   * DEFAULT_CONFIDENCE_MODEL on the readers' questions it was fitted on (src/eval/verdict-fit.ts
+   * DEFAULT_OPERATING_POINT): `medium` (answer) the lowest score at which 95% of the answered
+   * questions have their page in the top 3 and at most 5% of the unanswerable are answered;
+   * `high` the same at 97% and 3%; `uncertain` the highest below which at most 3% of the
+   * answerable questions fall with their page in the top 3. Per strategy so a site can hold one
+   * kind of query to a stricter bar; the model scores each strategy by its own weights.
    */
   byStrategy: Readonly<Record<QueryStrategy, Readonly<LevelThresholds>>>;
 }
 
-/** The thresholds fitted with DEFAULT_CONFIDENCE_MODEL (scripts/confidence-defaults.ts). */
-export const DEFAULT_THRESHOLDS: Readonly<LevelThresholds> = Object.freeze({ high: 0.7642, medium: 0.6722, uncertain: 0.2425 });
+/** The thresholds placed with DEFAULT_CONFIDENCE_MODEL (`npx tsx scripts/fit-verdict.ts --packs <dir> --write`). */
+export const DEFAULT_THRESHOLDS: Readonly<LevelThresholds> = Object.freeze({ high: 0.7642, medium: 0.6711, uncertain: 0.2425 });
 
 export const DEFAULT_LEVEL_OPTIONS: Readonly<LevelOptions> = Object.freeze({
   byStrategy: Object.freeze({ question: DEFAULT_THRESHOLDS, lookup: DEFAULT_THRESHOLDS, overview: DEFAULT_THRESHOLDS }),

@@ -90,7 +90,7 @@ export interface ReasonFacts {
  * The reasons, lowering ones first (they are what a reader needs to see), each in the message
  * language. With `weights` (the model in force, for the query's strategy), a reason decided on
  * signals the model gives no weight is reported as `neutral`: it describes the search, it moved
- * nothing (the defaults weigh topCosine and agreement 0, score.ts).
+ * nothing (the defaults weigh `pool` 0 for questions, score.ts).
  */
 export function reasonsFor(
   signals: ConfidenceSignals,

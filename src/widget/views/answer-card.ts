@@ -1,6 +1,6 @@
 /**
- * The answer card: when the Worker is confident the docs answer the query, the passage of the top
- * result that covers the query's words, shown above the results with where it comes from and a
+ * The answer card: when the Worker is confident the docs answer the query, its `answer` — the
+ * sentences of the top result that answer it (search-client.ts withAnswer puts them on that hit), shown above the results with where it comes from and a
  * link to it — an extractive answer, computed at the edge, no language model. Text goes in as text
  * nodes; the link through `safeHref`.
  */
@@ -12,13 +12,13 @@ import { resultHref, type ResultHrefOptions } from '../highlight/link.ts';
 import { renderSnippet } from './results.ts';
 import type { View } from './view.ts';
 
-/** A hit with the passage the card shows. */
+/** A hit with the answer sentences the card shows. */
 export type AnswerHit = SearchHit & { passage: NonNullable<SearchHit['passage']> };
 
 /**
  * The hit the card is for, or null: only an `answer` outcome (not `uncertain`, not a fallback's
- * revealed matches, not an older Worker's verdict-less list), and only when its top result has an
- * evidence passage with a URL that may be followed — a card must lead somewhere.
+ * revealed matches, not an older Worker's verdict-less list), and only when its top result carries
+ * the Worker's answer and has a URL that may be followed — a card must lead somewhere.
  */
 export function answerHit(view: View, base: string): AnswerHit | null {
   if (view.kind !== 'results' || view.confidence?.outcome !== 'answer') return null;
