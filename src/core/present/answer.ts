@@ -74,6 +74,8 @@ export const DEFAULT_ANSWER_OPTIONS: Readonly<AnswerOptions> = Object.freeze({
 export interface AnswerQuery {
   /** The query as typed: its negations are read from it. */
   text: string;
+  /** Each concept's word as typed, by concept index (QueryAnalysis.words): which of them a negation in `text` reaches. */
+  words: readonly string[];
   /** Each matched term's concept index (a word and its completions or corrections share one). */
   conceptOf: ReadonlyMap<string, number>;
   /** Each concept's weight (its IDF), by concept index. */
@@ -116,14 +118,14 @@ export function answerFrom(found: SectionMatches, section: AnswerSection, query:
   const total = query.weights.reduce((a, w) => a + w, 0);
   const text = found.parts.find((p) => p.name === 'text');
   if (!text || !(total > 0)) return null;
-  const asksNegation = hasNegation(query.text);
+  const negated = negatedConcepts(query);
   let best: { spans: Span[]; weight: number; tokens: Token[] } | null = null;
   const sentences = sentencesOf(found.full, text, opts.minWords);
   for (let i = 0; i < sentences.length; i++) {
     const one = sentences[i]!;
     const tokens = tokensIn(found.matches, one);
     if (tokens.length === 0) continue;
-    if (contradicts(found.full, one, tokens, asksNegation)) continue;
+    if (contradicts(found.full, one, tokens, negated, query)) continue;
     let spans = [one];
     let held = tokens;
     // A second sentence when it adds a concept, or when the first one introduces what follows (`:`).
@@ -135,7 +137,7 @@ export function answerFrom(found: SectionMatches, section: AnswerSection, query:
     const introduces = /:\s*$/.test(found.full.slice(one.start, one.end));
     if (next && (introduces || !found.full.slice(one.end, next.start).includes('\n')) && next.end - one.start <= opts.maxLength) {
       const more = tokensIn(found.matches, next);
-      if (!contradicts(found.full, next, more, asksNegation)) {
+      if (!contradicts(found.full, next, more, negated, query)) {
         spans = [one, next];
         held = [...tokens, ...more];
       }
@@ -209,28 +211,43 @@ function tokensIn(matches: readonly Token[], span: Span): Token[] {
   return matches.filter((t) => t.start >= span.start && t.end <= span.end);
 }
 
-function hasNegation(text: string): boolean {
-  for (const w of text.toLowerCase().match(WORD) ?? []) if (NEGATIONS.has(w)) return true;
-  return false;
+/** Each word of `text`, lower case, with where it starts (offset by `at`). */
+function wordsOf(text: string, at = 0): Array<{ word: string; start: number }> {
+  const out: Array<{ word: string; start: number }> = [];
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) out.push({ word: m[0].toLowerCase(), start: at + m.index });
+  return out;
+}
+
+/** Whether a negation stands within NEGATION_REACH words before word `at` of `words`. */
+function negatedAt(words: ReadonlyArray<{ word: string }>, at: number): boolean {
+  return words.slice(Math.max(0, at - NEGATION_REACH), Math.max(0, at)).some((w) => NEGATIONS.has(w.word));
+}
+
+/** The concepts the question negates: those whose word a negation reaches (`without starting a server`: start, server). */
+function negatedConcepts(query: AnswerQuery): Set<number> {
+  const words = wordsOf(query.text);
+  const out = new Set<number>();
+  query.words.forEach((typed, c) => {
+    const lower = typed.toLowerCase();
+    words.forEach((w, i) => {
+      if (w.word === lower && negatedAt(words, i)) out.add(c);
+    });
+  });
+  return out;
 }
 
 /**
- * Whether the sentence says the opposite of the question: it negates a matched term the question
- * asks for plainly (a negation within NEGATION_REACH words before it), or the question asks for a
- * negation the sentence nowhere makes.
+ * Whether the sentence says the opposite of the question: the question negates concepts and the
+ * sentence negates none of them (`can I use it without Cloudflare` against a sentence that is
+ * `without searching`: it answers another question), or the question negates nothing and the
+ * sentence negates a matched concept (a negation within NEGATION_REACH words before it).
  */
-function contradicts(full: string, span: Span, tokens: readonly Token[], asksNegation: boolean): boolean {
-  const words: Array<{ word: string; start: number }> = [];
-  WORD.lastIndex = 0;
-  const text = full.slice(span.start, span.end);
-  for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) words.push({ word: m[0].toLowerCase(), start: span.start + m.index });
-  const negated = words.some((w) => NEGATIONS.has(w.word));
-  if (asksNegation) return !negated;
-  if (!negated) return false;
-  return tokens.some((t) => {
-    const at = words.findIndex((w) => w.start >= t.start);
-    return words.slice(Math.max(0, at - NEGATION_REACH), Math.max(0, at)).some((w) => NEGATIONS.has(w.word));
-  });
+function contradicts(full: string, span: Span, tokens: readonly Token[], negated: ReadonlySet<number>, query: AnswerQuery): boolean {
+  const words = wordsOf(full.slice(span.start, span.end), span.start);
+  const negatesToken = (t: Token) => negatedAt(words, words.findIndex((w) => w.start >= t.start));
+  if (negated.size > 0) return !tokens.some((t) => negated.has(query.conceptOf.get(t.term) ?? -1) && negatesToken(t));
+  return tokens.some(negatesToken);
 }
 
 function resolveOptions(options: Partial<AnswerOptions>): AnswerOptions {

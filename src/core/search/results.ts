@@ -117,16 +117,16 @@ export function answerFor(query: PreparedQuery, options: SearchOptions, presente
   });
   const weights = conceptStats.map((t, i) => (t.df === 0 && GENERIC_ENGLISH_WORDS.has(query.analysis.words[i]?.toLowerCase() ?? '') ? 0 : t.idf));
   const page = pageOfUrl(top.url);
-  let best: Answer | null = null;
-  // The top result's section, or another of its page among the first results when that one's
-  // sentences cover more of the question: the page is what the verdict trusts, and its answer may
-  // sit in the section after the one that matched best (issue 50).
-  presented.results.slice(0, ANSWER_SOURCES).forEach((r, i) => {
-    if (i > 0 && pageOfUrl(r.url) !== page) return;
-    const a = answerFrom(presented.matches[i]!, { url: r.url, title: r.title }, { text: query.text, conceptOf, weights }, options.answer);
-    if (a && (best === null || a.coverage > best.coverage)) best = a;
-  });
-  return best;
+  const asked = { text: query.text, words: query.analysis.words, conceptOf, weights };
+  // The top result's section; when it holds no answer, another of its page among the first
+  // results: the page is what the verdict trusts, and its answer may sit in the section after the
+  // one that matched best (issue 50). The top section first, so the card and the first result agree.
+  for (const [i, r] of presented.results.slice(0, ANSWER_SOURCES).entries()) {
+    if (i > 0 && pageOfUrl(r.url) !== page) continue;
+    const a = answerFrom(presented.matches[i]!, { url: r.url, title: r.title }, asked, options.answer);
+    if (a) return a;
+  }
+  return null;
 }
 
 /** Results whose sections the answer is looked for in (those on the top result's page): what a reader sees first. */

@@ -13,7 +13,9 @@ import { sectionOf } from '../../support/section.ts';
 /** The question's concepts, each its own weight `weights[term]` (default 1), as search/results.ts hands them in. */
 function ask(text: string, weights: Record<string, number> = {}): AnswerQuery & { terms: Set<string> } {
   const ts = [...new Set(terms(text, 'en', {}))];
-  return { text, conceptOf: new Map(ts.map((t, i) => [t, i])), weights: ts.map((t) => weights[t] ?? 1), terms: new Set(ts) };
+  // Each concept's word as typed: the first word of the question analysing to it.
+  const words = ts.map((t) => text.split(/\s+/).find((w) => terms(w, 'en', {}).includes(t)) ?? t);
+  return { text, words, conceptOf: new Map(ts.map((t, i) => [t, i])), weights: ts.map((t) => weights[t] ?? 1), terms: new Set(ts) };
 }
 
 function answer(text: string, question: string, options = {}, weights: Record<string, number> = {}) {
@@ -48,6 +50,14 @@ describe('answerFrom', () => {
     expect(answer(text, 'cache not shared between isolates')!.text).toContain('not shared');
     const plain = 'Tests start a server on a random port before each run.';
     expect(answer(plain, 'run tests without a server')).toBeNull();
+  });
+
+  it('asked for a negation, takes only a sentence negating what the question negates', () => {
+    // The sentence negates `searching`, not `cloudflare`: it answers another question.
+    const elsewhere = 'A query asked again on Cloudflare is answered from the cache without searching.';
+    expect(answer(elsewhere, 'can I use it without Cloudflare')).toBeNull();
+    const on = 'Without Cloudflare, run the Node server on any host.';
+    expect(answer(on, 'can I use it without Cloudflare')!.text).toBe(on);
   });
 
   it('adds the next sentence of the same paragraph, not a line of its own', () => {
