@@ -224,6 +224,9 @@ export async function benchPipeline(pack: LoadedPack, packDir: string, queries: 
     // The default without the learned reranking (RERANK=off): its cost is the next row less this one.
     const unranked = { ...options, rerank: { ...options.rerank, enabled: false } };
     rows.push(await timeStep('hybrid, RERANK=off: the default without the learned reranking', queries, rounds, async (q) => (await search(pack, request(q), unranked)).results.length, true));
+    // The default without the extractive answer (present/answer.ts): its cost is the next row less this one.
+    const unanswered = { ...options, answer: { ...options.answer, enabled: false } };
+    rows.push(await timeStep('hybrid, no answer: the default without the answer sentences', queries, rounds, async (q) => (await search(pack, request(q), unanswered)).results.length, true));
     rows.push(
       await timeStep('hybrid (default Worker): + static query embedding, WASM kernel, fusion', queries, rounds, async (q) => (await search(pack, request(q), options)).results.length, true),
     );

@@ -7,7 +7,9 @@
  * 1. the one entry, `await search`, against `searchPack` + `staticQueryVector` (the synchronous
  *    path the evaluation harness used before `search` was the one entry): what awaiting costs;
  * 2. expansion on (the default) against off (words matched only as typed): what matching
- *    unfinished and misspelt words costs.
+ *    unfinished and misspelt words costs;
+ * 3. the answer sentences on (the default) against off (SearchOptions.answer.enabled): what the
+ *    extractive answer costs (issue 50's bound: 0.2 ms a query at p50).
  * Prints medians and p95 per query, and the median of the per-round ratios.
  */
 import { readFile } from 'node:fs/promises';
@@ -69,3 +71,5 @@ async function compare(name: string, a: [string, Run, SearchOptions], b: [string
 const off: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, expansion: { ...DEFAULT_SEARCH_OPTIONS.expansion, enabled: false } };
 await compare('entry', ['searchPack+staticQueryVector', synchronous, DEFAULT_SEARCH_OPTIONS], ['await search', awaited, DEFAULT_SEARCH_OPTIONS]);
 await compare('expansion', ['off', awaited, off], ['on (default)', awaited, DEFAULT_SEARCH_OPTIONS]);
+const unanswered: SearchOptions = { ...DEFAULT_SEARCH_OPTIONS, answer: { ...DEFAULT_SEARCH_OPTIONS.answer, enabled: false } };
+await compare('answer', ['off', awaited, unanswered], ['on (default)', awaited, DEFAULT_SEARCH_OPTIONS]);

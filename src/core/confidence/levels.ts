@@ -41,7 +41,7 @@ export interface LevelOptions {
 }
 
 /** The thresholds placed with DEFAULT_CONFIDENCE_MODEL (`npx tsx scripts/fit-verdict.ts --packs <dir> --write`). */
-export const DEFAULT_THRESHOLDS: Readonly<LevelThresholds> = Object.freeze({ high: 0.7642, medium: 0.6711, uncertain: 0.2425 });
+export const DEFAULT_THRESHOLDS: Readonly<LevelThresholds> = Object.freeze({ high: 0.7647, medium: 0.6722, uncertain: 0.2425 });
 
 export const DEFAULT_LEVEL_OPTIONS: Readonly<LevelOptions> = Object.freeze({
   byStrategy: Object.freeze({ question: DEFAULT_THRESHOLDS, lookup: DEFAULT_THRESHOLDS, overview: DEFAULT_THRESHOLDS }),

@@ -34,7 +34,7 @@ export interface Answer {
 }
 
 export interface AnswerOptions {
-  /** Give answers at all. Default true. */
+  /** Give answers at all. Default true. Off, no outcome needs one (`required` does not apply). */
   enabled: boolean;
   /**
    * A question's `answer` outcome needs an answer: without one the verdict says `uncertain` (the
@@ -118,32 +118,33 @@ export function answerFrom(found: SectionMatches, section: AnswerSection, query:
   const total = query.weights.reduce((a, w) => a + w, 0);
   const text = found.parts.find((p) => p.name === 'text');
   if (!text || !(total > 0)) return null;
+  const prose = tokensIn(found.matches, text);
+  // No sentence holds more than the prose does: most sections a search presents are ruled out
+  // here, unsplit (the answer is looked for on every query: `npm run bench`'s pipeline rows).
+  if (weightOf(prose, query) / total < opts.minCoverage) return null;
   const negated = negatedConcepts(query);
   let best: { spans: Span[]; weight: number; tokens: Token[] } | null = null;
-  const sentences = sentencesOf(found.full, text, opts.minWords);
+  const sentences = sentencesNear(found.full, text, prose, opts.minWords);
   for (let i = 0; i < sentences.length; i++) {
     const one = sentences[i]!;
-    const tokens = tokensIn(found.matches, one);
+    const tokens = tokensIn(prose, one);
     if (tokens.length === 0) continue;
-    if (contradicts(found.full, one, tokens, negated, query)) continue;
-    let spans = [one];
-    let held = tokens;
-    // A second sentence when it adds a concept, or when the first one introduces what follows (`:`).
     // The next sentence of the same paragraph, or the line a `:` introduces, when it fits: the
     // sentence after the one matching the question's words often holds the rest of the answer
-    // (the labelled answer 1.5 points more often on the fetched sites, held out: issue 50). A line
-    // of its own after a sentence is as often a sub-heading as a continuation.
+    // (the labelled answers of bench/queries/sites were held more often with it:
+    // scripts/verdict-table.ts). A line of its own after a sentence is as often a sub-heading as
+    // a continuation.
     const next = sentences[i + 1];
     const introduces = /:\s*$/.test(found.full.slice(one.start, one.end));
-    if (next && (introduces || !found.full.slice(one.end, next.start).includes('\n')) && next.end - one.start <= opts.maxLength) {
-      const more = tokensIn(found.matches, next);
-      if (!contradicts(found.full, next, more, negated, query)) {
-        spans = [one, next];
-        held = [...tokens, ...more];
-      }
-    }
+    const pairs = next !== undefined && (introduces || !found.full.slice(one.end, next.start).includes('\n')) && next.end - one.start <= opts.maxLength;
+    const more = pairs ? tokensIn(prose, next) : [];
+    // Weighed before the negation checks, which read the words: a sentence that cannot beat the best is not read.
+    if (best !== null && weightOf([...tokens, ...more], query) <= best.weight + 1e-9) continue;
+    if (contradicts(found.full, one, tokens, negated, query)) continue;
+    const paired = pairs && !contradicts(found.full, next, more, negated, query);
+    const held = paired ? [...tokens, ...more] : tokens;
     const weight = weightOf(held, query);
-    if (best === null || weight > best.weight + 1e-9) best = { spans, weight, tokens: held };
+    if (best === null || weight > best.weight + 1e-9) best = { spans: paired ? [one, next] : [one], weight, tokens: held };
   }
   if (best === null || best.weight / total < opts.minCoverage) return null;
   const start = best.spans[0]!.start;
@@ -168,27 +169,46 @@ function weightOf(tokens: readonly Token[], query: AnswerQuery): number {
   return weight;
 }
 
-/** The sentences of the prose part: its lines cut at sentence breaks, each a sentence if it ends like one or is long enough. */
-function sentencesOf(full: string, part: Span, minWords: number): Span[] {
+/**
+ * The sentences of the prose part's lines that hold a match, and of the line after each (what a
+ * matched sentence may pair with): each line cut at sentence breaks, a piece a sentence if it
+ * ends like one or is long enough. `matches`: the part's matches, in text order.
+ */
+function sentencesNear(full: string, part: Span, matches: readonly Token[], minWords: number): Span[] {
   const out: Span[] = [];
-  let lineStart = part.start;
-  while (lineStart < part.end) {
-    const nl = full.indexOf('\n', lineStart);
-    const lineEnd = nl === -1 || nl > part.end ? part.end : nl;
-    const line = full.slice(lineStart, lineEnd);
-    let from = 0;
-    SENTENCE_BREAK.lastIndex = 0;
-    const cuts: number[] = [];
-    for (let m = SENTENCE_BREAK.exec(line); m !== null; m = SENTENCE_BREAK.exec(line)) {
-      cuts.push(m.index + m[0].length);
-      if (m[0].length === 0) SENTENCE_BREAK.lastIndex++;
-    }
-    for (const to of [...cuts, line.length]) {
-      const s = trimSpan(line, from, to);
-      if (s && isSentence(line.slice(s.start, s.end), minWords)) out.push({ start: lineStart + s.start, end: lineStart + s.end });
-      from = to;
-    }
-    lineStart = lineEnd + 1;
+  let after = part.start;
+  const lineAt = (at: number): Span => {
+    const next = full.indexOf('\n', at);
+    return { start: at, end: next === -1 || next > part.end ? part.end : next };
+  };
+  const take = (line: Span) => {
+    out.push(...sentencesOfLine(full, line, minWords));
+    after = line.end + 1;
+  };
+  for (const m of matches) {
+    if (m.start < after) continue;
+    const line = lineAt(Math.max(part.start, full.lastIndexOf('\n', m.start - 1) + 1));
+    take(line);
+    if (after < part.end) take(lineAt(after));
+  }
+  return out;
+}
+
+/** One line cut at sentence breaks; the pieces that are sentences. */
+function sentencesOfLine(full: string, line: Span, minWords: number): Span[] {
+  const out: Span[] = [];
+  const text = full.slice(line.start, line.end);
+  let from = 0;
+  SENTENCE_BREAK.lastIndex = 0;
+  const cuts: number[] = [];
+  for (let m = SENTENCE_BREAK.exec(text); m !== null; m = SENTENCE_BREAK.exec(text)) {
+    cuts.push(m.index + m[0].length);
+    if (m[0].length === 0) SENTENCE_BREAK.lastIndex++;
+  }
+  for (const to of [...cuts, text.length]) {
+    const s = trimSpan(text, from, to);
+    if (s && isSentence(text.slice(s.start, s.end), minWords)) out.push({ start: line.start + s.start, end: line.start + s.end });
+    from = to;
   }
   return out;
 }
@@ -208,7 +228,18 @@ function isSentence(text: string, minWords: number): boolean {
 
 /** The tokens of `matches` (in text order) lying in `span`. */
 function tokensIn(matches: readonly Token[], span: Span): Token[] {
-  return matches.filter((t) => t.start >= span.start && t.end <= span.end);
+  // The first at or after the span's start by binary search, then the run inside it: a section's
+  // sentences each read their own matches, not all of them.
+  let lo = 0;
+  let hi = matches.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (matches[mid]!.start < span.start) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: Token[] = [];
+  for (let i = lo; i < matches.length && matches[i]!.start < span.end; i++) if (matches[i]!.end <= span.end) out.push(matches[i]!);
+  return out;
 }
 
 /** Each word of `text`, lower case, with where it starts (offset by `at`). */

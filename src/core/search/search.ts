@@ -103,9 +103,8 @@ function finish(pack: LoadedPack, query: PreparedQuery, options: SearchOptions, 
   const selection = select(pack, stages.plan, query, options, section);
   const presented = presentResults(pack, query, options, selection.chosen, section);
   const { results, matches } = presented;
-  const answer = answerFor(query, options, presented, stages.conceptStats);
   const routes = routeReports(options, retrieval, queryVector);
-  const { confidence, fallback } = judge(pack, section, query, options, {
+  const findings = {
     conceptStats: stages.conceptStats,
     retrieval,
     keywordRan: routes.keyword.ran,
@@ -114,16 +113,22 @@ function finish(pack: LoadedPack, query: PreparedQuery, options: SearchOptions, 
     topTerms: new Set(matches[0]?.matches.map((t) => t.term)),
     vectorNotNeeded: queryVector.skip === 'keyword-answered',
     topPage: stages.ranking.topPage,
-    // A question needs a sentence that answers it; a lookup or an overview is answered by the section it names.
-    answerFound: answer !== null || !options.answer.required || query.analysis.strategy !== 'question',
-  });
+    answerFound: true,
+  };
+  let { confidence, fallback } = judge(pack, section, query, options, findings);
+  // The answer sentences only for a verdict that answers: no other shows them, so no other query pays for them.
+  const answer = confidence.outcome === 'answer' ? answerFor(query, options, presented, stages.conceptStats) : null;
+  // A question needs a sentence that answers it; a lookup or an overview is answered by the section it names.
+  if (confidence.outcome === 'answer' && answer === null && options.answer.enabled && options.answer.required && query.analysis.strategy === 'question') {
+    ({ confidence, fallback } = judge(pack, section, query, options, { ...findings, answerFound: false }));
+  }
   const outcome: SearchOutcome = {
     results,
     queryLang: query.analysis.lang,
     routes,
     warnings: [...(pack.confidence.warning ? [pack.confidence.warning] : []), ...(queryVector.warning ? [queryVector.warning] : [])],
     confidence,
-    answer: confidence.outcome === 'answer' ? answer : null,
+    answer,
     fallback,
     lastWordCompleted: lastWordCompleted(query.matching),
     // "Did you mean" only when the corrected words found an answer: a correction the verdict does
