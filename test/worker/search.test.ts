@@ -47,6 +47,7 @@ interface SearchBody {
   buildId: string;
   results: Result[];
   confidence: Verdict;
+  answer: { text: string; highlights: Array<[number, number]>; url: string; heading: string; coverage: number } | null;
   fallback: FallbackBody | null;
   warnings: Array<{ code: string; message: string }>;
   correction: { query: string; words: Array<{ typed: string; corrected: string }> } | null;
@@ -251,6 +252,16 @@ describe('the confidence verdict and the fallback', () => {
     expect(body.confidence.reasons.map((r) => r.code)).toContain('ALL_CONCEPTS_FOUND');
     expect(body.confidence.score).toBeGreaterThanOrEqual(body.confidence.thresholds.medium);
     expect(body.fallback).toBeNull();
+  });
+
+  it('answers with the docs\' sentences that answer the query, their section and heading; no answer when it falls back', async () => {
+    const body = await search('cache headers etag');
+    expect(body.confidence).toMatchObject({ outcome: 'answer' });
+    expect(body.answer).toMatchObject({ url: body.results[0]!.url, heading: body.results[0]!.title });
+    expect(body.answer!.text).toMatch(/cache/i);
+    expect(body.answer!.text).not.toBe(body.results[0]!.title);
+    expect(body.answer!.highlights.length).toBeGreaterThan(0);
+    expect((await search(UNRELATED)).answer).toBeNull();
   });
 
   it('falls back, with the message for its cause in the query\'s language, when the docs do not cover the query', async () => {

@@ -9,6 +9,8 @@
  *   read-ahead  the sections selection and the results need, read                  (read-ahead.ts)
  *   present     results with snippets and evidence, the correction, the trace      (results.ts)
  *   judge       the routes' reports and the verdict                                (judge.ts)
+ *   answer      for a verdict that answers, the sentences that do (a question
+ *               without one is judged again: uncertain)                           (results.ts answerFor)
  *
  * `search` is the one entry; `searchPack` the same stages for a pack already in memory.
  */
