@@ -112,6 +112,13 @@ const SENTENCE_BREAK = /(?<=[.!?])\s+(?=[\p{Lu}"'“‘`(\[])|(?<=[。！？])/g
 
 const WORD = /[\p{L}\p{N}'’]+/gu;
 
+/**
+ * Longest sentence considered, in answers' maxLength: a run of text this long without a sentence
+ * break is a table flattened or a list run together, not a sentence to answer with, and reading its
+ * words for negations would cost a hostile page's search dearly.
+ */
+const SENTENCE_SPAN = 4;
+
 export function answerFrom(found: SectionMatches, section: AnswerSection, query: AnswerQuery, options: Partial<AnswerOptions> = {}): Answer | null {
   const opts = resolveOptions(options);
   if (!opts.enabled) return null;
@@ -124,7 +131,7 @@ export function answerFrom(found: SectionMatches, section: AnswerSection, query:
   if (weightOf(prose, query) / total < opts.minCoverage) return null;
   const negated = negatedConcepts(query);
   let best: { spans: Span[]; weight: number; tokens: Token[] } | null = null;
-  const sentences = sentencesNear(found.full, text, prose, opts.minWords);
+  const sentences = sentencesNear(found.full, text, prose, opts.minWords, SENTENCE_SPAN * opts.maxLength);
   for (let i = 0; i < sentences.length; i++) {
     const one = sentences[i]!;
     const tokens = tokensIn(prose, one);
@@ -174,7 +181,7 @@ function weightOf(tokens: readonly Token[], query: AnswerQuery): number {
  * matched sentence may pair with): each line cut at sentence breaks, a piece a sentence if it
  * ends like one or is long enough. `matches`: the part's matches, in text order.
  */
-function sentencesNear(full: string, part: Span, matches: readonly Token[], minWords: number): Span[] {
+function sentencesNear(full: string, part: Span, matches: readonly Token[], minWords: number, maxChars: number): Span[] {
   const out: Span[] = [];
   let after = part.start;
   const lineAt = (at: number): Span => {
@@ -182,7 +189,7 @@ function sentencesNear(full: string, part: Span, matches: readonly Token[], minW
     return { start: at, end: next === -1 || next > part.end ? part.end : next };
   };
   const take = (line: Span) => {
-    out.push(...sentencesOfLine(full, line, minWords));
+    out.push(...sentencesOfLine(full, line, minWords, maxChars));
     after = line.end + 1;
   };
   for (const m of matches) {
@@ -194,8 +201,8 @@ function sentencesNear(full: string, part: Span, matches: readonly Token[], minW
   return out;
 }
 
-/** One line cut at sentence breaks; the pieces that are sentences. */
-function sentencesOfLine(full: string, line: Span, minWords: number): Span[] {
+/** One line cut at sentence breaks; the pieces that are sentences, at most `maxChars` long (a longer run without a break is no sentence a card could show). */
+function sentencesOfLine(full: string, line: Span, minWords: number, maxChars: number): Span[] {
   const out: Span[] = [];
   const text = full.slice(line.start, line.end);
   let from = 0;
@@ -207,7 +214,7 @@ function sentencesOfLine(full: string, line: Span, minWords: number): Span[] {
   }
   for (const to of [...cuts, text.length]) {
     const s = trimSpan(text, from, to);
-    if (s && isSentence(text.slice(s.start, s.end), minWords)) out.push({ start: line.start + s.start, end: line.start + s.end });
+    if (s && s.end - s.start <= maxChars && isSentence(text.slice(s.start, s.end), minWords)) out.push({ start: line.start + s.start, end: line.start + s.end });
     from = to;
   }
   return out;
@@ -276,7 +283,18 @@ function negatedConcepts(query: AnswerQuery): Set<number> {
  */
 function contradicts(full: string, span: Span, tokens: readonly Token[], negated: ReadonlySet<number>, query: AnswerQuery): boolean {
   const words = wordsOf(full.slice(span.start, span.end), span.start);
-  const negatesToken = (t: Token) => negatedAt(words, words.findIndex((w) => w.start >= t.start));
+  // The word a token starts, by binary search: a long sentence's many matches each find theirs in log time.
+  const wordAt = (start: number) => {
+    let lo = 0;
+    let hi = words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (words[mid]!.start < start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const negatesToken = (t: Token) => negatedAt(words, wordAt(t.start));
   if (negated.size > 0) return !tokens.some((t) => negated.has(query.conceptOf.get(t.term) ?? -1) && negatesToken(t));
   return tokens.some(negatesToken);
 }

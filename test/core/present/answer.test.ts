@@ -75,9 +75,11 @@ describe('answerFrom', () => {
 
   it('cuts a long answer to maxLength with ellipses, keeping the matches', () => {
     const long = `The routing table ${'grows with every pattern that is added to it and '.repeat(10)}finally matches the request path.`;
-    const a = answer(long, 'routing request path', { maxLength: 120 });
-    expect(a!.text.length).toBeLessThanOrEqual(120);
+    const a = answer(long, 'routing request path', { maxLength: 150 });
+    expect(a!.text.length).toBeLessThanOrEqual(150);
     expect(a!.text).toMatch(/…/);
+    // A run of text more than four answers long without a break is no sentence: no answer from it.
+    expect(answer(long, 'routing request path', { maxLength: 120 })).toBeNull();
   });
 
   it('is always text of the section, at most maxLength long, whatever the question', () => {
