@@ -16,7 +16,7 @@
  */
 import type { Token } from '../analysis/segment.ts';
 import { RecallBoxError } from '../errors.ts';
-import type { SectionMatches } from './section-matches.ts';
+import { tokensWithin, type SectionMatches } from './section-matches.ts';
 import { excerptOf } from './snippet.ts';
 
 /** The answer a search gives, when the top result's prose has one. */
@@ -125,7 +125,7 @@ export function answerFrom(found: SectionMatches, section: AnswerSection, query:
   const total = query.weights.reduce((a, w) => a + w, 0);
   const text = found.parts.find((p) => p.name === 'text');
   if (!text || !(total > 0)) return null;
-  const prose = tokensIn(found.matches, text);
+  const prose = tokensWithin(found.matches, text);
   // No sentence holds more than the prose does: most sections a search presents are ruled out
   // here, unsplit (the answer is looked for on every query: `npm run bench`'s pipeline rows).
   if (weightOf(prose, query) / total < opts.minCoverage) return null;
@@ -134,7 +134,7 @@ export function answerFrom(found: SectionMatches, section: AnswerSection, query:
   const sentences = sentencesNear(found.full, text, prose, opts.minWords, SENTENCE_SPAN * opts.maxLength);
   for (let i = 0; i < sentences.length; i++) {
     const one = sentences[i]!;
-    const tokens = tokensIn(prose, one);
+    const tokens = tokensWithin(prose, one);
     if (tokens.length === 0) continue;
     // The next sentence of the same paragraph, or the line a `:` introduces, when it fits: the
     // sentence after the one matching the question's words often holds the rest of the answer
@@ -144,7 +144,7 @@ export function answerFrom(found: SectionMatches, section: AnswerSection, query:
     const next = sentences[i + 1];
     const introduces = /:\s*$/.test(found.full.slice(one.start, one.end));
     const pairs = next !== undefined && (introduces || !found.full.slice(one.end, next.start).includes('\n')) && next.end - one.start <= opts.maxLength;
-    const more = pairs ? tokensIn(prose, next) : [];
+    const more = pairs ? tokensWithin(prose, next) : [];
     // Weighed before the negation checks, which read the words: a sentence that cannot beat the best is not read.
     if (best !== null && weightOf([...tokens, ...more], query) <= best.weight + 1e-9) continue;
     if (contradicts(found.full, one, tokens, negated, query)) continue;
@@ -231,22 +231,6 @@ function isSentence(text: string, minWords: number): boolean {
   const words = text.match(WORD)?.length ?? 0;
   if (words < 3 && !/[\u3040-\u30ff\u3400-\u9fff]/u.test(text)) return false;
   return SENTENCE_END.test(text) || words >= minWords;
-}
-
-/** The tokens of `matches` (in text order) lying in `span`. */
-function tokensIn(matches: readonly Token[], span: Span): Token[] {
-  // The first at or after the span's start by binary search, then the run inside it: a section's
-  // sentences each read their own matches, not all of them.
-  let lo = 0;
-  let hi = matches.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (matches[mid]!.start < span.start) lo = mid + 1;
-    else hi = mid;
-  }
-  const out: Token[] = [];
-  for (let i = lo; i < matches.length && matches[i]!.start < span.end; i++) if (matches[i]!.end <= span.end) out.push(matches[i]!);
-  return out;
 }
 
 /** Each word of `text`, lower case, with where it starts (offset by `at`). */

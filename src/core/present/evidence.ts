@@ -11,7 +11,7 @@ import { RecallBoxError } from '../errors.ts';
 import type { SearchablePart, SearchablePartName } from '../analysis/fields.ts';
 import type { AnalyzerOptions, Token } from '../analysis/segment.ts';
 import { excerptOf, type TermMatch } from './snippet.ts';
-import { matchesIn, sectionMatches, type SectionMatches } from './section-matches.ts';
+import { matchesIn, sectionMatches, tokensWithin, type SectionMatches } from './section-matches.ts';
 import type { Section } from '../types.ts';
 
 /**
@@ -136,24 +136,6 @@ function resolveOptions(options: Partial<EvidenceOptions>): EvidenceOptions {
   return o;
 }
 
-/**
- * The tokens lying wholly in [p.start, p.end). `tokens` are in text order (by start), so the
- * range's are one run found by binary search: each paragraph reads its own matches only, where
- * filtering every match for every paragraph cost paragraphs × matches (issue 19).
- */
-function within(tokens: readonly Token[], p: TextRange): Token[] {
-  let lo = 0;
-  let hi = tokens.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (tokens[mid]!.start < p.start) lo = mid + 1;
-    else hi = mid;
-  }
-  const out: Token[] = [];
-  for (let i = lo; i < tokens.length && tokens[i]!.start < p.end; i++) if (tokens[i]!.end <= p.end) out.push(tokens[i]!);
-  return out;
-}
-
 /** A paragraph and the matches lying wholly in it (at least one). */
 interface ParagraphMatches {
   p: Paragraph;
@@ -175,11 +157,11 @@ interface ParagraphMatches {
 function paragraphsOf(full: string, parts: readonly SearchablePart[], matches: readonly Token[]): ParagraphMatches[] {
   const out: ParagraphMatches[] = [];
   for (const part of parts) {
-    const inPart = within(matches, part);
+    const inPart = tokensWithin(matches, part);
     if (inPart.length === 0) continue;
     const ranges = part.name === 'code' ? blockRanges(full, part) : lineRanges(full, part, inPart);
     for (const range of ranges) {
-      const inside = within(inPart, range);
+      const inside = tokensWithin(inPart, range);
       if (inside.length > 0) out.push({ p: { ...range, source: part.name }, inside });
     }
   }
