@@ -15,16 +15,14 @@
  * The sets fitted on: each fetched site's questions, Astro's and Hono's first and fresh sets; never
  * bench/queries/fresh6 (`scripts/verdict-table.ts --sets fresh6` judges the result there). Prints Markdown.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEFAULT_CONFIDENCE_MODEL, DEFAULT_SEARCH_OPTIONS, search, type ConfidenceModel, type LevelThresholds, type SearchOptions } from '../src/core/index.ts';
-import { DEFAULT_THRESHOLDS, levelFor, outcomeFor } from '../src/core/confidence/levels.ts';
-import { confidenceScore, roundScore } from '../src/core/confidence/score.ts';
-import { SIGNAL_NAMES } from '../src/core/confidence/signals.ts';
+import { confidenceScore, DEFAULT_CONFIDENCE_MODEL, DEFAULT_SEARCH_OPTIONS, DEFAULT_THRESHOLDS, search, SIGNAL_NAMES, type ConfidenceModel, type LevelThresholds, type SearchOptions } from '../src/core/index.ts';
+import { openVerdict, outcomeUnder, verdictInputs } from '../src/indexer/confidence/sample.ts';
 import { fitCalibration } from '../src/indexer/confidence/fit.ts';
-import { questionSites, sitePack } from '../src/eval/question-sites.ts';
+import { questionSites, sitePack, siteQuestions } from '../src/eval/question-sites.ts';
 import { readHeldOutModels } from '../src/eval/rerank-held-out.ts';
 import { verdictFigures, type VerdictFigures } from '../src/eval/verdict-figures.ts';
 import { auroc } from '../src/eval/metrics.ts';
@@ -49,50 +47,34 @@ interface Sample extends VerdictSample {
   card: string | null;
 }
 
-/** Every threshold 0: every search with results answers, so the answer sentence is computed for all. */
-const open: LevelThresholds = { high: 0, medium: 0, uncertain: 0 };
-
 async function samplesOf(site: (typeof sites)[number]): Promise<Sample[]> {
   const pack = await sitePack(repo, values.packs!, site);
   const weights = heldOut.get(site.collection);
-  const options: SearchOptions = {
+  const options: SearchOptions = openVerdict({
     ...DEFAULT_SEARCH_OPTIONS,
     ...(weights && { rerank: { ...DEFAULT_SEARCH_OPTIONS.rerank, weights } }),
     ...(values['answer-coverage'] && { answer: { ...DEFAULT_SEARCH_OPTIONS.answer, minCoverage: Number(values['answer-coverage']) } }),
-    confidence: { ...DEFAULT_SEARCH_OPTIONS.confidence, levels: { byStrategy: { question: open, lookup: open, overview: open } } },
-  };
-  const files = site.questions.flatMap((f) => [f, f.replace(/-questions\.jsonl$/, '-unanswerable.jsonl')]).filter((f) => existsSync(f));
+  });
   const out: Sample[] = [];
-  for (const file of files) {
-    for (const line of readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '')) {
-      const q = JSON.parse(line) as { query: string; url?: string; answer?: string };
-      const o = await search(pack, { q: q.query, limit: 10, lang: null }, options);
-      const at = q.url === undefined ? -1 : o.results.map((r) => r.url.replace(/#.*$/, '')).indexOf(q.url);
-      const firstRightRank = at < 0 ? null : at + 1;
-      out.push({
-        signals: o.confidence.signals,
-        strategy: o.confidence.strategy,
-        hasAnswer: q.url !== undefined,
-        firstRightRank,
-        answerable: q.url !== undefined && firstRightRank !== null && firstRightRank <= 3,
-        // As search.ts decides: only a question needs its sentence.
-        sentence: o.answer !== null || o.confidence.strategy !== 'question',
-        ...(q.answer !== undefined && { label: q.answer }),
-        card: o.answer?.text ?? null,
-      });
-    }
+  for (const q of siteQuestions(site)) {
+    const o = await search(pack, { q: q.query, limit: 10, lang: null }, options);
+    const at = q.url === undefined ? -1 : o.results.map((r) => r.url.replace(/#.*$/, '')).indexOf(q.url);
+    const firstRightRank = at < 0 ? null : at + 1;
+    out.push({
+      ...verdictInputs(o),
+      hasAnswer: q.url !== undefined,
+      firstRightRank,
+      answerable: q.url !== undefined && firstRightRank !== null && firstRightRank <= 3,
+      ...(q.answer !== undefined && { label: q.answer }),
+      card: o.answer?.text ?? null,
+    });
   }
   return out;
 }
 
-/** The figures of `samples` under a model and thresholds, as the verdict decides (an answer needs a sentence). */
+/** The figures of `samples` under a model and thresholds, as the verdict decides them (sample.ts outcomeUnder). */
 function judged(samples: readonly Sample[], model: ConfidenceModel, thresholds: LevelThresholds): VerdictFigures {
-  const outcomeOf = (s: Sample) => {
-    const score = roundScore(confidenceScore(s.signals, s.strategy, model));
-    const o = outcomeFor(score, thresholds, true);
-    return o === 'answer' && !s.sentence ? 'uncertain' : o;
-  };
-  void levelFor;
+  const outcomeOf = (s: Sample) => outcomeUnder(s, model, thresholds);
   return verdictFigures(
     samples.filter((s) => s.hasAnswer).map((s) => ({ outcome: outcomeOf(s), firstRightRank: s.firstRightRank, ...(s.label !== undefined && { label: s.label }), card: s.card })),
     samples.filter((s) => !s.hasAnswer).map(outcomeOf),

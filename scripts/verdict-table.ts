@@ -13,12 +13,12 @@
  *
  * Prints Markdown. About a minute on this machine.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEARCH_OPTIONS, search, type LoadedPack, type SearchOptions } from '../src/core/index.ts';
-import { questionSites, sitePack, type QuestionSite } from '../src/eval/question-sites.ts';
+import { questionSites, sitePack, siteQuestions, type QuestionSite } from '../src/eval/question-sites.ts';
 import { readHeldOutModels } from '../src/eval/rerank-held-out.ts';
 import { verdictFigures, type AnswerableVerdict } from '../src/eval/verdict-figures.ts';
 import type { AnswerOutcome } from '../src/eval/types.ts';
@@ -35,25 +35,11 @@ const { sites, skipped } = questionSites(repo, values.shared!);
 for (const line of skipped) console.error(`skipped: ${line}`);
 const heldOut = readHeldOutModels(repo);
 
-interface Question {
-  query: string;
-  url?: string;
-  answer?: string;
-  unanswerable?: boolean;
-}
-
-const readLines = (file: string): Question[] =>
-  existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Question) : [];
-
-/** The site's question files, answerable and unanswerable, for the chosen sets. */
-function questionsOf(site: QuestionSite): Question[] {
-  const files =
-    values.sets === 'fresh6'
-      ? site.questions.some((f) => f.includes(`${path.sep}sites${path.sep}`))
-        ? []
-        : [path.join(repo, 'bench', 'queries', 'fresh6', `${site.name}-questions.jsonl`)]
-      : site.questions;
-  return files.flatMap((f) => [...readLines(f), ...readLines(f.replace(/-questions\.jsonl$/, '-unanswerable.jsonl'))]);
+/** The site's question files for the chosen sets: Astro's and Hono's sixth fresh sets, or every site's own. */
+function filesOf(site: QuestionSite): string[] {
+  if (values.sets !== 'fresh6') return site.questions;
+  const fetched = site.questions.some((f) => f.includes(`${path.sep}sites${path.sep}`));
+  return fetched ? [] : [path.join(repo, 'bench', 'queries', 'fresh6', `${site.name}-questions.jsonl`)];
 }
 
 const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
@@ -61,7 +47,7 @@ const dump: unknown[] = [];
 console.log('| site | answerable + unanswerable | answered | precision (right page in top 3) | recall (first right → answered) | fallback, right page in top 3 | unanswerable answered | card holds the answer | card shown |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const site of sites) {
-  const questions = questionsOf(site);
+  const questions = siteQuestions(site, filesOf(site));
   if (questions.length === 0) continue;
   const pack: LoadedPack = await sitePack(repo, values.packs!, site);
   const weights = heldOut.get(site.collection);
@@ -71,7 +57,7 @@ for (const site of sites) {
   for (const q of questions) {
     const outcome = await search(pack, { q: q.query, limit: 10, lang: null }, options);
     const pages = outcome.results.map((r) => r.url.replace(/#.*$/, ''));
-    const card = (outcome as { answer?: { text: string } | null }).answer?.text ?? null;
+    const card = outcome.answer?.text ?? null;
     const verdict = outcome.confidence.outcome;
     if (q.url !== undefined) {
       const at = pages.indexOf(q.url);

@@ -16,11 +16,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  confidenceScore,
   DEFAULT_CONFIDENCE_MODEL,
   DEFAULT_THRESHOLDS,
-  roundScore,
-  type ConfidenceOutcome,
   DEFAULT_SEARCH_OPTIONS,
   DEFAULT_SHARD_OPTIONS,
   isRecallBoxError,
@@ -34,15 +31,13 @@ import {
   search,
   SIGNAL_NAMES,
   type CalibrationFile,
-  type ConfidenceModel,
   type LevelThresholds,
   type LoadedPack,
   type PackManifest,
   type QuestionRates,
   type SearchOptions,
-  type SearchOutcome,
 } from '../core/index.ts';
-import { guardedBar, holdsOnHalves, precisionRecall, type GuardedQuestion, type PrecisionRecall } from '../indexer/confidence/guard.ts';
+import { guardedBar, holdsOnHalves, precisionRecall, type PrecisionRecall } from '../indexer/confidence/guard.ts';
 import { parseSearchRequest } from '../protocol/request.ts';
 import { splitForWithholding } from '../datasets/withhold.ts';
 import { buildEvalPack } from '../datasets/collection-pack.ts';
@@ -57,7 +52,9 @@ import { computeBuildId, storePackFiles, writePack, type PackFiles } from '../in
 import { fsPackSource } from '../indexer/fs-source.ts';
 import { DEFAULT_FIT_OPTIONS } from '../indexer/confidence/logistic.ts';
 import { DEFAULT_QUESTION_RATES, questionThresholds } from '../indexer/confidence/thresholds.ts';
-import type { CalibrationSample } from '../indexer/confidence/sample.ts';
+import { openVerdict, outcomeUnder, verdictInputs, type LabelledQuery } from '../indexer/confidence/sample.ts';
+
+export type { LabelledQuery } from '../indexer/confidence/sample.ts';
 
 /**
  * Seed of calibration's withholding: any fixed value other than the harness's WITHHOLD_SEED, so
@@ -109,37 +106,6 @@ export async function labelledSignals(dataset: EvalDataset, seed: number = CALIB
     samples.push({ ...verdictInputs(await run(text)), answerable: false, offTopic: true, rank: null });
   }
   return samples;
-}
-
-/** A labelled query as calibration fits on it and checks a fit on it (indexer/confidence/guard.ts). */
-export interface LabelledQuery extends CalibrationSample, GuardedQuestion {
-  /** Whether the search had results and searchable words: the verdict's precondition (verdict.ts decide). */
-  searchable: boolean;
-  /** Whether an `answer` outcome may stand: the search found an answer sentence, or the query needs none (search.ts). */
-  sentence: boolean;
-}
-
-/** Every threshold 0: the verdict answers whatever has results, so the search computes its answer sentence; the score does not depend on the thresholds. */
-function openVerdict(options: SearchOptions): SearchOptions {
-  const open = { high: 0, medium: 0, uncertain: 0 };
-  return { ...options, confidence: { ...options.confidence, levels: { byStrategy: { question: open, lookup: open, overview: open } } } };
-}
-
-/** What the verdict decides a query on, from a search under openVerdict. */
-function verdictInputs(out: SearchOutcome): Pick<LabelledQuery, 'signals' | 'strategy' | 'searchable' | 'sentence'> {
-  return {
-    signals: out.confidence.signals,
-    strategy: out.confidence.strategy,
-    searchable: out.results.length > 0 && !out.confidence.reasons.some((r) => r.code === 'NO_CONCEPTS'),
-    sentence: out.answer !== null || out.confidence.strategy !== 'question',
-  };
-}
-
-/** The outcome the verdict gives a labelled query under a model and thresholds (verdict.ts: decide, then an answer needs its sentence). */
-export function outcomeUnder(q: LabelledQuery, model: ConfidenceModel, thresholds: LevelThresholds): ConfidenceOutcome {
-  const score = q.searchable ? roundScore(confidenceScore(q.signals, q.strategy, model)) : 0;
-  const outcome = outcomeFor(score, thresholds, q.searchable);
-  return outcome === 'answer' && !q.sentence ? 'uncertain' : outcome;
 }
 
 /**

@@ -47,11 +47,31 @@ export interface AnsweredQuestion {
   url: string;
 }
 
+/** A line of a question file: answerable (`url`, and a labelled `answer` where written) or not (`unanswerable`). */
+export interface SiteQuestion {
+  query: string;
+  url?: string;
+  /** The answer's words, as the page writes them (bench/queries/sites/README.md). */
+  answer?: string;
+}
+
+/** The questions of JSON-lines files, as written; a file that does not exist gives none. */
+function readQuestions(files: readonly string[]): SiteQuestion[] {
+  return files.flatMap((f) => (existsSync(f) ? readFileSync(f, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as SiteQuestion) : []));
+}
+
 /** The site's answerable questions (those naming the page that answers them), from every question file. */
 export function answerableQuestions(site: QuestionSite): AnsweredQuestion[] {
-  return site.questions
-    .flatMap((f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as { query: string; url?: string }))
-    .filter((q): q is AnsweredQuestion => q.url !== undefined);
+  return readQuestions(site.questions).filter((q): q is AnsweredQuestion => q.url !== undefined);
+}
+
+/**
+ * Every question of `files` (default the site's) and of each one's unanswerable companion
+ * (`…-unanswerable.jsonl` beside `…-questions.jsonl`): what the verdict is judged on
+ * (scripts/verdict-table.ts, scripts/fit-verdict.ts).
+ */
+export function siteQuestions(site: QuestionSite, files: readonly string[] = site.questions): SiteQuestion[] {
+  return readQuestions(files.flatMap((f) => [f, f.replace(/-questions\.jsonl$/, '-unanswerable.jsonl')]));
 }
 
 /**

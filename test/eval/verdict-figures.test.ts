@@ -38,6 +38,7 @@ describe('operatingThresholds', () => {
     firstRightRank: rank,
     answerable: hasAnswer && rank !== null && rank <= 3,
     sentence: true,
+    searchable: true,
   });
 
   it('places the answer bar where precision and the unanswerable bound hold, and the fallback bar below the right answers', () => {

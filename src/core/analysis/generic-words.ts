@@ -115,3 +115,8 @@ export const GENERIC_ENGLISH_WORDS: ReadonlySet<string> = new Set([
   'you', "you\'d", "you\'ll", "you\'re", "you\'ve", 'youd', 'youll', 'young', 'younger', 'youngest',
   'your', 'youre', 'yours', 'yourself', 'yourselves', 'youve', 'zero',
 ]);
+
+/** Whether a word as typed is generic English (GENERIC_ENGLISH_WORDS, case aside). */
+export function isGenericWord(word: string): boolean {
+  return GENERIC_ENGLISH_WORDS.has(word.toLowerCase());
+}

@@ -59,10 +59,10 @@ const model = (bias: number, weights: Record<SignalName, number>, impute: Record
  * strong keyword match for the query's length (`keywordStrength`), covering its concepts, rare
  * ones most, and no word the docs never mention (`known`) raise confidence most. The previous
  * defaults, fitted on whether the docs hold an answer at all (Hono's and Astro's made-up
- * reader-like queries and Cranfield), answered many questions whose first results were wrong: on
- * the same sites, held out, the fallback hid a right page in the top 3 for up to 20% of the
- * questions where it now does for at most 10% (scripts/fit-verdict.ts, "in the code" against
- * "fitted on the others" at ec0d13a^).
+ * reader-like queries and Cranfield), answered many questions whose first results were wrong: the
+ * fallback hid a right page in the top 3 for 1.8–20.3% of the questions of these sites
+ * (`npx tsx scripts/verdict-table.ts --packs <dir>` at be783ae, the script copied in), where the
+ * model fitted on the other sites does for 0.4–9.8% (scripts/fit-verdict.ts, held out).
  */
 export const DEFAULT_CONFIDENCE_MODEL: ConfidenceModel = Object.freeze({
   // 63 right in the top 3 / 58 not

@@ -16,7 +16,7 @@
  */
 import type { Token } from '../analysis/segment.ts';
 import { RecallBoxError } from '../errors.ts';
-import { tokensWithin, type SectionMatches } from './section-matches.ts';
+import { firstAtOrAfter, tokensWithin, type SectionMatches } from './section-matches.ts';
 import { excerptOf } from './snippet.ts';
 
 /** The answer a search gives, when the top result's prose has one. */
@@ -47,10 +47,11 @@ export interface AnswerOptions {
   /**
    * Least share of the query's concept weight (each concept weighted by its IDF) the chosen
    * sentences must hold. Range 0..1. Default 0.25: below it a sentence shares a common word with
-   * the question and is about something else. A higher bar buys little: held out on the docs sites
-   * (`npx tsx scripts/fit-verdict.ts --packs <dir> --answer-coverage <bar>`), 0.5 instead of 0.25
-   * cut the share of right first results answered by 15–25 points, 0.25 instead of 0 by 1–5,
-   * for a card holding the labelled answer 1–6 points more often.
+   * the question and is about something else — a card a reader would not trust. Held out on the
+   * docs sites (`npx tsx scripts/fit-verdict.ts --packs <dir> --answer-coverage <bar>`), the bar
+   * costs recall and buys no measured card quality: 0.25 instead of 0 answered 0–4 points fewer of
+   * the questions whose first result is right, its card holding the labelled answer between 2
+   * points less and 3 more often; 0.5 answered 10–17 points fewer, its card up to 9 points more often.
    */
   minCoverage: number;
   /**
@@ -127,7 +128,7 @@ export function answerFrom(found: SectionMatches, section: AnswerSection, query:
   if (!text || !(total > 0)) return null;
   const prose = tokensWithin(found.matches, text);
   // No sentence holds more than the prose does: most sections a search presents are ruled out
-  // here, unsplit (the answer is looked for on every query: `npm run bench`'s pipeline rows).
+  // here, unsplit.
   if (weightOf(prose, query) / total < opts.minCoverage) return null;
   const negated = negatedConcepts(query);
   let best: { spans: Span[]; weight: number; tokens: Token[] } | null = null;
@@ -138,9 +139,9 @@ export function answerFrom(found: SectionMatches, section: AnswerSection, query:
     if (tokens.length === 0) continue;
     // The next sentence of the same paragraph, or the line a `:` introduces, when it fits: the
     // sentence after the one matching the question's words often holds the rest of the answer
-    // (the labelled answers of bench/queries/sites were held more often with it:
-    // scripts/verdict-table.ts). A line of its own after a sentence is as often a sub-heading as
-    // a continuation.
+    // (chosen on the labelled answers of bench/queries/sites, an ad hoc count of a little more
+    // held: no command of the project reproduces it). A line of its own after a sentence is as
+    // often a sub-heading as a continuation.
     const next = sentences[i + 1];
     const introduces = /:\s*$/.test(found.full.slice(one.start, one.end));
     const pairs = next !== undefined && (introduces || !found.full.slice(one.end, next.start).includes('\n')) && next.end - one.start <= opts.maxLength;
@@ -268,17 +269,7 @@ function negatedConcepts(query: AnswerQuery): Set<number> {
 function contradicts(full: string, span: Span, tokens: readonly Token[], negated: ReadonlySet<number>, query: AnswerQuery): boolean {
   const words = wordsOf(full.slice(span.start, span.end), span.start);
   // The word a token starts, by binary search: a long sentence's many matches each find theirs in log time.
-  const wordAt = (start: number) => {
-    let lo = 0;
-    let hi = words.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (words[mid]!.start < start) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  const negatesToken = (t: Token) => negatedAt(words, wordAt(t.start));
+  const negatesToken = (t: Token) => negatedAt(words, firstAtOrAfter(words, t.start));
   if (negated.size > 0) return !tokens.some((t) => negated.has(query.conceptOf.get(t.term) ?? -1) && negatesToken(t));
   return tokens.some(negatesToken);
 }

@@ -95,7 +95,7 @@ export function evidenceFor(
   queryTerms: ReadonlySet<string>,
   analyzer: Partial<AnalyzerOptions>,
   options: Partial<EvidenceOptions> = {},
-  conceptOf?: ReadonlyMap<string, string>,
+  conceptOf?: ReadonlyMap<string, number>,
 ): Evidence {
   return evidenceFrom(sectionMatches(section, queryTerms, analyzer), queryTerms.size, options, conceptOf);
 }
@@ -108,7 +108,7 @@ export function evidenceFrom(
   found: SectionMatches,
   termCount: number,
   options: Partial<EvidenceOptions> = {},
-  conceptOf?: ReadonlyMap<string, string>,
+  conceptOf?: ReadonlyMap<string, number>,
 ): Evidence {
   const opts = resolveOptions(options);
   if (termCount === 0) return { excerpts: [], coverage: 0 };

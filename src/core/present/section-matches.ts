@@ -31,6 +31,18 @@ export interface SectionMatches {
   code: TermMatch[];
 }
 
+/** The index of the first of `items` (in order of `start`) starting at or after `at`, by binary search; their length when none does. */
+export function firstAtOrAfter(items: ReadonlyArray<{ start: number }>, at: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (items[mid]!.start < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * The tokens lying wholly in [range.start, range.end). `tokens` are in text order (by start), so
  * the range's are one run found by binary search: each paragraph or sentence reads its own
@@ -38,15 +50,8 @@ export interface SectionMatches {
  * What evidence.ts cuts paragraphs with and answer.ts sentences.
  */
 export function tokensWithin(tokens: readonly Token[], range: { start: number; end: number }): Token[] {
-  let lo = 0;
-  let hi = tokens.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (tokens[mid]!.start < range.start) lo = mid + 1;
-    else hi = mid;
-  }
   const out: Token[] = [];
-  for (let i = lo; i < tokens.length && tokens[i]!.start < range.end; i++) if (tokens[i]!.end <= range.end) out.push(tokens[i]!);
+  for (let i = firstAtOrAfter(tokens, range.start); i < tokens.length && tokens[i]!.start < range.end; i++) if (tokens[i]!.end <= range.end) out.push(tokens[i]!);
   return out;
 }
 

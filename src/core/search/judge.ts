@@ -7,7 +7,7 @@
  */
 import { judgeConfidence } from '../confidence/verdict.ts';
 import type { ResultSummary, RouteSummary } from '../confidence/signals.ts';
-import { GENERIC_ENGLISH_WORDS } from '../analysis/generic-words.ts';
+import { isGenericWord } from '../analysis/generic-words.ts';
 import { idf } from '../keyword/bm25f.ts';
 import type { TermStat } from '../keyword/index.ts';
 import type { LoadedPack } from '../pack/load.ts';
@@ -64,7 +64,7 @@ export function judge(pack: LoadedPack, section: SectionLookup, query: PreparedQ
     found: i === 0 ? topFound : [],
     hasExcerpt: r.evidence.excerpts.length > 0,
   }));
-  const generic = words.map((w) => GENERIC_ENGLISH_WORDS.has(w.toLowerCase()));
+  const generic = words.map(isGenericWord);
   const known = words.filter((_, i) => stats[i]!.df > 0);
   const knownWords = known.length > 0 && known.length < concepts.length ? known : null;
   // Nothing passed the filters, though the search has candidates without them: the fallback says so.

@@ -11,7 +11,7 @@ import type { FusedHit, RouteHit, RouteName } from '../rank/fuse.ts';
 import { correctionOf, type Correction } from '../present/correction.ts';
 import { evidenceFrom } from '../present/evidence.ts';
 import { answerFrom, type Answer } from '../present/answer.ts';
-import { GENERIC_ENGLISH_WORDS } from '../analysis/generic-words.ts';
+import { isGenericWord } from '../analysis/generic-words.ts';
 import type { TermStat } from '../keyword/index.ts';
 import { sectionMatches, type SectionMatches } from '../present/section-matches.ts';
 import { DEFAULT_SNIPPET_OPTIONS, snippetFrom } from '../present/snippet.ts';
@@ -29,6 +29,8 @@ import type { Selection } from './select.ts';
 export interface Presented {
   results: SearchResult[];
   matches: SectionMatches[];
+  /** Each looked-up term's concept index (conceptsOfTerms). */
+  conceptOf: ReadonlyMap<string, number>;
 }
 
 export function presentResults(pack: LoadedPack, query: PreparedQuery, options: SearchOptions, chosen: readonly FusedHit[], section: SectionLookup): Presented {
@@ -58,7 +60,7 @@ export function presentResults(pack: LoadedPack, query: PreparedQuery, options: 
       evidence: evidenceFrom(found, queryTerms.size, options.evidence, conceptOf),
     };
   });
-  return { results, matches };
+  return { results, matches, conceptOf };
 }
 
 /**
@@ -94,11 +96,11 @@ function routePositions(hit: FusedHit): Partial<Record<RouteName, RoutePosition>
   return out;
 }
 
-/** Each looked-up term's concept (its index), for evidence coverage by concept. */
-function conceptsOfTerms(matching: QueryMatching): Map<string, string> {
-  const conceptOf = new Map<string, string>();
+/** Each looked-up term's concept (its index): evidence's coverage by concept, and the answer's weights. */
+function conceptsOfTerms(matching: QueryMatching): Map<string, number> {
+  const conceptOf = new Map<string, number>();
   matching.groups.forEach((variants, c) => {
-    for (const v of variants) if (!conceptOf.has(v.term)) conceptOf.set(v.term, String(c));
+    for (const v of variants) if (!conceptOf.has(v.term)) conceptOf.set(v.term, c);
   });
   return conceptOf;
 }
@@ -111,13 +113,9 @@ function conceptsOfTerms(matching: QueryMatching): Map<string, string> {
 export function answerFor(query: PreparedQuery, options: SearchOptions, presented: Presented, conceptStats: readonly TermStat[]): Answer | null {
   const [top] = presented.results;
   if (!top) return null;
-  const conceptOf = new Map<string, number>();
-  query.matching.groups.forEach((variants, c) => {
-    for (const v of variants) if (!conceptOf.has(v.term)) conceptOf.set(v.term, c);
-  });
-  const weights = conceptStats.map((t, i) => (t.df === 0 && GENERIC_ENGLISH_WORDS.has(query.analysis.words[i]?.toLowerCase() ?? '') ? 0 : t.idf));
+  const weights = conceptStats.map((t, i) => (t.df === 0 && isGenericWord(query.analysis.words[i] ?? '') ? 0 : t.idf));
   const page = pageOfUrl(top.url);
-  const asked = { text: query.text, words: query.analysis.words, conceptOf, weights };
+  const asked = { text: query.text, words: query.analysis.words, conceptOf: presented.conceptOf, weights };
   // The top result's section; when it holds no answer, another of its page among the first
   // results: the page is what the verdict trusts, and its answer may sit in the section after the
   // one that matched best (issue 50). The top section first, so the card and the first result agree.
