@@ -14,6 +14,8 @@ export default defineConfig({
       'test/datasets/**/*.test.ts',
       'test/eval/**/*.test.ts',
       'test/deploy/**/*.test.ts',
+      'test/preview/**/*.test.ts',
+      'test/server/**/*.test.ts',
     ],
     testTimeout: 60_000,
     hookTimeout: 120_000,

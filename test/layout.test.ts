@@ -57,8 +57,10 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   protocol: ['core'],
   indexer: ['core'],
   datasets: ['core', 'indexer'],
-  cli: ['core', 'protocol', 'indexer', 'datasets'],
-  worker: ['core', 'protocol'],
+  cli: ['core', 'protocol', 'indexer', 'datasets', 'server'],
+  worker: ['core', 'protocol', 'preview'],
+  preview: ['core'],
+  server: ['core', 'indexer', 'worker'],
   widget: ['protocol', 'core'],
   eval: ['core', 'protocol', 'indexer', 'datasets'],
   integrations: ['core', 'indexer', 'cli'],
@@ -136,8 +138,8 @@ describe('the layout of src/', () => {
     expect(IMPORTS.filter((i) => folderOf(i.from) === 'widget' && !i.internal)).toEqual([]);
   });
 
-  it('keeps Node out of the runtime-agnostic code (core, protocol, worker, widget)', () => {
-    const node = IMPORTS.filter((i) => ['core', 'protocol', 'worker', 'widget'].includes(folderOf(i.from)) && i.to.startsWith('node:'));
+  it('keeps Node out of the runtime-agnostic code (core, protocol, preview, worker, widget)', () => {
+    const node = IMPORTS.filter((i) => ['core', 'protocol', 'preview', 'worker', 'widget'].includes(folderOf(i.from)) && i.to.startsWith('node:'));
     expect(node.map((i) => `${i.from} → ${i.to}`)).toEqual([]);
   });
 });

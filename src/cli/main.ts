@@ -13,6 +13,8 @@ import { runWrangler } from './run-wrangler.ts';
 import { loadConfig, sitePlan, absolutePaths } from './config.ts';
 import { planUpload, writeBulkFiles } from './upload-pack.ts';
 import { bundlePacks, DEFAULT_BUNDLE_OUT, describeBundle, SCRIPT_LIMITS, type ScriptPlan } from './bundle-pack.ts';
+import { serveCommand } from './serve-command.ts';
+import type { RunningNodeServer } from '../server/node-server.ts';
 import { shellLine, uploadNextStep, uploadTarget, type UploadFlags } from './upload-command.ts';
 
 function formatKb(bytes: number): string {
@@ -69,6 +71,8 @@ export interface WranglerControl {
   signal?: AbortSignal;
   /** Called with wrangler's pid, also its process group's id. */
   onSpawn?: (pid: number) => void;
+  /** `serve`: called once the server listens, with its URL (the signal above stops it). */
+  onListening?: (server: RunningNodeServer) => void;
 }
 
 /**
@@ -109,6 +113,7 @@ export async function main(argv: string[], out: (s: string) => void = writeStdou
         'dry-run': { type: 'boolean' },
         local: { type: 'boolean' },
         port: { type: 'string' },
+        host: { type: 'string' },
         binding: { type: 'string' },
         'namespace-id': { type: 'string' },
         bucket: { type: 'string' },
@@ -136,14 +141,15 @@ export async function main(argv: string[], out: (s: string) => void = writeStdou
     err(`recall-box: ${message}${withUsage ? `\n\n${USAGE}` : ''}`);
     return 2;
   };
-  if (!['build', 'init', 'deploy', 'upload', 'bundle'].includes(command)) return usage(`unknown command \`${command}\`.`);
+  if (!['build', 'init', 'deploy', 'upload', 'bundle', 'serve'].includes(command)) return usage(`unknown command \`${command}\`.`);
   if (passThrough.length > 0 && command !== 'deploy') return usage('only deploy passes arguments after `--` on (to wrangler).');
   const owners: Array<[keyof typeof values, readonly string[]]> = [
     ['name', ['init']],
     ['force', ['init']],
     ['dry-run', ['deploy']],
     ['local', ['deploy', 'upload']],
-    ['port', ['deploy']],
+    ['port', ['deploy', 'serve']],
+    ['host', ['serve']],
     ['binding', ['upload']],
     ['namespace-id', ['upload']],
     ['bucket', ['upload']],
@@ -152,7 +158,7 @@ export async function main(argv: string[], out: (s: string) => void = writeStdou
     ['pack-path', ['bundle']],
     ['plan', ['bundle']],
     ['optional', ['bundle']],
-    ['pack', ['calibrate', 'upload']],
+    ['pack', ['calibrate', 'upload', 'serve']],
     ['dataset', ['calibrate']],
     ['queries', ['calibrate']],
     ['questions', ['calibrate']],
@@ -167,6 +173,10 @@ export async function main(argv: string[], out: (s: string) => void = writeStdou
     if (extra.length > 0) return usage(`unexpected argument ${JSON.stringify(extra[0])}.`);
     if (values.plan !== undefined && !Object.hasOwn(SCRIPT_LIMITS, values.plan)) return usage(`--plan is free or paid, not ${JSON.stringify(values.plan)}.`);
     return bundleCommand(docsDir, values, out, err);
+  }
+  if (command === 'serve') {
+    if (extra.length > 0) return usage(`unexpected argument ${JSON.stringify(extra[0])}.`);
+    return serveCommand(values, docsDir, process.cwd(), { out, err, usage, summary: formatSummary, ...(control.signal && { signal: control.signal }), ...(control.onListening && { onListening: control.onListening }) });
   }
   if (extra.length > 0 || (command === 'deploy' && docsDir !== undefined)) return usage(`unexpected argument ${JSON.stringify(command === 'deploy' ? docsDir : extra[0])}.`);
   const flags: BuildFlags & { config?: string } = values;

@@ -40,6 +40,7 @@ export const ERROR_CODES = {
   EMBED_FAILED: 'embedding the query failed',
   INVALID_OPTIONS: 'an options object with a value out of range',
   CALIBRATION_FAILED: 'the confidence calibration could not be fitted or read',
+  WIDGET_MISSING: 'the widget bundle recall-box serve hands out was never built',
   // Building a pack (recall-box build, calibrate, the evaluation datasets).
   DOCS_NOT_FOUND: 'the docs folder does not exist',
   DOCS_EMPTY: 'the docs folder holds no page',

@@ -34,7 +34,7 @@ export type { LoadedPack, LoadPackOptions, PackReadMode } from './pack/load.ts';
 export { bytesSource } from './pack/source.ts';
 export type { PackSource } from './pack/source.ts';
 export { PACK_FILES } from './pack/format.ts';
-export type { PackManifest } from './pack/format.ts';
+export type { PackManifest, StoredSection } from './pack/format.ts';
 export { DEFAULT_SHARD_OPTIONS, MAX_SHARD_BYTES, readPackFile, readPackShard } from './pack/shards.ts';
 export { verifyPack } from './pack/verify.ts';
 export { packKey } from './pack/key.ts';

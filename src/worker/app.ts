@@ -15,6 +15,7 @@ import { bearerMatches, registerAdminRoutes, type GapStore } from './gaps.ts';
 import { rateLimit, type RateLimiter } from './rate-limit.ts';
 import { securityHeaders } from './security-headers.ts';
 import { deepHealth } from './deep-health.ts';
+import { registerPreviewRoutes, type PreviewRouteOptions } from '../preview/routes.ts';
 
 /**
  * What the HTTP layer needs from its runtime, passed in at this seam (Hono's pattern): the app
@@ -48,6 +49,8 @@ export interface AppDeps {
   gaps?: GapStore | null;
   /** The ADMIN_TOKEN secret guarding /admin/*; absent: every admin request is refused. */
   adminToken?: string;
+  /** How preview pages (config.previewPages) look and whether `/` lists them; default: the demo's assets, `/` left to the site. */
+  preview?: Omit<PreviewRouteOptions, 'packs'>;
 }
 
 function etagFor(buildId: string, req: SearchRequest): string {
@@ -300,6 +303,8 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   registerAdminRoutes(app, { adminToken: deps.adminToken, gaps: deps.gaps ?? null });
+  // Last: a page is whatever path no route above answers.
+  if (config.previewPages) registerPreviewRoutes(app, { packs: config.indexes.map((i) => (signal?: AbortSignal) => deps.getPack(i.name, signal)), ...deps.preview });
 
   const fail = (c: Context, e: unknown) => {
     // An error nobody anticipated is a bug: logged with what finds it again (issue 48), never with

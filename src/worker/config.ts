@@ -105,6 +105,13 @@ export interface WorkerConfig {
    * Retry-After with a 429. From RATE_LIMIT_PERIOD. Default 60 (src/worker/rate-limit.ts).
    */
   rateLimitPeriod: number;
+  /**
+   * Every page an index holds served at its own URL, rendered from the pack (src/preview/): a
+   * result followed on a deployment with no docs of its own (the demo, a preview) opens a page and
+   * its heading instead of NOT_FOUND. From PREVIEW_PAGES (`on`/`off`). Default off: a Worker that
+   * searches a real site must not publish a second, plainer copy of it.
+   */
+  previewPages: boolean;
   /** Settings that were set but not understood, and ignored: reported by /health so a typo is visible. */
   warnings: string[];
 }
@@ -125,6 +132,7 @@ export const DEFAULT_WORKER_CONFIG: Readonly<WorkerConfig> = Object.freeze({
   edgeCache: true,
   gaps: false,
   rateLimitPeriod: RATE_LIMIT_DEFAULTS.periodSeconds,
+  previewPages: false,
   confidence: Object.freeze({ mode: 'strict' as const, messages: {}, link: null }),
   warnings: [],
 });
@@ -149,6 +157,7 @@ export interface WorkerVars {
   EDGE_CACHE?: string;
   GAPS?: string;
   RATE_LIMIT_PERIOD?: string;
+  PREVIEW_PAGES?: string;
 }
 
 /** `{"en": "…"}` → itself; plain text → the same text for every language (`*`); JSON that is not an object of strings → null. */
@@ -270,6 +279,7 @@ export function readConfig(vars: WorkerVars): WorkerConfig {
     edgeCache: onOffVar('EDGE_CACHE', vars.EDGE_CACHE, DEFAULT_WORKER_CONFIG.edgeCache, warnings),
     gaps: onOffVar('GAPS', vars.GAPS, DEFAULT_WORKER_CONFIG.gaps, warnings),
     rateLimitPeriod: readRateLimitPeriod(vars, warnings),
+    previewPages: onOffVar('PREVIEW_PAGES', vars.PREVIEW_PAGES, DEFAULT_WORKER_CONFIG.previewPages, warnings),
     confidence,
     warnings,
   };

@@ -1,0 +1,36 @@
+/**
+ * Which sections make up each page of a pack, from the section store's page column alone (no block
+ * read): worked out once per loaded pack and kept with it. Pure.
+ */
+import type { LoadedPack } from '../core/index.ts';
+
+/** Page URL (no anchor) → its sections' positions, in pack order (document order: the build writes them so). */
+export type PageSections = ReadonlyMap<string, readonly number[]>;
+
+const byPack = new WeakMap<LoadedPack, PageSections>();
+
+export function pageSections(pack: LoadedPack): PageSections {
+  let pages = byPack.get(pack);
+  if (!pages) {
+    const map = new Map<string, number[]>();
+    for (let id = 0; id < pack.sections.count; id++) {
+      const url = pack.sections.pageOf(id);
+      const ids = map.get(url);
+      if (ids) ids.push(id);
+      else map.set(url, [id]);
+    }
+    pages = map;
+    byPack.set(pack, pages);
+  }
+  return pages;
+}
+
+/**
+ * The page a request's path names, as the pack spells it: the path itself, or with its trailing
+ * slash added or taken off (`/guides/routing` and `/guides/routing/` are one page to a reader).
+ */
+export function pageAt(pages: PageSections, path: string): string | null {
+  const other = path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
+  for (const url of [path, other]) if (url !== '' && pages.has(url)) return url;
+  return null;
+}
