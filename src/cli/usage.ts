@@ -77,6 +77,17 @@ the script grows by the pack, compressed.
   --optional       over that limit, or with no pack: bundle nothing, and the Worker reads the pack
                    from its static assets (exit 0); a damaged pack still fails
 
+  recall-box serve [<docs-dir> | --html <site-dir> | --pack <pack-dir>] [--port 8787] [--host 127.0.0.1] [build options …]
+
+Search, the widget and a preview of every page on one local URL, under Node: no Cloudflare account.
+Also the way to host search yourself (any Node host, Docker). Serves the pack given (--pack), else
+builds one from <docs-dir> or --html (into the temp folder unless --out), else the config's pack
+(built first if it is not there). /search and /health answer as the Worker's do; every indexed page
+is rendered from the pack at its own URL, so results open and highlight; /_recall-box/pages/ lists them.
+  --pack           a built pack folder to serve as it is
+  --port           the port (0: any free one)              default 8787
+  --host           the interface; 0.0.0.0 serves others     default 127.0.0.1 (this machine only)
+
   recall-box calibrate --dataset <dir> [--queries <file.jsonl>] [--dataset <dir> …] [--pack <pack-dir>]
 
 Fits the confidence model (logistic regression per query strategy) on labelled queries and stores

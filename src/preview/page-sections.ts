@@ -31,6 +31,6 @@ export function pageSections(pack: LoadedPack): PageSections {
  */
 export function pageAt(pages: PageSections, path: string): string | null {
   const other = path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
-  for (const url of [path, other]) if (url !== '' && pages.has(url)) return url;
+  for (const url of [path, other]) if (pages.has(url)) return url;
   return null;
 }

@@ -1,0 +1,106 @@
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeHandler, startNodeServer } from '../../src/server/node-server.ts';
+import { buildPack } from '../../src/indexer/build-pack.ts';
+import { buildWidget } from '../../scripts/build-widget.ts';
+import { buildHighlight } from '../../scripts/build-highlight.ts';
+
+// The Node adapter on a real pack of the fixture site and the real widget files: what
+// `recall-box serve` and a self-hosted server answer. (That it answers /search as workerd does is
+// test/worker/node-parity.test.ts.)
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+let dir: string;
+let publicDir: string;
+let handler: (request: Request) => Promise<Response>;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'recall-box-node-server-'));
+  // The widget files as the package ships them, built here: a fresh clone has none before its build.
+  publicDir = path.join(dir, 'public');
+  await mkdir(publicDir);
+  await buildWidget({ outfile: path.join(publicDir, 'recall-box.js') });
+  await buildHighlight(path.join(publicDir, 'recall-box-highlight.js'));
+  await copyFile(path.join(ROOT, 'public/demo.css'), path.join(publicDir, 'demo.css'));
+  await buildPack(path.join(ROOT, 'test/fixtures/site'), path.join(dir, 'pack'), { embedding: false });
+  handler = await createNodeHandler({ packDir: path.join(dir, 'pack'), publicDir });
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const get = (url: string, init?: RequestInit) => handler(new Request(`http://127.0.0.1${url}`, init));
+
+describe('the Node server', () => {
+  it('answers /search from the pack on disk', async () => {
+    const res = await get('/search?q=route%20parameters');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { results: Array<{ url: string }> };
+    expect(body.results[0]?.url).toBe('/guides/routing/#route-parameters');
+  });
+
+  it('renders an indexed page at its URL, with the heading a result links to, under a policy that loads only its own scripts', async () => {
+    const res = await get('/guides/routing/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await res.text();
+    expect(html).toMatch(/<h2 id="route-parameters">/);
+    expect(html).toContain('/recall-box-highlight.js');
+    // The same page without its trailing slash.
+    expect((await get('/guides/routing')).status).toBe(200);
+  });
+
+  it('lists every page, at / when the docs have no page there', async () => {
+    const html = await (await get('/_recall-box/pages/')).text();
+    expect(html).toContain('href="/guides/routing/"');
+    expect(html).toContain('href="/reference/api/"');
+  });
+
+  it('serves the widget and the highlight script for any origin, and 404 NOT_FOUND for anything else', async () => {
+    const widget = await get('/recall-box.js');
+    expect(widget.status).toBe(200);
+    expect(widget.headers.get('access-control-allow-origin')).toBe('*');
+    expect(widget.headers.get('content-type')).toMatch(/javascript/);
+    expect((await widget.text()).length).toBeGreaterThan(10_000);
+    expect((await get('/recall-box-highlight.js')).status).toBe(200);
+    const missing = await get('/no/such/page/');
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+    // The API's JSON keeps the strictest policy: only pages load scripts.
+    expect(missing.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it('refuses bad input with the Worker\'s codes', async () => {
+    const bad = await get('/search', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('BAD_REQUEST');
+    const empty = await get('/search?q=');
+    expect(((await empty.json()) as { error: { code: string } }).error.code).toBe('QUERY_EMPTY');
+  });
+
+  it('says INDEX_MISSING for a folder with no pack, and WIDGET_MISSING at start for a package whose widget was never built', async () => {
+    const none = await createNodeHandler({ packDir: path.join(dir, 'nothing-here'), publicDir });
+    const health = await none(new Request('http://127.0.0.1/health'));
+    expect(health.status).toBe(503);
+    expect(((await health.json()) as { error: { code: string } }).error.code).toBe('INDEX_MISSING');
+    await expect(createNodeHandler({ packDir: path.join(dir, 'pack'), publicDir: dir })).rejects.toThrow(/WIDGET_MISSING/);
+  });
+
+  it('listens on loopback and stops', async () => {
+    const server = await startNodeServer({ packDir: path.join(dir, 'pack'), port: 0, publicDir });
+    try {
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const res = await fetch(`${server.url}/health`);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { status: string }).status).toBe('ok');
+    } finally {
+      await server.close();
+    }
+    await expect(fetch(`${server.url}/health`)).rejects.toThrow();
+  });
+});
