@@ -74,14 +74,31 @@ import { writeTinyTransformer } from './transformer-fixture.ts';
 import { importTransformer } from '../../src/indexer/embed/transformer-import.ts';
 import type { QueryEmbedder } from '../../src/core/embed/semantic.ts';
 import { writeTinyModel2Vec } from './model2vec-fixture.ts';
+import { buildHighlight } from '../../scripts/build-highlight.ts';
+import { createNodeHandler } from '../../src/server/node-server.ts';
+import { NODE_PARITY_FILE, PARITY_REQUESTS, parityAnswer, parityRequest, wranglerVars } from './node-parity.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SITE_DIR = path.join(root, 'test/.generated/site');
+
+/**
+ * The Node server's answers to PARITY_REQUESTS from `pack`, with the test Worker's vars and the
+ * site's widget files (node-parity.ts): what test/worker/node-parity.test.ts expects of workerd.
+ */
+async function writeNodeParity(pack: string): Promise<void> {
+  const vars = await wranglerVars(path.join(root, 'test/wrangler.test.toml'));
+  const handler = await createNodeHandler({ packDir: pack, publicDir: SITE_DIR, vars, home: false });
+  const answers = [];
+  for (const r of PARITY_REQUESTS) answers.push(await parityAnswer(r, await handler(parityRequest('https://search.example.com', r))));
+  await writeFile(path.join(SITE_DIR, NODE_PARITY_FILE), JSON.stringify(answers));
+}
 
 export async function prepareSite(): Promise<void> {
   await rm(SITE_DIR, { recursive: true, force: true });
   await mkdir(SITE_DIR, { recursive: true });
   await buildWidget();
+  // The highlight script too: a demo result followed to its page marks the words searched for (test/e2e/demo.test.ts).
+  await buildHighlight();
   await cp(path.join(root, 'public'), SITE_DIR, { recursive: true, filter: (src) => !src.includes(`${path.sep}pack`) });
   const pack = path.join(SITE_DIR, 'pack');
   const summary = await buildPack(path.join(root, 'test/fixtures/site'), pack, { now: () => new Date('2026-01-01T00:00:00Z'), layout: FIXTURE_LAYOUT });
@@ -108,6 +125,7 @@ export async function prepareSite(): Promise<void> {
   // The demo's docs with the demo's defaults (no layout): what a reader of `npm start` searches.
   await buildPack(path.join(root, 'docs'), path.join(SITE_DIR, DOCS_PACK_PATH), { now: () => new Date('2026-01-01T00:00:00Z') });
   await writeSearchExpected(pack, SEARCH_EXPECTED_FILE);
+  await writeNodeParity(pack);
   await prepareFacetsPack();
   // The calibration round trip: fit on the fixture site's own title and heading queries, store in
   // a copy of the pack, and record the scores Node computes with it for workerd to match.
