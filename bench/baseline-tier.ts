@@ -1,6 +1,6 @@
 /**
  * The pipeline with V8's optimising compiler off (`node --no-opt`), in a child process: what the
- * search costs in the code a young isolate has not optimised yet (README, Performance: an isolate's
+ * search costs in the code a young isolate has not optimised yet (docs/performance.md: an isolate's
  * age; and code a young isolate has not optimised yet). A Worker's first requests run much of the
  * search in V8's baseline tiers — an ad hoc CPU profile of the bench's default Worker after its
  * warm-up came to about the JavaScript time per request this row shows, twice the optimised

@@ -46,7 +46,7 @@ export function planFor(gzipBytes: number): string | null {
 
 /**
  * The plan each Worker entry must fit, checked by `npm test` (test/deploy/bundle-budget.test.ts):
- * the default entry the Free plan (the README promises it runs there), the ONNX entry the Paid plan
+ * the default entry the Free plan (docs/deploying.md promises it runs there), the ONNX entry the Paid plan
  * (ORT's engine alone is over the Free limit). `env`: the wrangler environment, none for the default.
  */
 export const BUNDLE_BUDGETS: ReadonlyArray<{ env?: string; plan: (typeof WORKER_SIZE_LIMITS)[number]['plan'] }> = [

@@ -18,7 +18,7 @@ export interface Target {
   /**
    * Answers benchLatency's `others` before the timed passes: an isolate that has been answering
    * readers for a while meets queries it has not seen, beside one that has answered only the
-   * warm-up (README, Performance: an isolate's age).
+   * warm-up (docs/performance.md: an isolate's age).
    */
   settle?: boolean;
 }

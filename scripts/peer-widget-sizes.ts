@@ -2,7 +2,7 @@
  * The peers' search UIs as sites ship them, gzip -9 (what scripts/build-widget.ts measures the
  * widget with): Pagefind UI from the pagefind devDependency (written by its own `writeFiles`, as
  * Starlight's integration does), DocSearch from its published npm tarballs (`npm pack`, the npm
- * registry). The figures the widget's budget comment and the README compare against.
+ * registry). The figures the widget's budget comment and docs/widget.md compare against.
  *
  *   npx tsx scripts/peer-widget-sizes.ts
  */

@@ -190,7 +190,7 @@ export interface QuestionsReport {
  * in the pack as the Worker searches it (default search options), scored by the default model
  * whatever calibration the pack holds, and the thresholds placed by questionThresholds. The model
  * stays the defaults': fitted on a site's made-up queries it answered no more reader questions
- * than the defaults do (README, Confidence), while where the bar lies is what differs by site.
+ * than the defaults do (docs/quality.md, Confidence), while where the bar lies is what differs by site.
  */
 export async function questionsCalibration(
   packDir: string,

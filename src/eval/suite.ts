@@ -24,7 +24,7 @@ export const SUITE_KEYWORD = 'recall-box:keyword';
  * about one query moved by a rank on a 100-query set's MRR, below which differences are noise.
  */
 export const REGRESSION_MARGIN = 0.005;
-/** The seed of the one-typo sets: the one README's figures use (`--typos 1`). */
+/** The seed of the one-typo sets: the one docs/quality.md's figures use (`--typos 1`). */
 export const SUITE_TYPO_SEED = 1;
 
 /** nDCG@10 for judged collections, MRR@10 at page level for docs sites' known-item queries. */
@@ -287,7 +287,7 @@ const asItems = (queries: readonly TitleQuery[]): KnownItemQuery[] => queries.ma
 /**
  * A docs site's query sets, made in memory from its pages: titles and headings (title-queries.ts),
  * each as typed (asYouTypeQueries) and with one typo (typoQueries, SUITE_TYPO_SEED) — the sets of
- * README's "Readers' queries" table — then the reader question sets given, answerable lines only
+ * docs/quality.md's "Readers' queries" table — then the reader question sets given, answerable lines only
  * (an unanswerable line is for the verdict, not for ranking). Pure.
  */
 export function docsQuerySets(

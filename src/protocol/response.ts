@@ -50,7 +50,7 @@ export interface SearchResponse {
    * chosen value always listed. Present for a filtered request or one with `facets=1`.
    */
   facets?: FacetCounts;
-  /** Time spent answering, as the server's clock measures it (see the README on workerd's clock). */
+  /** Time spent answering, as the server's clock measures it (see docs/performance.md on workerd's clock). */
   tookMs: number;
   /** For `debug=1`: the pipeline's decisions, and the thresholds each route applied. */
   debug?: SearchDebug & { thresholds: Record<RouteName, RouteReport> };

@@ -37,7 +37,7 @@ export interface AppDeps {
    * TypeScript (core/embed/semantic.ts); the ONNX configuration passes onnxruntime-web (src/worker/onnx.ts).
    */
   queryEmbedder?: (pack: LoadedPack) => QueryEmbedder;
-  /** Clock for tookMs. In workerd it does not advance during CPU work; see the README. */
+  /** Clock for tookMs. In workerd it does not advance during CPU work; see docs/performance.md. */
   now?: () => number;
   /** The Rate Limiting binding (RATE_LIMITER) limiting /search and /admin/* per client; absent: no limiting. */
   rateLimiter?: RateLimiter | null;

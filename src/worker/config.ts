@@ -54,7 +54,7 @@ export interface WorkerConfig {
   packReadTimeoutMs: number;
   /**
    * Recall-pool quotas on. From POOLS (`on`/`off`). Default off: measured, they cost known-item
-   * lookups on the Astro docs 0.05 nDCG@10 (README, "After fusion"); a site whose listings crowd
+   * lookups on the Astro docs 0.05 nDCG@10 (docs/ranking.md, "After fusion"; docs/quality.md, ablation); a site whose listings crowd
    * its guides out can turn them on.
    */
   pools: boolean;

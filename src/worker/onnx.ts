@@ -3,7 +3,7 @@
  * onnxruntime-web — the runtime and model that embedded the sections at build time. For a static
  * model, E is handed to ORT as the graph's external data from the already loaded pack (no second
  * download); a transformer model (`--model x.onnx --tokenizer …`) runs as it is, its token states
- * mean-pooled. ORT's engine makes the bundle ~3.6 MiB gzipped: a paid Workers plan (see the README).
+ * mean-pooled. ORT's engine makes the bundle ~3.6 MiB gzipped: a paid Workers plan (see docs/deploying.md, Which Worker configuration needs which plan).
  * Deploy with `wrangler deploy --env onnx`.
  */
 import { PACK_FILES, RecallBoxError, readPackFile } from '../core/index.ts';

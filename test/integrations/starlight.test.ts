@@ -126,7 +126,7 @@ describe.skipIf(!registry.ok)('the Starlight example (examples/starlight)', () =
       pack: PACK,
       install: installExample,
       build: { step: 'astro build', run: buildExample },
-      // The walkthrough's last step (README), offline: `npx recall-box deploy --local` in the project,
+      // The walkthrough's last step (docs/integrations/astro.md, From an empty folder), offline: `npx recall-box deploy --local` in the project,
       // which builds the pack from the config `astro build` wrote and serves site and search with wrangler dev.
       serve: {
         step: 'recall-box deploy --local',

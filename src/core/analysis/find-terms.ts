@@ -3,7 +3,7 @@
  * for its snippet, evidence and verdict — found without analysing the whole text (issue 19).
  *
  * A search keeps only the tokens of its query's few terms, yet segmenting each shown result's whole
- * text was most of its presentation's work (README, Performance: `npm run bench`'s hybrid row
+ * text was most of its presentation's work (docs/performance.md: `npm run bench`'s hybrid row
  * before and after). In text whose letters
  * and digits are ASCII (most sections of English docs), a token whose term is `t` has a surface
  * that, lower-cased, contains `t` minus its last STEM_CHANGE characters (termProbe). So the

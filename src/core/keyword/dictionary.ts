@@ -17,7 +17,7 @@ import { isRecord } from '../is-record.ts';
  * The dictionary as the keyword head stores it; the three lists are parallel, in term order. Plain
  * JSON arrays, decoded by the runtime's native JSON.parse: the lists as compact strings made the
  * head smaller, but decoding them in JavaScript cost a cold isolate more than the native parse
- * saved, and the Worker's cold start was no faster (tried and not kept; README, Performance, under
+ * saved, and the Worker's cold start was no faster (tried and not kept; docs/performance.md, under
  * the cold start against the bare reads of its files).
  */
 export interface StoredDictionary {

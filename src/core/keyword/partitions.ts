@@ -48,7 +48,7 @@ const KIB = 1024;
  * counts is how few reads warm it. 64 KiB: on the Astro docs (`npm run bench`'s row of the first 40
  * queries' bytes) the median first query reads 1.14 MiB, against 1.47 MiB at 256 KiB, the previous
  * default (`npm run bench -- --part-bytes 262144`); 16 KiB parts made Astro en's first-time Worker
- * queries slower, not faster (`npm run bench -- --scale --part-bytes 16384`, README, Large sites).
+ * queries slower, not faster (`npm run bench -- --scale --part-bytes 16384`, docs/performance.md, Large sites).
  */
 export const COMPACT_PART_BYTES = 64 * KIB;
 
@@ -57,7 +57,7 @@ export const COMPACT_PART_BYTES = 64 * KIB;
  * so every query keeps reading parts, and the bytes of each read count. 16 KiB: on the ×20 Astro
  * replica (49.7 MiB of postings, `npm run bench -- --scale --large --part-bytes 16384`), a
  * first-time query reads about half the partition bytes of 64 KiB parts and the Worker answers it
- * sooner (README, Large sites).
+ * sooner (docs/performance.md, Large sites).
  */
 export const LARGE_INDEX_PART_BYTES = 16 * KIB;
 

@@ -15,7 +15,7 @@
  * MRR@10 on the docs' query sets, nDCG@10 on the collections): the weight in proportion
  * (`recall-box:linear-vote`) ranks Astro's fresh reader questions below the keyword route (0.9071
  * against 0.9303; squared 0.9304) and Hono's fresh ones at 0.8885 (keyword 0.8906, squared
- * 0.8906); the equal vote, when it was the default, left six rows below it (the README's "How the
+ * 0.8906); the equal vote, when it was the default, left six rows below it (docs/quality.md's "How the
  * default got here"). Squared costs Cranfield 0.3981 → 0.3939 and CISI 0.3615 → 0.3551, both
  * still far above their keyword routes (0.3814, 0.3164): long questions lack many concepts and
  * keep most of the vote. Macro-average over the 18 rows: 0.8655 squared,

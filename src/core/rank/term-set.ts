@@ -32,7 +32,7 @@ export function termSetJaccard(a: TermSet, b: TermSet): number {
   if (n === 0 || m === 0) return 0;
   // Each element read once, into x and y: MMR runs dozens of these a query, in a young isolate
   // often before V8 has optimised this loop, where each typed-array read is an inline-cache lookup
-  // (README, Performance: code a young isolate has not optimised yet).
+  // (docs/performance.md: code a young isolate has not optimised yet).
   let shared = 0;
   let i = 0;
   let j = 0;

@@ -108,7 +108,7 @@ export const MIN_UNANSWERABLE_QUESTIONS = 20;
  * questions and not calibrate's made-up ones: a site's readers' unanswerable questions score
  * differently from site to site (on the reader question sets of bench/queries, the score that
  * keeps 5% of them answered is about half as high on Hono as on Astro), and nothing made from the
- * docs alone predicted by how much (README, Confidence).
+ * docs alone predicted by how much (docs/quality.md, Confidence).
  * CALIBRATION_FAILED with fewer than MIN_UNANSWERABLE_QUESTIONS scores or rates out of range.
  */
 export function questionThresholds(

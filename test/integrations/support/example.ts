@@ -58,7 +58,7 @@ export async function npmRegistryReachable(spec: string): Promise<{ ok: true } |
 
 /**
  * `npm pack` of this repository into `dest`; returns the tarball's path. `--ignore-scripts` skips
- * prepack (build:widget): the suite's globalSetup built the bundles from the current source, and
+ * prepare (build:widget): the suite's globalSetup built the bundles from the current source, and
  * the widget's build and size budget have tests of their own.
  */
 export async function packRecallBox(dest: string): Promise<string> {
