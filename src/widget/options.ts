@@ -29,6 +29,18 @@ export const WIDGET_DEFAULTS = {
    * still typing; announcing it would read out counts for half-words.
    */
   announceDelayMs: 500,
+  /**
+   * Milliseconds after the last keystroke at which the reader counts as having paused: the box then
+   * shows the Worker's verdict as given, even when it completed the last word (`pizza recip` with
+   * the matches of "recipe…" listed turns into the fallback the Worker judged). Before that, a
+   * word the Worker completed is taken as still being typed, and its matches are listed instead of
+   * a fallback that would tell the reader the docs do not answer a question not yet asked. 1000 ms:
+   * about four times a typist's average gap between keystrokes (~240 ms over 136 million keystrokes,
+   * Dhakal et al., CHI 2018), so a slow typist mid-word is not judged, and short enough that a
+   * reader who stopped sees the verdict before looking away (the ~1 s limit for keeping a flow of
+   * thought, Nielsen's response-time limits).
+   */
+  settleMs: 1000,
   /** Recent searches kept per endpoint. 5 fit above the fold of a dropdown without scrolling. */
   recentMax: 5,
   /** Longest query kept as a recent search, in UTF-16 units; longer ones are not stored (the Worker caps queries at 256 code points). */
