@@ -8,6 +8,12 @@ export const WIDGET_DEFAULTS = {
   /** Search URL used when the `endpoint` attribute is missing; resolved against the page URL. */
   endpoint: '/search',
   /**
+   * The docs' start page (attribute `home`), resolved against the page URL: the fallback's last way
+   * on (views/next-step.ts). `/`: the site's root, where most docs sites start; a site served under
+   * a path (`/my-project/`) sets the attribute.
+   */
+  home: '/',
+  /**
    * Milliseconds to wait after the last keystroke before sending a request. Range: 0 (every
    * keystroke) to maxDebounceMs. 150 ms is below the ~200 ms at which typing-ahead feels laggy
    * while still collapsing a burst of fast keystrokes into one request.
@@ -80,6 +86,7 @@ export const WIDGET_ATTRIBUTES = [
   'no-answer-card',
   'no-highlight-param',
   'facets',
+  'home',
 ] as const;
 
 export type WidgetMode = 'inline' | 'modal';

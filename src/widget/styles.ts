@@ -49,6 +49,7 @@ input::placeholder{color:var(--_muted);opacity:1}
 .drop{position:absolute;inset-inline:0;top:calc(100% + .3em);z-index:var(--recall-box-z-index,50);max-height:min(70vh,32rem);overflow:auto;overscroll-behavior:contain;padding:.35em;background:var(--_bg);color:var(--_fg);border:1px solid var(--_border);border-radius:var(--_r);box-shadow:var(--_shadow)}
 p{margin:.4em .6em}
 [part~=status][data-kind=error]{color:var(--_error)}
+[part~=status][data-kind=hint]{color:var(--_muted)}
 [part~=badge]{display:inline-block;margin:.35em .6em;padding:.1em .6em;font-size:.8em;border:1px solid currentColor;border-radius:1em;color:var(--_muted)}
 [part~=badge][data-level=high]{color:var(--_accent)}
 [part~=group-title],[part~=recent-header],[part~=answer-label]{display:flex;align-items:center;justify-content:space-between;gap:1em;margin:.5em .6em .2em;font-size:.8em;font-weight:600;color:var(--_muted)}
