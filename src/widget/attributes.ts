@@ -98,7 +98,7 @@ export function presetOf(host: Element, facet: string): string | null {
 
 /** Attribute `home`: the docs' start page, offered under a fallback that has nothing else to offer; else the default. */
 export function homeOf(host: Element): string {
-  return host.getAttribute('home') || WIDGET_DEFAULTS.home;
+  return host.getAttribute('home') || WIDGET_DEFAULTS.startPage;
 }
 
 /** Attribute `endpoint`, else the default. */

@@ -12,7 +12,7 @@ export const WIDGET_DEFAULTS = {
    * on (views/next-step.ts). `/`: the site's root, where most docs sites start; a site served under
    * a path (`/my-project/`) sets the attribute.
    */
-  home: '/',
+  startPage: '/',
   /**
    * Milliseconds to wait after the last keystroke before sending a request. Range: 0 (every
    * keystroke) to maxDebounceMs. 150 ms is below the ~200 ms at which typing-ahead feels laggy
