@@ -41,9 +41,15 @@ export const WIDGET_BUILD_DEFAULTS = {
    * property names shortened (`npm run build:widget`: 15,675 B before, 16,247 B after). Still under half of DocSearch 3.9 (35,907 B JS + 3,111 B CSS) and of Pagefind UI 1.6
    * (31,079 B JS + 2,590 B CSS, before pagefind.js and its WASM), gzip -9 of their published files
    * (`npx tsx scripts/peer-widget-sizes.ts`).
+   * 16.5 KiB (the next half-KiB step, as before) with issue 51's reader who is never stranded: the
+   * verdict once the reader pauses, the fallback's own way on (pins, "Browse the docs" to `home`),
+   * the empty dialog's hint and the inherited-style reset (`npm run build:widget`: 16,259 B before,
+   * 16,675 B after; ~150 B of it the two new phrases in five languages, measured by building with
+   * them blanked). Savings were sought first: shortening the new option names (mangledProps)
+   * gave 5 B, and no dead code or repeated string large enough was left in the bundle.
    * Raise it deliberately when features land.
    */
-  gzipBudgetBytes: 16 * 1024,
+  gzipBudgetBytes: 16.5 * 1024,
   /** zlib level used to measure gzip size: 9 approximates what CDNs serve for static assets. */
   gzipLevel: 9,
   /**
@@ -119,6 +125,8 @@ export const WIDGET_BUILD_DEFAULTS = {
     'searchRow',
     'setActive',
     'setOpen',
+    'settleMs',
+    'startPage',
     'trigger',
     'triggerLabel',
   ],

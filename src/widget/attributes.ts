@@ -13,7 +13,7 @@ import type { WidgetStrings } from './strings.ts';
 export const TEXT_ATTRIBUTES: readonly string[] = ['mode', 'shortcut', 'label', 'placeholder', 'lang', 'no-recent'];
 
 /** Attributes whose change renders the answer shown again. */
-export const ANSWER_ATTRIBUTES: readonly string[] = ['confidence-badge', 'no-answer-card', 'no-highlight-param', 'facets'];
+export const ANSWER_ATTRIBUTES: readonly string[] = ['confidence-badge', 'no-answer-card', 'no-highlight-param', 'facets', 'home'];
 
 /**
  * A property set on the element before its definition loaded sits on the instance and hides the
@@ -94,6 +94,11 @@ export function facetsOf(host: Element): string[] {
 /** Attribute `filter-<facet>`: the facet's preset value, or null. */
 export function presetOf(host: Element, facet: string): string | null {
   return host.getAttribute(`filter-${facet}`);
+}
+
+/** Attribute `home`: the docs' start page, offered under a fallback that has nothing else to offer; else the default. */
+export function homeOf(host: Element): string {
+  return host.getAttribute('home') || WIDGET_DEFAULTS.startPage;
 }
 
 /** Attribute `endpoint`, else the default. */

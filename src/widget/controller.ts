@@ -43,6 +43,9 @@ export class SearchController {
    * tells the Worker the word is finished (`deplo ` is not completed to deploy); '' when idle.
    */
   #query = '';
+  /** When the reader last changed the query (Date.now()), from which the pause that settles it is counted. */
+  #typedAt = 0;
+  /** The debounce's, then the settle's (settleMs) timer: one pending step for the query at a time. */
   #timer: ReturnType<typeof setTimeout> | undefined;
   #loadingTimer: ReturnType<typeof setTimeout> | undefined;
   #loading = false;
@@ -74,6 +77,7 @@ export class SearchController {
     const query = asTyped(text);
     if (query === this.#query) return false;
     this.#query = query;
+    this.#typedAt = Date.now();
     this.cancel();
     if (query === '') this.#host.show({ kind: 'idle' });
     else this.#timer = setTimeout(() => void this.#search(query), debounceMs);
@@ -89,7 +93,7 @@ export class SearchController {
     if (query === '') return;
     this.#query = query;
     this.cancel();
-    void this.#search(query, exact);
+    void this.#search(query, exact, true);
   }
 
   /** Forgets the query (the element left the page); nothing pending survives. */
@@ -115,7 +119,8 @@ export class SearchController {
     this.#host.busy(false);
   }
 
-  async #search(sent: string, exact = false): Promise<void> {
+  /** `asked`: the reader sent the query (Enter, a suggestion), so it is not a word still being typed. */
+  async #search(sent: string, exact = false, asked = false): Promise<void> {
     const generation = ++this.#generation;
     // The request carries the finishing space; what is shown and announced does not.
     const query = sent.trimEnd();
@@ -152,14 +157,16 @@ export class SearchController {
       return;
     }
     const { hits, confidence, fallback, correction, completing, facets } = outcome;
-    // A reader still typing a word the docs hold (`deplo`) has not asked yet: the fallback would
-    // tell them the docs do not answer. Its matches are listed, at the verdict's level, instead.
+    const results: View = { kind: 'results', query, hits, confidence, correction, facets };
     // An `uncertain` verdict has no fallback: its results view lists the hits under the note.
-    const view: View =
-      confidence && fallback && !(completing && hits.length > 0)
-        ? { kind: 'fallback', query, hits, confidence, fallback, revealed: false, correction, facets }
-        : { kind: 'results', query, hits, confidence, correction, facets };
-    this.#host.show(view);
+    const verdict: View = confidence && fallback ? { kind: 'fallback', query, hits, confidence, fallback, revealed: false, correction, facets } : results;
+    // A reader still typing a word the docs hold (`deplo`) has not asked yet: the fallback would
+    // tell them the docs do not answer. Its matches are listed, at the verdict's level, until the
+    // reader pauses (settleMs after the last keystroke); then the verdict shows as the Worker gave
+    // it. A query the reader sent (Enter, a suggestion) was asked: its verdict shows at once.
+    const wait = asked ? 0 : this.#typedAt + WIDGET_DEFAULTS.settleMs - Date.now();
+    const early = verdict !== results && completing && hits.length > 0 && wait > 0;
+    this.#host.show(early ? results : verdict);
     this.#host.emit<ResultsEventDetail>(RESULTS_EVENT, {
       query,
       count: hits.length,
@@ -174,9 +181,20 @@ export class SearchController {
         reasons: confidence.reasons.map((r) => ({ ...r })),
       });
     }
+    if (early) {
+      // Typing again cancels it (cancel), as it does a pending request.
+      this.#timer = setTimeout(() => {
+        this.#host.show(verdict);
+        this.#fellBack(verdict);
+      }, wait);
+    } else this.#fellBack(verdict);
+  }
+
+  /** Announces a fallback just shown (recall-box:fallback); other views have no event of their own. */
+  #fellBack(view: View): void {
     if (view.kind === 'fallback') {
       this.#host.emit<FallbackEventDetail>(FALLBACK_EVENT, {
-        query,
+        query: view.query,
         message: view.fallback.message,
         cause: view.fallback.cause,
         reasons: lowering(view.confidence).map((r) => r.code),

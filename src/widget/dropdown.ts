@@ -5,7 +5,7 @@
  * and what screen readers are told. The controller decides what to show; what the reader's keys
  * and clicks do is reader-actions.ts's.
  */
-import { addsHighlightParam, facetsOf, isModal, keepsPersonal, langOf, presetOf, showsAnswerCard, showsBadge } from './attributes.ts';
+import { addsHighlightParam, facetsOf, homeOf, isModal, keepsPersonal, langOf, presetOf, showsAnswerCard, showsBadge } from './attributes.ts';
 import { attr, showChildren } from './dom.ts';
 import { ANSWER_EVENT, emit, type AnswerEventDetail, type SelectEventDetail } from './events.ts';
 import type { ResultHrefOptions } from './highlight/link.ts';
@@ -20,6 +20,7 @@ import { answerHit, renderAnswerCard, type AnswerHit } from './views/answer-card
 import { renderCorrection } from './views/correction.ts';
 import { renderFacets } from './views/facets.ts';
 import { renderFallback } from './views/fallback.ts';
+import { withNextStep } from './views/next-step.ts';
 import { groupByPage, renderGroups, renderPinned, renderRecent } from './views/results.ts';
 import { badgeText, listedLevel, listsHits, lowering, noted, statusOf, type View } from './views/view.ts';
 
@@ -118,7 +119,7 @@ export class Dropdown {
     if (view.kind === 'fallback') {
       const parts = renderFallback(
         doc,
-        view.fallback,
+        withNextStep(view.fallback, view.hits.length > 0, keepsPersonal(this.#element) ? pins : [], homeOf(this.#element), s.browseDocs),
         lowering(view.confidence),
         base,
         {
@@ -205,7 +206,8 @@ export class Dropdown {
 
   renderStatus(): void {
     const loading = this.#host.loading();
-    const { text, kind } = statusOf(this.#view, loading, this.#element.strings);
+    // The open dialog is never a blank screen: with nothing to list, a line says what to do.
+    const { text, kind } = statusOf(this.#view, loading, this.#element.strings, isModal(this.#element) && this.#options.length === 0);
     this.#tree.status.textContent = text;
     attr(this.#tree.status, 'data-kind', kind);
     this.#tree.status.hidden = text === '';

@@ -8,6 +8,12 @@ export const WIDGET_DEFAULTS = {
   /** Search URL used when the `endpoint` attribute is missing; resolved against the page URL. */
   endpoint: '/search',
   /**
+   * The docs' start page (attribute `home`), resolved against the page URL: the fallback's last way
+   * on (views/next-step.ts). `/`: the site's root, where most docs sites start; a site served under
+   * a path (`/my-project/`) sets the attribute.
+   */
+  startPage: '/',
+  /**
    * Milliseconds to wait after the last keystroke before sending a request. Range: 0 (every
    * keystroke) to maxDebounceMs. 150 ms is below the ~200 ms at which typing-ahead feels laggy
    * while still collapsing a burst of fast keystrokes into one request.
@@ -29,6 +35,18 @@ export const WIDGET_DEFAULTS = {
    * still typing; announcing it would read out counts for half-words.
    */
   announceDelayMs: 500,
+  /**
+   * Milliseconds after the last keystroke at which the reader counts as having paused: the box then
+   * shows the Worker's verdict as given, even when it completed the last word (`pizza recip` with
+   * the matches of "recipe…" listed turns into the fallback the Worker judged). Before that, a
+   * word the Worker completed is taken as still being typed, and its matches are listed instead of
+   * a fallback that would tell the reader the docs do not answer a question not yet asked. 1000 ms:
+   * about four times a typist's average gap between keystrokes (~240 ms over 136 million keystrokes,
+   * Dhakal et al., CHI 2018), so a slow typist mid-word is not judged, and short enough that a
+   * reader who stopped sees the verdict before looking away (the ~1 s limit for keeping a flow of
+   * thought, Nielsen's response-time limits).
+   */
+  settleMs: 1000,
   /** Recent searches kept per endpoint. 5 fit above the fold of a dropdown without scrolling. */
   recentMax: 5,
   /** Longest query kept as a recent search, in UTF-16 units; longer ones are not stored (the Worker caps queries at 256 code points). */
@@ -68,6 +86,7 @@ export const WIDGET_ATTRIBUTES = [
   'no-answer-card',
   'no-highlight-param',
   'facets',
+  'home',
 ] as const;
 
 export type WidgetMode = 'inline' | 'modal';

@@ -62,6 +62,8 @@ export type { View };
  * @attr {boolean} confidence-badge - Show the Worker's confidence level as a badge above the results.
  * @attr {boolean} no-highlight-param - Do not add the matched words to result links (the `rb-highlight` parameter that recall-box/highlight reads on the page the reader lands on).
  * @attr {boolean} no-answer-card - Do not show the answer card (the Worker's `answer`: the sentences of the top result that answer the query) above the results.
+ * @attr {string} home - URL of the docs' start page, resolved against the page. Offered ("Browse the docs") with the reader's pinned results under a
+ *   fallback that has nothing else to offer: no suggestions, no link from the Worker and no matches. Default `/`.
  *
  * @property {Partial<WidgetStrings>} strings - Overrides for the built-in strings of the current language; reading it gives the strings in use.
  * @property {Record<string, string>} searchParams - Extra query parameters sent with every search, e.g. `{ confidence: 'relaxed' }`.
@@ -99,7 +101,8 @@ export type { View };
  * @csspart input - The search input (`role=combobox`).
  * @csspart label - The input's label (visually hidden).
  * @csspart dropdown - The panel under the input (inline) or the dialog's body (modal).
- * @csspart status - The loading, "No results", error or offline line; `data-kind` is `loading`, `empty`, `error` or `offline`.
+ * @csspart status - The loading, "No results", error or offline line, or the open dialog's hint while the box is empty and has nothing to list;
+ *   `data-kind` is `loading`, `empty`, `error`, `offline` or `hint`.
  * @csspart retry - The "Try again" button shown with an error.
  * @csspart badge - The confidence badge (attribute `confidence-badge`), with `data-level`.
  * @csspart recent-header - "Recent searches" and the clear button.
@@ -134,7 +137,7 @@ export type { View };
  * @csspart reason - One reason (its code in `data-code`).
  * @csspart suggestions - The list of suggestions.
  * @csspart suggestion - One suggestion: a `<button>` that searches (`data-kind="query"`) or a link to a page (`data-kind="page"`).
- * @csspart fallback-link - The site's contact or issue link.
+ * @csspart fallback-link - The site's contact or issue link, or "Browse the docs" (attribute `home`) when the fallback has nothing else to offer.
  * @csspart show-anyway - The "Show closest matches anyway" button.
  * @csspart low-confidence-note - "Closest matches — these may not answer your question", above an uncertain answer's results or revealed matches.
  * @csspart correction - "Showing results for **…**. Search instead for …", when the Worker corrected a misspelt word.

@@ -64,6 +64,10 @@ export interface WidgetStrings {
   unpinned: string;
   /** The modal's footer: what ⌘D / Ctrl+D does to the active result. */
   hintPin: string;
+  /** The open dialog's line while the box is empty and there are no recent searches or pins to list. */
+  typeToSearch: string;
+  /** Under a fallback that offers nothing else (no suggestions, no link, no matches): the link to the docs' start page (attribute `home`). */
+  browseDocs: string;
 }
 
 /**
@@ -74,7 +78,7 @@ export interface WidgetStrings {
 const KEYS = (
   'label placeholder button close results noResults resultsOne resultsOther loading unreachable offline failed retry ' +
   'suggestions showAnyway lowConfidenceNote showingResultsFor searchInsteadFor confidenceHigh confidenceMedium confidenceLow ' +
-  'recent clearRecent hintNavigate hintOpen hintClose answer readMore all pinned unpinned hintPin'
+  'recent clearRecent hintNavigate hintOpen hintClose answer readMore all pinned unpinned hintPin typeToSearch browseDocs'
 ).split(' ') as Array<Exclude<keyof WidgetStrings, 'fallback' | 'breadcrumbSeparator'>>;
 
 /** The table for `lang` from its lines (a phrase per line, in KEYS order; surrounding blank lines ignored). */
@@ -118,6 +122,8 @@ All
 Pinned
 Unpinned
 to pin
+Type a few words to search the docs.
+Browse the docs
 `);
 
 /** The built-in tables. Keys are lower-case language tags; lookups fall back to the base language. */
@@ -156,6 +162,8 @@ export const STRINGS: Readonly<Record<string, WidgetStrings>> = {
 已固定
 已取消固定
 固定
+输入几个词来搜索文档。
+浏览文档
 `),
   ja: table('ja', `
 ドキュメントを検索
@@ -190,6 +198,8 @@ export const STRINGS: Readonly<Record<string, WidgetStrings>> = {
 ピン留め
 ピン留めを解除しました
 ピン留め
+キーワードを入力してドキュメントを検索します。
+ドキュメントを見る
 `),
   es: table('es', `
 Buscar en la documentación
@@ -224,6 +234,8 @@ Todo
 Fijados
 Desfijado
 para fijar
+Escribe unas palabras para buscar en la documentación.
+Explorar la documentación
 `),
   pt: table('pt', `
 Pesquisar na documentação
@@ -258,6 +270,8 @@ Tudo
 Fixados
 Desafixado
 para fixar
+Digite algumas palavras para pesquisar na documentação.
+Explorar a documentação
 `),
 };
 

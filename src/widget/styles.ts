@@ -9,6 +9,14 @@
  * --_vvh while the on-screen keyboard takes the rest), and every control is
  * at least 44 px tall (WCAG 2.5.5's target size). Touch-only devices get no keyboard hints.
  *
+ * The host page's text styles stop at the host: `all:initial` resets every property the element
+ * would inherit (a docs theme's `white-space:nowrap` in its nav bar made snippets run off the panel;
+ * `text-transform`, `letter-spacing`, `text-align`, `line-height` and the like distorted them), and
+ * only the typeface and its size are taken from the page again, so the box matches the site's
+ * text. `all` leaves custom properties alone (CSS Cascade 4), so `--recall-box-*` theming still
+ * inherits, and `direction`, so `dir="rtl"` still mirrors. The page's own rules for the element
+ * itself still win over `:host`, as they should.
+ *
  * The widget build (scripts/build-widget.ts) evaluates this module and ships STYLES minified, as one
  * string: keep it the module's only export, and keep it readable here.
  */
@@ -30,10 +38,13 @@ const PALETTE: ReadonlyArray<readonly [string, string, string]> = [
   ['backdrop', 'rgb(15 23 42/.45)', 'rgb(0 0 0/.6)'],
 ];
 
+/** The box's own line height: 1.5, the body text's of the common docs themes (VitePress's 24px on 16px), as the page's may be anything. */
+const LINE_HEIGHT = 1.5;
+
 const vars = PALETTE.map(([name, light, dark]) => `--_${name}:var(--recall-box-${name},light-dark(${light},${dark}));`).join('');
 
 export const STYLES = `
-:host{display:block;position:relative;font:inherit;color:var(--_fg);color-scheme:light dark;${vars}--_shadow:var(--recall-box-shadow,0 8px 28px light-dark(rgb(15 23 42/.18),rgb(0 0 0/.55)));--_r:var(--recall-box-radius,.5em)}
+:host{all:initial;display:block;position:relative;font-family:inherit;font-size:inherit;line-height:${LINE_HEIGHT};color:var(--_fg);color-scheme:light dark;${vars}--_shadow:var(--recall-box-shadow,0 8px 28px light-dark(rgb(15 23 42/.18),rgb(0 0 0/.55)));--_r:var(--recall-box-radius,.5em)}
 :host([theme=light]){color-scheme:light}
 :host([theme=dark]){color-scheme:dark}
 :host([hidden]),[hidden]{display:none!important}
@@ -49,6 +60,7 @@ input::placeholder{color:var(--_muted);opacity:1}
 .drop{position:absolute;inset-inline:0;top:calc(100% + .3em);z-index:var(--recall-box-z-index,50);max-height:min(70vh,32rem);overflow:auto;overscroll-behavior:contain;padding:.35em;background:var(--_bg);color:var(--_fg);border:1px solid var(--_border);border-radius:var(--_r);box-shadow:var(--_shadow)}
 p{margin:.4em .6em}
 [part~=status][data-kind=error]{color:var(--_error)}
+[part~=status][data-kind=hint]{color:var(--_muted)}
 [part~=badge]{display:inline-block;margin:.35em .6em;padding:.1em .6em;font-size:.8em;border:1px solid currentColor;border-radius:1em;color:var(--_muted)}
 [part~=badge][data-level=high]{color:var(--_accent)}
 [part~=group-title],[part~=recent-header],[part~=answer-label]{display:flex;align-items:center;justify-content:space-between;gap:1em;margin:.5em .6em .2em;font-size:.8em;font-weight:600;color:var(--_muted)}

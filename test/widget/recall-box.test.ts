@@ -930,6 +930,41 @@ describe("a reader's query: unfinished words, a finished word's space, did you m
     expect(await results().count()).toBe(0);
   });
 
+  it('shows the Worker\'s verdict once the reader pauses on a word it completed (`pizza recipe`), and at once on Enter', async () => {
+    // The Worker completed "recipe" (recipes…) and still judged the query unanswered: outcome `fallback`.
+    reply = (q) => withBody(withOutcome(q, [hit({ id: 'r', title: 'Recipes for routes' })], 'fallback'), { lastWordCompleted: true });
+    await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
+    await input().waitFor();
+    const typedAt = Date.now();
+    await input().fill('pizza recipe');
+    // While the reader may still be typing the word, its matches are listed, marked low …
+    await titleShown('Recipes for routes');
+    expect(await part('fallback').isVisible()).toBe(false);
+    expect(await part('results').getAttribute('data-confidence')).toBe('low');
+    expect(await page.evaluate(() => window.__fallbacks.length)).toBe(0);
+    // … and once they have paused, the verdict shows as given: the fallback, no list, no space typed.
+    await part('fallback-message').waitFor({ timeout: WIDGET_DEFAULTS.settleMs + 2_000 });
+    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(WIDGET_DEFAULTS.settleMs);
+    expect(await results().count()).toBe(0);
+    expect(await input().inputValue()).toBe('pizza recipe');
+    expect(await page.evaluate(() => window.__fallbacks.map((f) => [f.query, f.cause]))).toEqual([['pizza recipe', 'off-topic']]);
+    expect(requests.map((r) => r.params.get('q'))).toEqual(['pizza recipe']);
+
+    // Typing on within the pause keeps listing the matches: each keystroke starts the pause again.
+    await input().fill('pizza recipes');
+    await requestFor('pizza recipes');
+    await titleShown('Recipes for routes');
+    expect(await part('fallback').isVisible()).toBe(false);
+
+    // Enter sends the query: the reader has asked, so the verdict shows with the answer, no pause.
+    const askedAt = Date.now();
+    await input().fill('pizza recipez');
+    await input().press('Enter');
+    await part('fallback-message').waitFor();
+    expect(Date.now() - askedAt).toBeLessThan(WIDGET_DEFAULTS.settleMs);
+    expect(await results().count()).toBe(0);
+  });
+
   it('sends one space after a finished last word, so the Worker does not complete it, and none for a blank box', async () => {
     await page.goto(fixture('<recall-box debounce="0"></recall-box>'));
     // Each answer shown before the next query is typed: an answer that comes after the next request

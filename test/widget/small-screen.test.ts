@@ -1,9 +1,11 @@
 /**
  * <recall-box> on a phone, in real Chromium emulating one (375 × 667, touch, no hover): the modal
  * fills the screen, every control is a 44 px touch target, no keyboard hints, and the dialog
- * follows the visual viewport (which the on-screen keyboard shrinks).
+ * follows the visual viewport (which the on-screen keyboard shrinks), and an empty box is never a
+ * blank screen.
  */
 import { describe, expect, it } from 'vitest';
+import { WIDGET_DEFAULTS } from '../../src/widget/options.ts';
 import { STRINGS } from '../../src/widget/strings.ts';
 import { answer, answeredResults, useWidgetHarness } from '../support/widget-harness.ts';
 
@@ -65,5 +67,24 @@ describe('on a phone', () => {
     // The results stay on screen: the first option is inside the shrunk dialog.
     const option = await h.page.locator('recall-box [role="option"]').first().boundingBox();
     expect(option!.y + option!.height).toBeLessThanOrEqual(380);
+  });
+
+  it('never opens on a blank screen: the empty box shows a hint, or the recent searches when there are some', async () => {
+    await h.page.goto(h.fixture('<recall-box mode="modal" debounce="0"></recall-box>'));
+    await h.page.getByRole('button', { name: EN.button }).tap();
+    const hint = h.page.locator('recall-box [part~="status"][data-kind="hint"]');
+    await hint.waitFor();
+    expect(await hint.textContent()).toBe(EN.typeToSearch);
+    // The hint is in the dialog's visible body, under the search row.
+    const [row, line] = await Promise.all([h.page.locator('recall-box [part~="search"]').boundingBox(), hint.boundingBox()]);
+    expect(line!.y).toBeGreaterThanOrEqual(row!.y + row!.height);
+    expect(line!.y + line!.height).toBeLessThanOrEqual(PHONE.height);
+
+    // A search the reader made (stored as the box stores it): the empty box lists it instead of the hint.
+    await h.page.evaluate(([key, query]) => localStorage.setItem(key!, JSON.stringify([query])), [`${WIDGET_DEFAULTS.recentKeyPrefix}${h.server.url}/search`, 'route parameters']);
+    await h.page.reload();
+    await h.page.getByRole('button', { name: EN.button }).tap();
+    await h.page.getByRole('option', { name: 'route parameters' }).waitFor();
+    expect(await hint.count()).toBe(0);
   });
 });

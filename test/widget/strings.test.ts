@@ -20,18 +20,18 @@ describe('strings', () => {
   it('keeps every phrase under its own key (the tables are written a phrase per line, in key order)', () => {
     expect(Object.keys(STRINGS.en!).sort()).toEqual(
       [
-        'all', 'answer', 'breadcrumbSeparator', 'button', 'clearRecent', 'close', 'confidenceHigh', 'confidenceLow', 'confidenceMedium', 'failed',
+        'all', 'answer', 'breadcrumbSeparator', 'browseDocs', 'button', 'clearRecent', 'close', 'confidenceHigh', 'confidenceLow', 'confidenceMedium', 'failed',
         'fallback', 'hintClose', 'hintNavigate', 'hintOpen', 'hintPin', 'label', 'loading', 'lowConfidenceNote', 'noResults', 'offline', 'pinned',
         'placeholder', 'readMore', 'recent', 'results', 'resultsOne', 'resultsOther', 'retry', 'searchInsteadFor', 'showAnyway', 'showingResultsFor',
-        'suggestions', 'unpinned', 'unreachable',
+        'suggestions', 'typeToSearch', 'unpinned', 'unreachable',
       ],
     );
-    const pick = (s: WidgetStrings) => [s.label, s.noResults, s.retry, s.suggestions, s.confidenceLow, s.hintClose, s.readMore, s.all, s.hintPin, s.breadcrumbSeparator];
-    expect(pick(STRINGS.en!)).toEqual(['Search documentation', 'No results for “{query}”', 'Try again', 'Suggestions', 'Low confidence', 'to close', 'Read more', 'All', 'to pin', ' › ']);
-    expect(pick(STRINGS['zh-cn']!)).toEqual(['搜索文档', '没有找到“{query}”的结果', '重试', '建议', '低可信度', '关闭', '阅读更多', '全部', '固定', ' › ']);
-    expect(pick(STRINGS.ja!)).toEqual(['ドキュメントを検索', '「{query}」に一致する結果はありません', '再試行', '候補', '信頼度: 低', '閉じる', '続きを読む', 'すべて', 'ピン留め', ' › ']);
-    expect(pick(STRINGS.es!)).toEqual(['Buscar en la documentación', 'No hay resultados para «{query}»', 'Reintentar', 'Sugerencias', 'Confianza baja', 'para cerrar', 'Leer más', 'Todo', 'para fijar', ' › ']);
-    expect(pick(STRINGS.pt!)).toEqual(['Pesquisar na documentação', 'Nenhum resultado para “{query}”', 'Tentar novamente', 'Sugestões', 'Confiança baixa', 'para fechar', 'Leia mais', 'Tudo', 'para fixar', ' › ']);
+    const pick = (s: WidgetStrings) => [s.label, s.noResults, s.retry, s.suggestions, s.confidenceLow, s.hintClose, s.readMore, s.all, s.hintPin, s.typeToSearch, s.browseDocs, s.breadcrumbSeparator];
+    expect(pick(STRINGS.en!)).toEqual(['Search documentation', 'No results for “{query}”', 'Try again', 'Suggestions', 'Low confidence', 'to close', 'Read more', 'All', 'to pin', 'Type a few words to search the docs.', 'Browse the docs', ' › ']);
+    expect(pick(STRINGS['zh-cn']!)).toEqual(['搜索文档', '没有找到“{query}”的结果', '重试', '建议', '低可信度', '关闭', '阅读更多', '全部', '固定', '输入几个词来搜索文档。', '浏览文档', ' › ']);
+    expect(pick(STRINGS.ja!)).toEqual(['ドキュメントを検索', '「{query}」に一致する結果はありません', '再試行', '候補', '信頼度: 低', '閉じる', '続きを読む', 'すべて', 'ピン留め', 'キーワードを入力してドキュメントを検索します。', 'ドキュメントを見る', ' › ']);
+    expect(pick(STRINGS.es!)).toEqual(['Buscar en la documentación', 'No hay resultados para «{query}»', 'Reintentar', 'Sugerencias', 'Confianza baja', 'para cerrar', 'Leer más', 'Todo', 'para fijar', 'Escribe unas palabras para buscar en la documentación.', 'Explorar la documentación', ' › ']);
+    expect(pick(STRINGS.pt!)).toEqual(['Pesquisar na documentação', 'Nenhum resultado para “{query}”', 'Tentar novamente', 'Sugestões', 'Confiança baixa', 'para fechar', 'Leia mais', 'Tudo', 'para fixar', 'Digite algumas palavras para pesquisar na documentação.', 'Explorar a documentação', ' › ']);
   });
 
   it('says the same fallback sentence as the Worker in every language both write', () => {

@@ -39,9 +39,13 @@ export function noted(view: View): boolean {
   return listsHits(view) && view.hits.length > 0 && (view.kind === 'fallback' || view.confidence?.outcome === 'uncertain');
 }
 
-/** The status line: loading, an error, offline, or "no results"; empty text hides it. */
-export function statusOf(view: View, loading: boolean, s: WidgetStrings): { text: string; kind: '' | 'loading' | 'error' | 'offline' | 'empty' } {
+/**
+ * The status line: loading, an error, offline, "no results", or (`hint`: an empty box with nothing
+ * listed in it) what to do; empty text hides it.
+ */
+export function statusOf(view: View, loading: boolean, s: WidgetStrings, hint = false): { text: string; kind: '' | 'loading' | 'error' | 'offline' | 'empty' | 'hint' } {
   if (loading) return { text: s.loading, kind: 'loading' };
+  if (view.kind === 'idle' && hint) return { text: s.typeToSearch, kind: 'hint' };
   if (view.kind === 'error') return { text: view.message, kind: view.offline ? 'offline' : 'error' };
   if (view.kind === 'results' && view.hits.length === 0) return { text: format(s.noResults, { query: view.query }), kind: 'empty' };
   return { text: '', kind: '' };
