@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWranglerDev } from '../../bench/wrangler-dev.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { markedAfter } from '../support/arrival.ts';
 import { prepareSite } from '../support/prepare-site.ts';
 
 // End to end, with real parts only: the pack built from test/fixtures/site, the Worker running in
@@ -45,8 +46,17 @@ describe('the demo page searching the fixture docs through the Worker', () => {
     expect(marks.map((m) => m.toLowerCase())).toEqual(expect.arrayContaining([expect.stringMatching(/^(route|parameter)/)]));
 
     await first.click();
-    await page.waitForURL(href.href);
-    expect(new URL(page.url()).hash).toBe('#route-parameters');
+    // The Worker renders the page from the pack (PREVIEW_PAGES): a page, not NOT_FOUND, whose
+    // heading the link names, with the searched words marked in that section on arrival.
+    await page.waitForURL((url) => url.pathname === '/guides/routing/' && url.hash === '#route-parameters');
+    const heading = page.locator('h2#route-parameters');
+    await heading.waitFor({ timeout: 10_000 });
+    expect(await heading.textContent()).toMatch(/route parameters/i);
+    await expect
+      .poll(() => markedAfter(page, 'route-parameters'))
+      .toEqual(expect.arrayContaining([{ text: expect.stringMatching(/^(route|parameter)/), after: true }]));
+    // The highlight parameter is taken out of the address bar: a copied link is the plain page link.
+    expect(new URL(page.url()).searchParams.has('rb-highlight')).toBe(false);
     await page.close();
   });
 
