@@ -18,6 +18,7 @@ import { PACKAGE_FILES, PACKAGE_ROOT } from './package-files.ts';
 import { WRANGLER_TOML } from './init.ts';
 import { workerVars } from './worker-vars.ts';
 import { BUNDLED_ENTRY_FILE, bundlePacks, DEFAULT_BUNDLE_OUT, describeBundle } from './bundle-pack.ts';
+import { requireWranglerCredentials } from './wrangler-credentials.ts';
 
 export interface DeployMode {
   /** `wrangler deploy --dry-run`: bundle and check, publish nothing. */
@@ -27,6 +28,14 @@ export interface DeployMode {
   port: number;
   /** Arguments after `--`, passed to wrangler as they are (e.g. `--outdir <dir>`, `--env <name>`). */
   extra: string[];
+}
+
+/**
+ * Whether wrangler will publish, and so need Cloudflare credentials: not `--local` (wrangler dev on
+ * loopback) nor a dry run, also one asked for after `--`.
+ */
+export function publishes(mode: DeployMode): boolean {
+  return !mode.local && !mode.dryRun && !mode.extra.includes('--dry-run');
 }
 
 /** The site's wrangler.toml: deploy needs it and never writes it. */
@@ -106,20 +115,25 @@ export function wranglerArgs(build: ResolvedBuild, mode: DeployMode): string[] {
 }
 
 /**
- * The deploy's steps before wrangler runs: check, build, place the widget, and (deploysBundled)
- * bundle the pack into the script's module map. Returns the build's summary and the log lines.
+ * The deploy's steps before wrangler runs: check (config, wrangler.toml, where the pack lands and,
+ * when it publishes, wrangler's credentials: all before the build, the step that takes time), build,
+ * place the widget, and (deploysBundled) bundle the pack into the script's module map. Returns the
+ * build's summary and the log lines.
  */
 export async function prepareDeploy(
   build: ResolvedBuild,
+  mode: DeployMode,
   buildPack: (b: ResolvedBuild) => Promise<BuildSummary>,
   packageRoot: string = PACKAGE_ROOT,
-): Promise<{ summary: BuildSummary; widget: string; bundled: string | null }> {
+): Promise<{ credentials: string | null; summary: BuildSummary; widget: string; bundled: string | null }> {
   siteWranglerToml(build);
   const problem = packPathProblem(build.plan);
   if (problem !== null) throw new RecallBoxError('CONFIG_INVALID', `${build.loaded!.file}: ${problem}`);
+  // wrangler runs in the config's folder (main.ts), where it loads .env files from.
+  const credentials = publishes(mode) ? requireWranglerCredentials({ env: process.env, siteDir: build.loaded!.dir, extra: mode.extra }) : null;
   const summary = await buildPack(build);
   const widget = await placeWidget(build.plan);
-  if (!deploysBundled(build)) return { summary, widget, bundled: null };
+  if (!deploysBundled(build)) return { credentials, summary, widget, bundled: null };
   // auto: only what fits Workers Free, so bundling never makes a deploy fail; on: up to Paid's limit.
   const on = build.config.worker?.bundle === 'on';
   const result = await bundlePacks([{ packDir: build.plan.out, packPath: build.plan.packPath }], bundledDir(build), {
@@ -127,5 +141,5 @@ export async function prepareDeploy(
     optional: !on,
     workerModule: path.join(packageRoot, PACKAGE_FILES.workerFactory),
   });
-  return { summary, widget, bundled: describeBundle(result) };
+  return { credentials, summary, widget, bundled: describeBundle(result) };
 }

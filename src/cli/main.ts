@@ -246,11 +246,13 @@ async function deployCommand(
   if (!(Number.isInteger(port) && port >= 1 && port <= 65535)) return usage('--port must be a whole number from 1 to 65535.', false);
   let args: string[];
   try {
-    const { summary, widget, bundled } = await prepareDeploy(build, runBuild);
+    const mode = { dryRun: values['dry-run'] ?? false, local: values.local ?? false, port, extra: values.passThrough };
+    const { credentials, summary, widget, bundled } = await prepareDeploy(build, mode, runBuild);
     out(formatSummary(summary));
     out(`recall-box: ${widget}`);
     if (bundled !== null) out(`recall-box: ${bundled}`);
-    args = wranglerArgs(build, { dryRun: values['dry-run'] ?? false, local: values.local ?? false, port, extra: values.passThrough });
+    if (credentials !== null) out(`recall-box: Cloudflare credentials for wrangler: ${credentials}`);
+    args = wranglerArgs(build, mode);
   } catch (e) {
     err(failure('deploy', e));
     return 1;

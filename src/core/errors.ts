@@ -59,6 +59,7 @@ export const ERROR_CODES = {
   CONFIG_MISSING: 'a file the command reads (recall-box.config.json, wrangler.toml) does not exist',
   FILE_EXISTS: 'init would overwrite a file; --force replaces it',
   PACK_TOO_LARGE: 'the packs to bundle into the Worker script are over its size limit on any plan',
+  CREDENTIALS_MISSING: 'recall-box deploy found no Cloudflare credentials for wrangler (no API token set, not logged in)',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -14,6 +14,8 @@ export type IntegrationOptions = {
   index?: boolean;
   /** More `recall-box build` options, e.g. `['--heading-depth', '2']` (not --html, --out, --base-url, --config). Default []. */
   buildArgs?: string[];
+  /** Write recall-box.config.json and wrangler.toml on a build of a project with neither, as `recall-box init --html <outDir>` does. Default true. */
+  init?: boolean;
 };
 
 /** `options` over `defaults`, checked; throws a TypeError naming a wrong option. */

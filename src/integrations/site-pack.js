@@ -93,6 +93,23 @@ function unprefixed(line) {
   return line.replace(/^recall-box: /, '');
 }
 
+/**
+ * The end of every framework's build, the same for each so that `npx recall-box deploy` (and
+ * `deploy --local`) is the next command after any of them: the pack and the widget in the built
+ * site (buildSitePack), how long that took in the log, and on a project's first build its Worker's
+ * setup (initSite).
+ *
+ * @param {{ outDir: string, root: string, base: string, buildArgs: string[], init: boolean, logger: Logger }} job
+ *   root: the project's folder, where the CLI runs (reading its recall-box.config.json) and where
+ *   init writes, so where the owner runs `npx recall-box deploy`.
+ */
+export async function indexBuiltSite({ outDir, root, base, buildArgs, init, logger }) {
+  const started = Date.now();
+  await buildSitePack({ outDir, base, buildArgs, cwd: root, logger });
+  logger.info(`search pack and widget written to ${path.join(outDir, SITE_DIR)}${path.sep} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (init) await initSite({ outDir, root, base, buildArgs, logger });
+}
+
 /** What `recall-box init` writes in the project, and `recall-box deploy` reads. */
 const SITE_FILES = ['recall-box.config.json', 'wrangler.toml'];
 
@@ -101,9 +118,9 @@ const SITE_FILES = ['recall-box.config.json', 'wrangler.toml'];
  * `recall-box init --html <outDir>` does, so `npx recall-box deploy` is the next command. A project
  * with either file is left as it is: a wrangler.toml alone may be the owner's own.
  *
- * @param {{ outDir: string, root: string, base: string, buildArgs: string[], logger: { info(m: string): void, warn(m: string): void } }} job
+ * @param {{ outDir: string, root: string, base: string, buildArgs: string[], logger: Logger }} job
  */
-export async function initSite({ outDir, root, base, buildArgs, logger }) {
+async function initSite({ outDir, root, base, buildArgs, logger }) {
   const existing = SITE_FILES.filter((f) => existsSync(path.join(root, f)));
   const html = path.relative(root, outDir).split(path.sep).join('/') || '.';
   if (existing.length === SITE_FILES.length) return;

@@ -64,6 +64,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = Object.freeze({
   CONFIG_MISSING: UNAVAILABLE,
   FILE_EXISTS: UNAVAILABLE,
   PACK_TOO_LARGE: UNAVAILABLE,
+  CREDENTIALS_MISSING: UNAVAILABLE,
 });
 
 /** The code of an unexpected failure: the one answer with status 500. */

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
-import { bundledDir, packPathProblem, placeWidget, wranglerArgs } from '../../src/cli/deploy.ts';
+import { bundledDir, packPathProblem, placeWidget, prepareDeploy, publishes, wranglerArgs, type DeployMode } from '../../src/cli/deploy.ts';
+import { resolveBuild, type ResolvedBuild } from '../../src/cli/build-command.ts';
 import { sitePlan } from '../../src/cli/config.ts';
 import { PACKAGE_FILES, PACKAGE_ROOT } from '../../src/cli/package-files.ts';
 import { runCli } from '../support/cli.ts';
@@ -163,6 +164,76 @@ describe('recall-box deploy: refusing', () => {
     const r = await runCli(['deploy', ...argv, '--config', config]);
     expect(r.code).toBe(2);
     expect(existsSync(path.join(path.dirname(config), 'dist', '_recall-box'))).toBe(false);
+  });
+});
+
+describe('recall-box deploy: credentials', () => {
+  // No credentials anywhere wrangler looks: no variable, and a home and config folder of our own
+  // (so the machine's own `wrangler login` does not count).
+  const VARIABLES = ['CLOUDFLARE_API_TOKEN', 'CF_API_TOKEN', 'CLOUDFLARE_API_KEY', 'CF_API_KEY', 'CLOUDFLARE_EMAIL', 'CF_EMAIL', 'HOME', 'XDG_CONFIG_HOME', 'WRANGLER_API_ENVIRONMENT'];
+  const saved = new Map(VARIABLES.map((v) => [v, process.env[v]]));
+
+  beforeAll(async () => {
+    for (const v of VARIABLES) delete process.env[v];
+    process.env.HOME = path.join(root, 'nobody');
+    process.env.XDG_CONFIG_HOME = path.join(root, 'nobody', '.config');
+    await mkdir(process.env.HOME, { recursive: true });
+  });
+
+  afterAll(() => {
+    for (const [v, value] of saved) {
+      if (value === undefined) delete process.env[v];
+      else process.env[v] = value;
+    }
+  });
+
+  /** The site's build as deploy resolves it from its config. */
+  async function resolved(config: string): Promise<ResolvedBuild> {
+    const r = await resolveBuild({ config }, undefined, path.dirname(config));
+    if (!r.ok) throw new Error(r.message);
+    return r.build;
+  }
+
+  /** A build step that only records that deploy got as far as building. */
+  const BUILT = new Error('built');
+  const builds = () => Promise.reject(BUILT);
+
+  it('refuses to publish without credentials (CREDENTIALS_MISSING, exit 1), saying how to log in, before building', async () => {
+    const config = await initSite('no-credentials');
+    const started = Date.now();
+    const r = await runCli(['deploy', '--config', config]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('CREDENTIALS_MISSING');
+    expect(r.err).toContain('npx wrangler login');
+    expect(r.err).toContain('CLOUDFLARE_API_TOKEN');
+    expect(r.out).not.toContain('built pack');
+    expect(existsSync(path.join(path.dirname(config), 'dist', '_recall-box'))).toBe(false);
+    // Fast: the point is not to spend the build's time first (generous, for a loaded machine).
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('needs none for --local, --dry-run or a dry run passed on to wrangler, which build at once', async () => {
+    const build = await resolved(await initSite('no-credentials-modes'));
+    const mode: DeployMode = { dryRun: false, local: false, port: 8787, extra: [] };
+    await expect(prepareDeploy(build, mode, builds)).rejects.toMatchObject({ code: 'CREDENTIALS_MISSING' });
+    for (const other of [{ local: true }, { dryRun: true }, { extra: ['--dry-run'] }]) {
+      expect(publishes({ ...mode, ...other }), JSON.stringify(other)).toBe(false);
+      await expect(prepareDeploy(build, { ...mode, ...other }, builds), JSON.stringify(other)).rejects.toBe(BUILT);
+    }
+  });
+
+  it("takes CLOUDFLARE_API_TOKEN from the environment or the site's .env, which wrangler loads, and builds", async () => {
+    const config = await initSite('dotenv-token');
+    const build = await resolved(config);
+    const publish: DeployMode = { dryRun: false, local: false, port: 8787, extra: [] };
+    process.env.CLOUDFLARE_API_TOKEN = 'token-for-ci';
+    try {
+      await expect(prepareDeploy(build, publish, builds)).rejects.toBe(BUILT);
+    } finally {
+      delete process.env.CLOUDFLARE_API_TOKEN;
+    }
+    await writeFile(path.join(path.dirname(config), '.env'), 'CLOUDFLARE_API_TOKEN=token-for-ci\n');
+    await expect(prepareDeploy(build, publish, builds)).rejects.toBe(BUILT);
   });
 });
 

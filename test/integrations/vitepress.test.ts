@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WranglerDev } from '../../bench/wrangler-dev.ts';
 import { withRecallBox } from '../../src/integrations/vitepress/index.js';
 import { buildExample, builtPages, DIST, EXAMPLE, installExample, npmRegistryReachable, PACK } from './support/vitepress-example.ts';
@@ -155,6 +156,48 @@ describe('withRecallBox', () => {
     expect(() => withRecallBox({}, { buildArgs: ['--out', 'x'] })).toThrow(/may not set --out/);
     expect(() => withRecallBox(undefined as never)).toThrow(/takes the config object/);
   });
+
+  it("indexes the built site and, on a project's first build, writes its Worker's setup as recall-box init does", async () => {
+    // Where `vitepress build docs` runs: the project, whose VitePress root is docs/.
+    const dir = await mkdtemp(path.join(tmpdir(), 'recall-box-vitepress-init-'));
+    const outDir = path.join(dir, 'docs/.vitepress/dist');
+    const cwd = process.cwd();
+    try {
+      await mkdir(path.join(outDir, 'guide'), { recursive: true });
+      const page = '<!doctype html><html lang="en"><title>Setup</title><main><h1 id="setup">Setup</h1><p>Install the tool.</p><h2 id="configure">Configure</h2><p>Edit the file.</p></main></html>';
+      await writeFile(path.join(outDir, 'guide/setup.html'), page);
+      process.chdir(dir);
+      const build = async (options = {}) => {
+        const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+        const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+        try {
+          await (withRecallBox({}, { buildArgs: ['--no-vectors'], ...options }) as unknown as Added).buildEnd({ outDir, site: { base: '/' } });
+          return [...log.mock.calls, ...warn.mock.calls].flat().join('\n');
+        } finally {
+          log.mockRestore();
+          warn.mockRestore();
+        }
+      };
+      // init: false indexes the site and writes nothing else.
+      await build({ init: false });
+      expect(existsSync(path.join(outDir, '_recall-box/pack/manifest.json'))).toBe(true);
+      expect(existsSync(path.join(dir, 'recall-box.config.json'))).toBe(false);
+
+      const first = await build();
+      expect(first).toMatch(/recall-box: search pack and widget written to /);
+      expect(first).toMatch(/recall-box: wrote recall-box\.config\.json and wrangler\.toml/);
+      // What `recall-box deploy` reads in the project: the built site as the Worker's assets, the pack inside it.
+      const config = JSON.parse(await readFile(path.join(dir, 'recall-box.config.json'), 'utf8'));
+      expect(config).toMatchObject({ html: 'docs/.vitepress/dist', out: 'docs/.vitepress/dist/_recall-box/pack', worker: { assets: 'docs/.vitepress/dist', packPath: '/_recall-box/pack/' } });
+      expect(config.vectors).toBe(false);
+      expect(await readFile(path.join(dir, 'wrangler.toml'), 'utf8')).toMatch(/directory = "\.\/docs\/\.vitepress\/dist"/);
+      // Written once: the next build leaves them as they are (they are the owner's now).
+      expect(await build()).not.toMatch(/wrote/);
+    } finally {
+      process.chdir(cwd);
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('fails the build when indexing fails, saying so', async () => {
     const config = withRecallBox({}) as unknown as Added;

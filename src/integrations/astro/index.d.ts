@@ -5,8 +5,6 @@
 import type { IntegrationOptions } from '../options.js';
 
 export interface RecallBoxOptions extends IntegrationOptions {
-  /** Write recall-box.config.json and wrangler.toml on a build of a project with neither. Default true. */
-  init?: boolean;
   /** Starlight: replace its search (components.Search) and turn Pagefind off. Default true. */
   replaceSearch?: boolean;
 }

@@ -8,7 +8,7 @@
 // plugin it replaces Starlight's search (components.Search, Pagefind off) and adds the Astro
 // integration, which indexes the built site at the end of `astro build`. docs/integrations/astro.md.
 import { fileURLToPath } from 'node:url';
-import { buildSitePack, initSite, SITE_DIR } from '../site-pack.js';
+import { indexBuiltSite } from '../site-pack.js';
 import { markCodeFrameLabels } from './markers.js';
 import { resolveOptions } from './options.js';
 
@@ -86,12 +86,8 @@ function astroIntegration(resolved, { underStarlight }) {
       },
       async 'astro:build:done'({ dir, logger }) {
         if (!resolved.index) return;
-        const started = Date.now();
         // The CLI runs in the project (root), so it reads the project's recall-box.config.json; the flags win over it.
-        const job = { outDir: fileURLToPath(dir), root: fileURLToPath(astroConfig.root), base: astroConfig.base, buildArgs: resolved.buildArgs, logger };
-        await buildSitePack({ ...job, cwd: job.root });
-        logger.info(`search pack and widget written to ${fileURLToPath(new URL(`${SITE_DIR}/`, dir))} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-        if (resolved.init) await initSite(job);
+        await indexBuiltSite({ outDir: fileURLToPath(dir), root: fileURLToPath(astroConfig.root), base: astroConfig.base, buildArgs: resolved.buildArgs, init: resolved.init, logger });
       },
       'astro:config:done'({ config }) {
         astroConfig = config;

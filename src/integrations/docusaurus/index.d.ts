@@ -7,10 +7,7 @@
 
 import type { IntegrationOptions } from '../options.js';
 
-export type RecallBoxOptions = IntegrationOptions & {
-  /** Write recall-box.config.json and wrangler.toml on a build of a site with neither. Default true. */
-  init?: boolean;
-};
+export type RecallBoxOptions = IntegrationOptions;
 
 /** The plugin instance: its name and the lifecycle methods Docusaurus calls. */
 export interface RecallBoxPlugin {

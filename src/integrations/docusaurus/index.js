@@ -9,9 +9,9 @@
 // docs/integrations/docusaurus.md.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-// The step every integration shares (the CLI run, the widget copied beside the pack), and the
-// Astro integration's first-build `recall-box init`, which fits a Docusaurus site as it is.
-import { buildSitePack, copyBundles, initSite, SITE_DIR } from '../site-pack.js';
+// The step every integration shares: the CLI run, the widget copied beside the pack, and the
+// first build's `recall-box init`.
+import { copyBundles, indexBuiltSite, SITE_DIR } from '../site-pack.js';
 import { resolveOptions } from './options.js';
 
 export { DEFAULTS, resolveOptions } from './options.js';
@@ -58,13 +58,9 @@ export default function recallBoxPlugin(context, options) {
         await copyBundles(path.join(outDir, SITE_DIR));
         return;
       }
-      const started = Date.now();
       // The CLI runs in the site's folder, so a recall-box.config.json there is read (its other
       // build options); --html, --out and --base-url come from Docusaurus and win over it.
-      const job = { outDir, root: siteDir ?? context.siteDir, base: builtBase || baseUrl, buildArgs: resolved.buildArgs, logger: log };
-      await buildSitePack({ outDir, base: job.base, buildArgs: job.buildArgs, cwd: job.root, logger: log });
-      log.info(`search pack and widget written to ${path.join(outDir, SITE_DIR)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      if (resolved.init) await initSite(job);
+      await indexBuiltSite({ outDir, root: siteDir ?? context.siteDir, base: builtBase || baseUrl, buildArgs: resolved.buildArgs, init: resolved.init, logger: log });
     },
   };
 }

@@ -3,11 +3,12 @@
 //   export default withRecallBox(defineConfig({ ... }), { /* options */ })
 //
 // and one in .vitepress/theme/index.ts (`export { default } from 'recall-box/vitepress/theme'`).
-// This half does the build side: it indexes the built site after `vitepress build` (buildEnd),
+// This half does the build side: it indexes the built site after `vitepress build` (buildEnd)
+// and, on the project's first build, writes its Worker's setup as the other integrations do;
 // hands the widget options to the theme through themeConfig, tells Vue that <recall-box> is a
 // custom element, and marks VitePress's chrome inside the content as not to be indexed
 // (markers.js). docs/integrations/vitepress.md.
-import { buildSitePack } from '../site-pack.js';
+import { indexBuiltSite } from '../site-pack.js';
 import { markCodeLanguageLabels, markSkipLink } from './markers.js';
 import { resolveOptions } from './options.js';
 
@@ -23,7 +24,7 @@ const PACKAGE = 'recall-box';
  *
  * @template {Record<string, any>} T
  * @param {T} config a VitePress config object (what `defineConfig` returns)
- * @param {{ endpoint?: string, widget?: Record<string, string | number | boolean>, highlight?: boolean, buildArgs?: string[], index?: boolean }} [options]
+ * @param {{ endpoint?: string, widget?: Record<string, string | number | boolean>, highlight?: boolean, buildArgs?: string[], index?: boolean, init?: boolean }} [options]
  * @returns {T}
  */
 export function withRecallBox(config, options = {}) {
@@ -58,10 +59,24 @@ export function withRecallBox(config, options = {}) {
     },
     async buildEnd(siteConfig) {
       if (userBuildEnd) await userBuildEnd(siteConfig);
-      if (resolved.index) await buildSitePack({ outDir: siteConfig.outDir, base: siteConfig.site.base || '/', buildArgs: resolved.buildArgs });
+      if (!resolved.index) return;
+      // The project is the folder `vitepress build docs` runs in (VitePress's own root is docs/):
+      // the CLI reads a recall-box.config.json there, init writes one there, and that is where
+      // `npx recall-box deploy` runs next.
+      const site = { outDir: siteConfig.outDir, root: process.cwd(), base: siteConfig.site.base || '/' };
+      await indexBuiltSite({ ...site, buildArgs: resolved.buildArgs, init: resolved.init, logger: LOGGER });
     },
   };
 }
+
+/**
+ * VitePress prints its build with plain console lines and gives a config's buildEnd no logger of
+ * its own: recall-box's lines are labelled as the CLI labels them, so they read as before.
+ */
+const LOGGER = {
+  info: (line) => console.log(`recall-box: ${line}`),
+  warn: (line) => console.warn(`recall-box: ${line}`),
+};
 
 /** `<recall-box>` is a custom element, not a Vue component Vue should try to resolve. */
 function withCustomElement(vue = {}) {

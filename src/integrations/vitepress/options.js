@@ -17,11 +17,13 @@ const DEFAULTS = {
   highlight: true,
   buildArgs: [],
   index: true,
+  /** Write recall-box.config.json and wrangler.toml on the first build, when the project has neither (as `recall-box init --html docs/.vitepress/dist`). */
+  init: true,
 };
 
 /**
  * @param {unknown} options
- * @returns {{ endpoint: string, widget: Record<string, string | number | boolean>, highlight: boolean, buildArgs: string[], index: boolean }}
+ * @returns {{ endpoint: string, widget: Record<string, string | number | boolean>, highlight: boolean, buildArgs: string[], index: boolean, init: boolean }}
  */
 export function resolveOptions(options = {}) {
   return resolveIntegrationOptions(options, DEFAULTS, { who: 'withRecallBox', configName: 'the VitePress config' });
