@@ -88,7 +88,7 @@ export function htmlFragmentToMdast(html: string): RootContent[] {
  * carrying their `id` as `data.htmlId`. Built pages (built-html.ts) pass their own `dropped`.
  */
 export function hastToMdast(children: readonly HastRootContent[], dropped: ReadonlySet<string> = DROPPED_ELEMENTS): Root {
-  const cleaned = cleanChildren(children, false, dropped);
+  const cleaned = cleanChildren(children, { heading: false, code: false }, dropped);
   const result = toMdast({ type: 'root', children: cleaned }, { handlers: HEADING_HANDLERS });
   return result.type === 'root' ? result : { type: 'root', children: [result as RootContent] };
 }
@@ -104,8 +104,32 @@ function headingWithId(state: State, element: Readonly<Element>): Heading {
 
 const HEADING_HANDLERS = Object.fromEntries([...HEADINGS].map((tag) => [tag, headingWithId]));
 
-/** Drop chrome elements and, inside headings, permalink markers. */
-function cleanChildren(children: readonly HastRootContent[], inHeading: boolean, dropped: ReadonlySet<string>): ElementContent[] {
+/** Where cleanChildren is: inside a heading (permalink markers go), inside code (its text is kept exactly). */
+interface Within {
+  heading: boolean;
+  code: boolean;
+}
+
+/** Elements whose text is code: a space added inside would change it. */
+const CODE_ELEMENTS: ReadonlySet<string> = new Set(['code', 'pre', 'kbd', 'samp']);
+
+/**
+ * A `<span class="…">`: what a theme lays out as a line of its own by its class (VitePress's home
+ * hero, `<span class="name">Tidepool</span><span class="text">Background jobs…</span>`, shows two
+ * lines). Markup alone cannot say it is a block, but two classed spans side by side with nothing
+ * between are two labels far more often than one word cut in two, outside code.
+ */
+function isClassedSpan(node: ElementContent | undefined): boolean {
+  if (node?.type !== 'element' || node.tagName !== 'span') return false;
+  const className = node.properties.className;
+  return Array.isArray(className) ? className.length > 0 : typeof className === 'string' && className !== '';
+}
+
+/**
+ * Drop chrome elements and, inside headings, permalink markers; keep a word boundary between two
+ * classed spans side by side (isClassedSpan), which would otherwise run together ("TidepoolBackground").
+ */
+function cleanChildren(children: readonly HastRootContent[], at: Within, dropped: ReadonlySet<string>): ElementContent[] {
   const out: ElementContent[] = [];
   for (const child of children) {
     if (child.type === 'doctype' || child.type === 'comment') continue;
@@ -115,9 +139,10 @@ function cleanChildren(children: readonly HastRootContent[], inHeading: boolean,
     }
     if (child.type !== 'element') continue;
     if (dropped.has(child.tagName)) continue;
-    if (inHeading && isPermalinkMarker(child)) continue;
-    const heading = HEADINGS.has(child.tagName);
-    out.push({ ...child, children: cleanChildren(child.children, inHeading || heading, dropped) });
+    if (at.heading && isPermalinkMarker(child)) continue;
+    if (!at.code && isClassedSpan(child) && isClassedSpan(out[out.length - 1])) out.push({ type: 'text', value: ' ' });
+    const inner = { heading: at.heading || HEADINGS.has(child.tagName), code: at.code || CODE_ELEMENTS.has(child.tagName) };
+    out.push({ ...child, children: cleanChildren(child.children, inner, dropped) });
   }
   return out;
 }

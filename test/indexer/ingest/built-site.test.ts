@@ -301,3 +301,24 @@ describe('parseBuiltPage', () => {
     expect(parseBuiltPage('page.html', `\uFEFF${doc('<main><h1 id="x">Hi</h1><p>there</p></main>')}`).page.title).toBe('Hi');
   });
 });
+
+describe('word boundaries a theme draws with its layout', () => {
+  it("keeps VitePress's home hero apart: a name and a text in classed spans side by side", () => {
+    const hero = doc(
+      '<main><div class="VPHero"><h1 class="heading"><span class="name clip">Tidepool</span><span class="text">Background jobs for Node</span></h1><p class="tagline">Queues that survive restarts</p></div><h2 id="install">Install</h2><p>Run it.</p></main>',
+    );
+    const { page } = parseBuiltPage('index.html', hero);
+    const all = page.sections.map((s) => `${s.title} ${s.breadcrumb.join(' ')} ${s.text}`).join(' ');
+    expect(all).toContain('Tidepool Background jobs for Node');
+    expect(all).not.toContain('TidepoolBackground');
+  });
+
+  it('leaves code exactly as written, and a word split by plain markup whole', () => {
+    const html = doc('<main><h1>Api</h1><p>Call <code><span class="tok">app</span><span class="tok">.get</span></code> on <span>rout</span><span>ing</span> and <b>bold</b><i>text</i>.</p></main>');
+    const { page } = parseBuiltPage('api.html', html);
+    const text = page.sections.map((s) => `${s.text}\n${s.code}`).join('\n');
+    expect(text).toContain('app.get');
+    expect(text).toContain('routing');
+    expect(text).toContain('boldtext');
+  });
+});
