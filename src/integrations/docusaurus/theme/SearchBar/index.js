@@ -9,7 +9,7 @@ import { useColorMode } from '@docusaurus/theme-common';
 import './styles.css';
 
 export default function SearchBar() {
-  const { i18n } = useDocusaurusContext();
+  const { i18n, siteConfig } = useDocusaurusContext();
   const options = usePluginData('recall-box') ?? {};
   const { colorMode } = useColorMode();
 
@@ -29,6 +29,8 @@ export default function SearchBar() {
     endpoint: options.endpoint ?? '/search',
     lang: i18n.localeConfigs[i18n.currentLocale]?.htmlLang ?? i18n.currentLocale,
     theme: colorMode === 'dark' ? 'dark' : 'light',
+    // The fallback's "Browse the docs" link: the site's start, under its base URL.
+    home: siteConfig.baseUrl,
   };
   for (const [name, value] of Object.entries(options.widget ?? {})) {
     if (value === false) delete attributes[name];
