@@ -11,7 +11,7 @@ import { access } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PACK_FILES } from '../core/index.ts';
-import { startNodeServer, type RunningNodeServer } from '../server/node-server.ts';
+import { startNodeServer, type NodeServerOptions, type RunningNodeServer } from '../server/node-server.ts';
 import type { BuildFlags } from './build-options.ts';
 import { resolveBuild, runBuild } from './build-command.ts';
 import { loadConfig, SOURCE_ASSETS_DIR } from './config.ts';
@@ -109,7 +109,10 @@ export async function serveCommand(flags: ServeFlags, docsDir: string | undefine
   try {
     const pack = await packToServe(flags, docsDir, cwd, io);
     if (typeof pack === 'number') return pack;
-    server = await startNodeServer({ packDir: pack.dir, port, ...(flags.host !== undefined && { host: flags.host }), siteName: pack.name });
+    // The Worker's variables (ALLOWED_ORIGINS, CACHE_MAX_AGE, FALLBACK_LINK, …) from the environment,
+    // as a container or a process manager sets them; readConfig reads only the names it knows.
+    const vars = { PREVIEW_PAGES: 'on', ...process.env } as NonNullable<NodeServerOptions['vars']>;
+    server = await startNodeServer({ packDir: pack.dir, port, vars, ...(flags.host !== undefined && { host: flags.host }), siteName: pack.name });
     // Load the pack now: a broken or missing one is said here, not on a reader's first search.
     const health = await fetch(`${server.url}/health`);
     if (!health.ok) {

@@ -2,7 +2,7 @@ import { access, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import type { RunningNodeServer } from '../../src/server/node-server.ts';
 import { buildWidget } from '../../scripts/build-widget.ts';
@@ -64,12 +64,20 @@ describe('recall-box serve', () => {
     expect(page).toContain('id="route-parameters"');
   });
 
-  it('serves a built pack with --pack, building nothing', async () => {
-    const run = await serving(['--pack', path.join(dir, 'pack')], async (server) => {
-      expect((await fetch(`${server.url}/health`)).status).toBe(200);
-    });
-    expect(run.code).toBe(0);
-    expect(run.out).not.toMatch(/built pack/);
+  it('serves a built pack with --pack, building nothing, with the Worker\'s variables from the environment', async () => {
+    vi.stubEnv('ALLOWED_ORIGINS', 'https://docs.example.com');
+    try {
+      const run = await serving(['--pack', path.join(dir, 'pack')], async (server) => {
+        expect((await fetch(`${server.url}/health`)).status).toBe(200);
+        const cors = async (origin: string) => (await fetch(`${server.url}/search?q=route`, { headers: { Origin: origin } })).headers.get('access-control-allow-origin');
+        expect(await cors('https://docs.example.com')).toBe('https://docs.example.com');
+        expect(await cors('https://elsewhere.example')).toBeNull();
+      });
+      expect(run.code).toBe(0);
+      expect(run.out).not.toMatch(/built pack/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('says what it needs, and does not start, for a missing pack or contradicting arguments', async () => {
