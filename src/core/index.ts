@@ -40,6 +40,7 @@ export { verifyPack } from './pack/verify.ts';
 export { packKey } from './pack/key.ts';
 export { dequantizeMatrix, encodeFloat32 } from './codec/binary.ts';
 export { everySection } from './pack/section-store.ts';
+export { pageAt, pageSections } from './pack/page-sections.ts';
 
 // Text analysis and languages.
 export { detectScriptLang, normalizeLang, queryLanguage, coveredLanguages } from './analysis/lang.ts';
@@ -68,6 +69,7 @@ export type { Fallback } from './confidence/fallback.ts';
 export { SIGNAL_NAMES, type ConfidenceSignals } from './confidence/signals.ts';
 export type { Correction } from './present/correction.ts';
 export type { Answer } from './present/answer.ts';
+export { pageMarkdown, sectionMarkdown } from './present/page-markdown.ts';
 export { confidenceScore, DEFAULT_CONFIDENCE_MODEL, roundScore } from './confidence/score.ts';
 export type { ConfidenceModel } from './confidence/score.ts';
 export { calibrationFromFile, type Calibration, type QuestionRates } from './confidence/calibration.ts';

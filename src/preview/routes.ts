@@ -4,9 +4,8 @@
  * listing them. Registered after the API routes, so /search, /health and /admin/* are never pages.
  */
 import type { Hono } from 'hono';
-import { RecallBoxError, type LoadedPack } from '../core/index.ts';
+import { RecallBoxError, pageAt, pageSections, type LoadedPack } from '../core/index.ts';
 import { DEFAULT_PREVIEW_ASSETS, PREVIEW_CONTENT_SECURITY_POLICY, renderPreviewHome, renderPreviewPage, type PreviewAssets, type PreviewPageLink } from './page-html.ts';
-import { pageAt, pageSections } from './page-sections.ts';
 
 export interface PreviewRouteOptions {
   /** The packs pages are looked up in, the default index first: the first holding a path answers it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageAt } from '../../src/preview/page-sections.ts';
+import { pageAt } from '../../../src/core/pack/page-sections.ts';
 
 const pages = new Map([
   ['/guides/routing/', [1, 2]],

@@ -1,8 +1,9 @@
 /**
  * Which sections make up each page of a pack, from the section store's page column alone (no block
- * read): worked out once per loaded pack and kept with it. Pure.
+ * read): worked out once per loaded pack and kept with it. What opens a page by its URL: the preview
+ * (src/preview), the MCP server's read_page, the page's Markdown. Pure.
  */
-import type { LoadedPack } from '../core/index.ts';
+import type { LoadedPack } from './load.ts';
 
 /** Page URL (no anchor) → its sections' positions, in pack order (document order: the build writes them so). */
 export type PageSections = ReadonlyMap<string, readonly number[]>;
