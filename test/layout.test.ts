@@ -58,7 +58,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   indexer: ['core'],
   datasets: ['core', 'indexer'],
   cli: ['core', 'protocol', 'indexer', 'datasets', 'server'],
-  worker: ['core', 'protocol', 'preview'],
+  worker: ['core', 'protocol', 'preview', 'mcp'],
+  mcp: ['core', 'protocol'],
   preview: ['core'],
   server: ['core', 'indexer', 'worker'],
   widget: ['protocol', 'core'],
@@ -138,8 +139,8 @@ describe('the layout of src/', () => {
     expect(IMPORTS.filter((i) => folderOf(i.from) === 'widget' && !i.internal)).toEqual([]);
   });
 
-  it('keeps Node out of the runtime-agnostic code (core, protocol, preview, worker, widget)', () => {
-    const node = IMPORTS.filter((i) => ['core', 'protocol', 'preview', 'worker', 'widget'].includes(folderOf(i.from)) && i.to.startsWith('node:'));
+  it('keeps Node out of the runtime-agnostic code (core, protocol, preview, mcp, worker, widget)', () => {
+    const node = IMPORTS.filter((i) => ['core', 'protocol', 'preview', 'mcp', 'worker', 'widget'].includes(folderOf(i.from)) && i.to.startsWith('node:'));
     expect(node.map((i) => `${i.from} → ${i.to}`)).toEqual([]);
   });
 });

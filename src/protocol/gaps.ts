@@ -61,17 +61,25 @@ export interface GapVars {
   GAPS_REDACT?: string;
 }
 
+/** Who asked: a reader (the widget, /search) or an agent (the MCP server's search_docs). */
+export type GapSource = 'reader' | 'agent';
+
 /** One unanswered query to count. */
 export interface Gap {
   /** normalizeQueryKey of the query: "Deploy  Vercel" and "deploy vercel" are one gap. */
   query: string;
   /** The language the query was analysed as. */
   lang: string;
+  /** Who asked it. Default `reader`. */
+  source?: GapSource;
 }
 
 /** One row of the report. */
-export interface GapRow extends Gap {
+export interface GapRow extends Omit<Gap, 'source'> {
+  /** Occurrences, all askers together. */
   count: number;
+  /** Of them, those an agent asked (the MCP server): an owner tells what readers miss from what assistants probe. */
+  agentCount: number;
   /** The UTC day (YYYY-MM-DD) it was first seen, and the latest. */
   firstSeen: string;
   lastSeen: string;
@@ -82,6 +90,8 @@ export interface GapWrite {
   /** The query as stored: redacted unless the policy says not to. */
   query: string;
   lang: string;
+  /** 1 when an agent asked, else 0: added to the row's agent count. */
+  agent: 0 | 1;
   /** The UTC day of the occurrence (YYYY-MM-DD). */
   day: string;
   /** Rows last seen before this day (YYYY-MM-DD) are older than the policy's maxAgeDays and dropped. */
@@ -94,10 +104,10 @@ export interface GapWrite {
  * asking, and is never counted; nor is a filtered one, which says as much about the filter as about
  * the docs (the same query unfiltered is counted when it goes unanswered).
  */
-export function gapOf(request: { q: string; debug?: boolean; filters?: object }, outcome: { confidence: { shouldAnswer: boolean }; queryLang: string }): Gap | null {
+export function gapOf(request: { q: string; debug?: boolean; filters?: object }, outcome: { confidence: { shouldAnswer: boolean }; queryLang: string }, source: GapSource = 'reader'): Gap | null {
   if (request.debug || request.filters || outcome.confidence.shouldAnswer) return null;
   const query = normalizeQueryKey(request.q);
-  return query ? { query, lang: outcome.queryLang } : null;
+  return query ? { query, lang: outcome.queryLang, source } : null;
 }
 
 /** The `limit` of GET /admin/gaps: absent → listLimit; otherwise a whole number 1..maxListLimit (BAD_LIMIT). */
@@ -131,7 +141,7 @@ export function daysBefore(day: string, days: number): string {
 /** What recording `gap`, seen at `at` (ISO 8601), writes under `policy`. */
 export function gapWrite(gap: Gap, at: string, policy: GapPolicy): GapWrite {
   const day = gapDay(at);
-  return { query: policy.redact ? redactQuery(gap.query) : gap.query, lang: gap.lang, day, keepSince: daysBefore(day, policy.maxAgeDays) };
+  return { query: policy.redact ? redactQuery(gap.query) : gap.query, lang: gap.lang, agent: gap.source === 'agent' ? 1 : 0, day, keepSince: daysBefore(day, policy.maxAgeDays) };
 }
 
 // ---------------------------------------------------------------------------------------------

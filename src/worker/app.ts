@@ -3,7 +3,7 @@ import { cors } from 'hono/cors';
 import { DEFAULT_SEARCH_OPTIONS, RecallBoxError, fnv1aHex, isRecallBoxError, search, type LoadedPack, type QueryEmbedder, type SearchOptions, type SearchOutcome } from '../core/index.ts';
 import { selectIndex } from '../protocol/indexes.ts';
 import { searchRequestKey } from '../protocol/query-key.ts';
-import { gapOf, type Gap } from '../protocol/gaps.ts';
+import { gapOf, type Gap, type GapSource } from '../protocol/gaps.ts';
 import { filtersFromQuery, isOn, parseSearchRequest, type RawSearchRequest, type SearchRequest } from '../protocol/request.ts';
 import { decodeQueryString } from '../protocol/query-string.ts';
 import { searchResponseBody } from '../protocol/response.ts';
@@ -16,6 +16,8 @@ import { rateLimit, type RateLimiter } from './rate-limit.ts';
 import { securityHeaders } from './security-headers.ts';
 import { deepHealth } from './deep-health.ts';
 import { registerPreviewRoutes, type PreviewRouteOptions } from '../preview/routes.ts';
+import { registerMcpRoute } from './mcp-route.ts';
+import type { SearchResponse } from '../protocol/response.ts';
 
 /**
  * What the HTTP layer needs from its runtime, passed in at this seam (Hono's pattern): the app
@@ -52,6 +54,17 @@ export interface AppDeps {
   /** How preview pages (config.previewPages) look and whether `/` lists them; default: the demo's assets, `/` left to the site. */
   preview?: Omit<PreviewRouteOptions, 'packs'>;
 }
+
+/** A search request ready to answer: parsed, its index chosen, its pack read, and when it started. */
+interface OpenedSearch {
+  request: SearchRequest;
+  index: string;
+  pack: LoadedPack;
+  started: number;
+}
+
+/** The MCP server's name and version (initialize): the version of its tools and their output, raised when either changes. */
+const MCP_SERVER_INFO = Object.freeze({ name: 'recall-box', version: '1.0.0' });
 
 function etagFor(buildId: string, req: SearchRequest): string {
   return `W/"${buildId}-${fnv1aHex(searchRequestKey(req))}"`;
@@ -154,6 +167,8 @@ export function createApp(deps: AppDeps): Hono {
     config.edgeCache && config.cacheMaxAge > 0 ? new AnswerCaches(deps.answerCache ?? null, new AnswerMemory(), config.cacheMaxAge) : null;
   // Each /search request's query, for the log line of an unexpected error (logUnexpected), which must not show it.
   const queryOf = new WeakMap<Context, string>();
+  // Each index's pack, the default first: where a page is looked up by its URL (the preview, MCP's read tools).
+  const packGetters = config.indexes.map((i) => (signal?: AbortSignal) => deps.getPack(i.name, signal));
   const countGap = (c: Context, gap: Gap | null) => {
     if (gap && deps.gaps) afterResponse(c, deps.gaps.record(gap, new Date().toISOString()), 'counting a content gap');
   };
@@ -164,7 +179,8 @@ export function createApp(deps: AppDeps): Hono {
     cors({
       origin: config.allowedOrigins.includes('*') ? '*' : config.allowedOrigins,
       allowMethods: ['GET', 'POST', 'OPTIONS'],
-      allowHeaders: ['Content-Type', 'If-None-Match'],
+      // mcp-protocol-version: what an MCP client in a browser sends with every request after initialize.
+      allowHeaders: ['Content-Type', 'If-None-Match', 'Mcp-Protocol-Version'],
       exposeHeaders: ['ETag', 'Retry-After', CACHE_STATUS_HEADER],
       maxAge: 86400,
     }),
@@ -174,30 +190,45 @@ export function createApp(deps: AppDeps): Hono {
     const limited = rateLimit(deps.rateLimiter, { periodSeconds: config.rateLimitPeriod });
     app.use('/search', limited);
     app.use('/admin/*', limited);
+    app.use('/mcp', limited);
   }
 
   const answer = (c: Context, raw: RawSearchRequest) => untilAnswered((requestEnd) => answerWithin(c, raw, requestEnd));
 
   /**
    * One /search request in three parts: conditional (its ETag: a client that has this answer gets
-   * 304), cached (an answer the isolate's memory or the Cache API kept), searched (the search, and
-   * what is kept of it). `requestEnd` is aborted by the caller once the answer is made.
+   * 304), then its body (bodyFor). `requestEnd` is aborted by the caller once the answer is made.
    */
   const answerWithin = async (c: Context, raw: RawSearchRequest, requestEnd: AbortController) => {
+    const at = await opened(c, raw, requestEnd);
+    const { headers, notModified } = conditional(c, at.pack, at.request);
+    if (notModified) return notModified;
+    const { text, from } = await bodyFor(c, at, requestEnd, 'reader');
+    return c.body(text, 200, { ...headers, 'Content-Type': 'application/json', [CACHE_STATUS_HEADER]: from });
+  };
+
+  /** A request parsed, its index chosen and its pack read: what /search and the MCP server's search_docs start from. */
+  const opened = async (c: Context, raw: RawSearchRequest, requestEnd: AbortController): Promise<OpenedSearch> => {
     const started = now();
     if (typeof raw.q === 'string' && raw.q !== '') queryOf.set(c, raw.q);
     const request = parseSearchRequest(raw, options, indexNames);
     const index = selectIndex(config.indexes, request);
     const pack = await deps.getPack(index.name, requestEnd.signal);
-    const { headers, notModified } = conditional(c, pack, request);
-    if (notModified) return notModified;
-    const reply = (body: string, from: string) => c.body(body, 200, { ...headers, 'Content-Type': 'application/json', [CACHE_STATUS_HEADER]: from });
+    return { request, index: index.name, pack, started };
+  };
+
+  /**
+   * The answer's body (the JSON text), and where it came from: an answer the isolate's memory or
+   * the Cache API kept, else the search, and what is kept of it. Its gap counted as `source` asked it.
+   */
+  const bodyFor = async (c: Context, at: OpenedSearch, requestEnd: AbortController, source: GapSource): Promise<{ text: string; from: string }> => {
+    const { request, pack } = at;
     // Debug answers explain one request: no cache hands them to anyone else.
-    const caches = request.debug || !answerCaches ? null : answerCaches.forRequest(c.req.url, { buildId: pack.manifest.buildId, index: index.name, settings: settingsKey, request: searchRequestKey(request) }, pack);
+    const caches = request.debug || !answerCaches ? null : answerCaches.forRequest(c.req.url, { buildId: pack.manifest.buildId, index: at.index, settings: settingsKey, request: searchRequestKey(request) }, pack);
     const fromCache = (answer: CachedAnswer, from: KeptAnswerSource) => {
       // A kept answer is counted as a gap as the search that stored it was.
-      countGap(c, answer.gapLang === null ? null : gapOf(request, { confidence: { shouldAnswer: false }, queryLang: answer.gapLang }));
-      return reply(answer.body, from);
+      countGap(c, answer.gapLang === null ? null : gapOf(request, { confidence: { shouldAnswer: false }, queryLang: answer.gapLang }, source));
+      return { text: answer.body, from };
     };
     const remembered = caches?.remembered();
     if (remembered) return fromCache(remembered, 'memory');
@@ -217,8 +248,7 @@ export function createApp(deps: AppDeps): Hono {
         return fromCache(hit, 'hit');
       }
     }
-    const text = searched(c, { request, index: index.name, pack, caches, started }, await searching);
-    return reply(text, caches ? 'miss' : 'bypass');
+    return { text: searched(c, { ...at, caches }, await searching, source), from: caches ? 'miss' : 'bypass' };
   };
 
   /** The answer's ETag and caching headers, and a 304 when the client's If-None-Match names it. */
@@ -235,12 +265,8 @@ export function createApp(deps: AppDeps): Hono {
    * cloning the Response instead would tee its body stream and decode the copy back into a string —
    * and kept by the caches (the Cache API's put after the response).
    */
-  const searched = (
-    c: Context,
-    at: { request: SearchRequest; index: string; pack: LoadedPack; caches: RequestAnswerCaches | null; started: number },
-    outcome: SearchOutcome,
-  ): string => {
-    const gap = gapOf(at.request, outcome);
+  const searched = (c: Context, at: OpenedSearch & { caches: RequestAnswerCaches | null }, outcome: SearchOutcome, source: GapSource): string => {
+    const gap = gapOf(at.request, outcome, source);
     countGap(c, gap);
     const text = JSON.stringify(searchResponseBody({ request: at.request, index: at.index, pack: at.pack, outcome, tookMs: now() - at.started }));
     const put = at.caches && at.caches.keep(text, gap);
@@ -303,8 +329,15 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   registerAdminRoutes(app, { adminToken: deps.adminToken, gaps: deps.gaps ?? null });
+  registerMcpRoute(app, {
+    info: MCP_SERVER_INFO,
+    packs: packGetters,
+    // The /search answer, from its caches, its gap counted as an agent's.
+    search: (c, raw) => untilAnswered(async (requestEnd) => JSON.parse((await bodyFor(c, await opened(c, raw, requestEnd), requestEnd, 'agent')).text) as SearchResponse),
+    logUnexpected: (c, e) => logUnexpected(c, e, queryOf.get(c)),
+  });
   // Last: a page is whatever path no route above answers.
-  if (config.previewPages) registerPreviewRoutes(app, { packs: config.indexes.map((i) => (signal?: AbortSignal) => deps.getPack(i.name, signal)), ...deps.preview });
+  if (config.previewPages) registerPreviewRoutes(app, { packs: packGetters, ...deps.preview });
 
   const fail = (c: Context, e: unknown) => {
     // An error nobody anticipated is a bug: logged with what finds it again (issue 48), never with

@@ -40,15 +40,16 @@ export interface GapStore {
 // The row count comes from gaps_size, kept by triggers (migrations/0002_gaps_bounds.sql), not from
 // count(*), which reads every row: with the indexes of 0002, one occurrence reads a handful of rows
 // whatever the table's size (test/worker/gaps-bounds.test.ts measures it).
-const RECORD_SQL = `INSERT INTO gaps (query, lang, count, first_seen, last_seen) VALUES (?1, ?2, 1, ?3, ?3)
-ON CONFLICT (query) DO UPDATE SET count = count + 1, lang = excluded.lang, last_seen = excluded.last_seen`;
+// agent_count (migrations/0003_gaps_agents.sql): how many of the occurrences an agent asked.
+const RECORD_SQL = `INSERT INTO gaps (query, lang, count, agent_count, first_seen, last_seen) VALUES (?1, ?2, 1, ?4, ?3, ?3)
+ON CONFLICT (query) DO UPDATE SET count = count + 1, agent_count = agent_count + excluded.agent_count, lang = excluded.lang, last_seen = excluded.last_seen`;
 const PRUNE_OLD_SQL = `DELETE FROM gaps WHERE last_seen < ?1`;
 // max(0, …): a negative LIMIT means none in SQLite. coalesce: were the gaps_size row ever missing,
 // the cap would still hold, by counting (slowly) instead.
 const PRUNE_EXCESS_SQL = `DELETE FROM gaps WHERE rowid IN (
   SELECT rowid FROM gaps ORDER BY count, last_seen, rowid
   LIMIT max(0, coalesce((SELECT rows FROM gaps_size WHERE id = 1), (SELECT count(*) FROM gaps)) - ?1))`;
-const TOP_SQL = `SELECT query, lang, count, first_seen AS firstSeen, last_seen AS lastSeen FROM gaps
+const TOP_SQL = `SELECT query, lang, count, agent_count AS agentCount, first_seen AS firstSeen, last_seen AS lastSeen FROM gaps
 ORDER BY count DESC, last_seen DESC LIMIT ?1`;
 
 /** The gap store on a D1 database with migrations/ applied, keeping what `policy` says (default GAPS_DEFAULTS). */
@@ -57,14 +58,14 @@ export function d1GapStore(db: D1Like, policy: GapPolicy = GAPS_DEFAULTS): GapSt
     async record(gap, at) {
       const write = gapWrite(gap, at, policy);
       await db.batch([
-        db.prepare(RECORD_SQL).bind(write.query, write.lang, write.day),
+        db.prepare(RECORD_SQL).bind(write.query, write.lang, write.day, write.agent),
         db.prepare(PRUNE_OLD_SQL).bind(write.keepSince),
         db.prepare(PRUNE_EXCESS_SQL).bind(policy.maxRows),
       ]);
     },
     async top(limit) {
       const { results } = await db.prepare(TOP_SQL).bind(limit).all<GapRow>();
-      return results.map((r) => ({ query: r.query, lang: r.lang, count: Number(r.count), firstSeen: r.firstSeen, lastSeen: r.lastSeen }));
+      return results.map((r) => ({ query: r.query, lang: r.lang, count: Number(r.count), agentCount: Number(r.agentCount), firstSeen: r.firstSeen, lastSeen: r.lastSeen }));
     },
   };
 }
