@@ -16,6 +16,7 @@ export default defineConfig({
       'test/deploy/**/*.test.ts',
       'test/preview/**/*.test.ts',
       'test/server/**/*.test.ts',
+      'test/mcp/**/*.test.ts',
     ],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -17,9 +17,10 @@ export interface WranglerTomlInput {
 
 /**
  * The Worker's own routes, sent to it before any asset is looked up: everything else is the site.
- * /admin/* (the content-gap report) is left out until the owner turns the report on.
+ * /mcp is the MCP server for coding assistants; /admin/* (the content-gap report) is left out until
+ * the owner turns the report on.
  */
-export const RUN_WORKER_FIRST = ['/search', '/health'] as const;
+export const RUN_WORKER_FIRST = ['/search', '/health', '/mcp'] as const;
 
 /** A TOML basic string. JSON's escapes (\" \\ \n \uXXXX) are TOML's. */
 function tomlString(value: string): string {

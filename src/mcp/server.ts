@@ -112,16 +112,13 @@ function serverFor(deps: McpDeps): McpServer {
   return server;
 }
 
-/**
- * Answers one MCP request (`parsedBody`: the JSON-RPC message the route read and bounded). GET and
- * DELETE are refused by the transport in stateless mode (405): there is no stream or session to open.
- */
-export async function handleMcp(request: Request, deps: McpDeps, parsedBody?: unknown): Promise<Response> {
+/** Answers one MCP POST (`parsedBody`: the JSON-RPC message the route read and bounded). */
+export async function handleMcp(request: Request, deps: McpDeps, parsedBody: unknown): Promise<Response> {
   const server = serverFor(deps);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody });
+    return await transport.handleRequest(request, { parsedBody });
   } finally {
     await server.close();
   }

@@ -1,8 +1,9 @@
 /**
  * POST /mcp: the MCP server (src/mcp/server.ts) on the app. Here is what is HTTP's: the body read
  * within a bound and parsed, and what cannot reach the server answered as JSON-RPC errors a client
- * understands (a body too large, not JSON). GET and DELETE reach the transport, which refuses them
- * (405): a stateless server opens no stream and keeps no session.
+ * understands (a body too large, not JSON), and every other method refused (405): a stateless
+ * server opens no stream a GET would listen on (the transport would open one that never speaks) and
+ * keeps no session a DELETE would end.
  */
 import type { Context, Hono } from 'hono';
 import { isRecallBoxError } from '../core/index.ts';
@@ -54,5 +55,5 @@ export function registerMcpRoute(app: Hono, deps: McpRouteDeps): void {
     }
     return handleMcp(c.req.raw, forRequest(c), body);
   });
-  app.all('/mcp', (c) => handleMcp(c.req.raw, forRequest(c)));
+  app.all('/mcp', (c) => c.json({ jsonrpc: '2.0', id: null, error: { code: JSON_RPC.invalidRequest, message: 'Method not allowed: this MCP server is stateless; send JSON-RPC messages with POST.' } }, 405, { Allow: 'POST', 'Cache-Control': 'no-store' }));
 }

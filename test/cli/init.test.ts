@@ -66,7 +66,7 @@ describe('recall-box init --html', () => {
     // Built as the package's own Worker is, without esbuild's per-function name calls.
     expect(toml).toMatch(/^keep_names = false$/m);
     expect(repoToml).toMatch(/^keep_names = false$/m);
-    expect(toml).toMatch(/^\[assets\]\ndirectory = "\.\/dist"\nbinding = "ASSETS"\nrun_worker_first = \["\/search", "\/health"\]$/m);
+    expect(toml).toMatch(/^\[assets\]\ndirectory = "\.\/dist"\nbinding = "ASSETS"\nrun_worker_first = \["\/search", "\/health", "\/mcp"\]$/m);
     expect(tomlValue(toml, 'PACK_PATH')).toBe('/_recall-box/pack/');
     expect(toml).toMatch(/^\[\[rules\]\]\ntype = "CompiledWasm"\nglobs = \["\*\*\/\*\.wasm"\]\nfallthrough = true$/m);
 

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWranglerDev } from '../../bench/wrangler-dev.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { markedAfter } from '../support/arrival.ts';
-import { prepareSite } from '../support/prepare-site.ts';
 
 // End to end, with real parts only: the pack built from test/fixtures/site, the Worker running in
 // `wrangler dev` (workerd), the demo page and widget bundle served as its static assets, and Debian's
@@ -17,7 +16,6 @@ let server: { url: string; stop(): Promise<void> };
 let browser: Browser;
 
 beforeAll(async () => {
-  await prepareSite();
   server = await startWranglerDev({ config: path.join(root, 'test/wrangler.test.toml'), timeoutMs: 90_000 });
   browser = await launchBrowser();
 }, 180_000);

@@ -5,7 +5,10 @@ import { daysBefore, gapDay, GAPS_DEFAULTS, GAPS_RANGES, gapOf, gapWrite, parseG
 describe('gapOf', () => {
   const low = { confidence: { shouldAnswer: false }, queryLang: 'en' };
   it('is the normalised query and language of an answer the Worker withheld', () => {
-    expect(gapOf({ q: '  Deploy   ＴＯ Fly.io ' }, low)).toEqual({ query: 'deploy to fly.io', lang: 'en' });
+    expect(gapOf({ q: '  Deploy   ＴＯ Fly.io ' }, low)).toEqual({ query: 'deploy to fly.io', lang: 'en', source: 'reader' });
+  });
+  it('names who asked: a reader by default, an agent when the MCP server asked', () => {
+    expect(gapOf({ q: 'routing' }, low, 'agent')?.source).toBe('agent');
   });
   it('is null for an answered query and for a debug request', () => {
     expect(gapOf({ q: 'routing' }, { ...low, confidence: { shouldAnswer: true } })).toBeNull();
@@ -70,8 +73,10 @@ describe('day-granular times', () => {
   });
   it('gapWrite: the day, the oldest day kept, and the query redacted unless the policy says not to', () => {
     const gap = { query: 'my password is hunter2', lang: 'en' };
-    expect(gapWrite(gap, '2026-04-20T09:31:02.114Z', { ...GAPS_DEFAULTS, maxAgeDays: 90 })).toEqual({ query: 'my password is <secret>', lang: 'en', day: '2026-04-20', keepSince: '2026-01-20' });
+    expect(gapWrite(gap, '2026-04-20T09:31:02.114Z', { ...GAPS_DEFAULTS, maxAgeDays: 90 })).toEqual({ query: 'my password is <secret>', lang: 'en', agent: 0, day: '2026-04-20', keepSince: '2026-01-20' });
     expect(gapWrite(gap, '2026-04-20T09:31:02.114Z', { ...GAPS_DEFAULTS, redact: false }).query).toBe(gap.query);
+    // An agent's occurrence adds to the row's agent count.
+    expect(gapWrite({ ...gap, source: 'agent' }, '2026-04-20T09:31:02.114Z', GAPS_DEFAULTS).agent).toBe(1);
   });
 });
 
