@@ -1,6 +1,7 @@
 /**
  * Renders the bench results as Markdown tables, for the terminal and for pasting into notes.
  */
+import type { McpCostBench } from './mcp-bench.ts';
 import type { BuildBench } from './build-bench.ts';
 import type { PackLoadBench, PipelineBench } from './node-bench.ts';
 import type { Summary } from './stats.ts';
@@ -31,6 +32,8 @@ export interface BenchReport {
   latency: LatencyBench | null;
   /** The Workers with the pack bundled into the script, beside the same baselines; null or absent when skipped. */
   latencyBundled?: LatencyBench | null;
+  /** An agent's search (MCP search_docs) beside /search on the same Worker (bench/mcp-bench.ts); null with --no-worker. */
+  mcpCost?: McpCostBench | null;
   /** First /search after fresh starts (run.ts measureColdStarts); null when the Worker step was skipped. */
   coldStarts: ColdStartBench | null;
   /** What one static asset read adds to a request (worker-bench.ts benchReadCost); null or absent when the Worker step was skipped. */
@@ -122,6 +125,16 @@ function filesTable(r: BenchReport): string {
 
 function latencyRow(name: string, s: Summary, extra: string): string[] {
   return [name, formatMs(s.p50), formatMs(s.p95), formatMs(s.mean), extra];
+}
+
+/** The MCP row: an agent's search against a reader's, the target being at most 1.3× (issue 52). */
+function mcpCostTable(m: McpCostBench): string {
+  const row = (name: string, s: Summary) => [name, formatMs(s.p50), formatMs(s.p95), String(s.n)];
+  return [
+    `### An agent's search: MCP tools/call search_docs beside GET /search (the default Worker, answer caches off, ${m.queries} queries each)`,
+    table(['request', 'p50', 'p95', 'n'], [row('GET /search', m.search), row('POST /mcp tools/call search_docs', m.mcp)]),
+    `MCP ÷ /search: **${m.pairedRatio.toFixed(2)}×** (median of the per-query ratios; p50 ratio ${(m.mcp.p50 / m.search.p50).toFixed(2)}×).`,
+  ].join('\n\n');
 }
 
 function latencyTable(latency: LatencyBench, what = 'the pack in the static assets'): string {
@@ -220,6 +233,7 @@ export function renderReport(r: BenchReport): string {
     ...(r.latencyBundled ? [latencyTable(r.latencyBundled, 'the pack bundled into the script')] : []),
     ...(r.coldStarts ? [coldStartTable(r.coldStarts)] : []),
     ...(r.readCost ? [readCostTable(r.readCost)] : []),
+    ...(r.mcpCost ? [mcpCostTable(r.mcpCost)] : []),
     ...(r.loadTest?.length ? [loadTable(r.loadTest)] : []),
     pipelineTable(r),
     ...(r.adversarial ? [adversarialTable(r.adversarial)] : []),

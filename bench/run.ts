@@ -15,6 +15,7 @@
  *    query embedding alone, static and ORT), and the hybrid pipeline again in a child process with
  *    V8's optimising compiler off (bench/baseline-tier.ts);
  * 4. times the vector kernels, and measures both Worker bundles with `wrangler deploy --dry-run`;
+ *    and times an agent's search (MCP tools/call search_docs) beside /search (bench/mcp-bench.ts);
  * 5. loads the default Worker under `wrangler dev` with autocannon (bench/load-bench.ts), answer
  *    cache off and on, for --load-seconds each (0 skips; so does --no-worker);
  * 6. builds a docs folder written to stall a search and times queries against it in Node
@@ -45,6 +46,7 @@ import { benchLatency, benchReadCost, summarizeColdStarts, timeReads, timeReques
 import { LOAD_DEFAULTS, runLoad, type LoadRun } from './load-bench.ts';
 import { benchScale, packReadMode, renderScale, scaleSources, SCALE_SOURCES, type ScaleSource } from './scale.ts';
 import { benchAdversarial } from './adversarial.ts';
+import { benchMcpCost, type McpCostBench } from './mcp-bench.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = path.join(ROOT, 'bench/.out');
@@ -256,6 +258,14 @@ async function measureWorkers(args: Args, queries: readonly BenchQuery[], others
   });
 }
 
+/** An agent's search (MCP search_docs) beside a reader's (/search) on the default Worker, answer caches off (bench/mcp-bench.ts). */
+async function measureMcpCost(args: Args, queries: readonly BenchQuery[]): Promise<McpCostBench> {
+  return withWorkers([WORKERS[0]!], ([server]) => {
+    log(`timing MCP search_docs against /search: ${queries.length} queries each, at ${server!.url}`);
+    return benchMcpCost(server!.url, queries, args.warmup);
+  });
+}
+
 /**
  * A cold start's floor under `wrangler dev`: the files a Worker's first query reads (in the waves
  * node-bench.ts firstQueryBytes finds), read and hashed by a bare Worker that does nothing else.
@@ -409,6 +419,7 @@ async function main(): Promise<void> {
   // rotation leave each idle longer between its requests, which slows the larger ones more).
   const latencyBundled = args.worker ? await measureWorkers(args, queries, others, [...BUNDLED_WORKERS, ...WORKERS.filter((w) => w.baseline)]) : null;
   const readCost = args.worker ? await measureReadCost(build.files) : null;
+  const mcpCost = args.worker ? await measureMcpCost(args, queries) : null;
 
   log(`timing the pipeline: ${queries.length} queries × ${args.rounds} rounds`);
   const pipeline = await benchPipeline(pack, PACK_DIR, queries, args.rounds, asked?.word ?? null);
@@ -441,6 +452,7 @@ async function main(): Promise<void> {
     latencyBundled,
     coldStarts,
     readCost,
+    mcpCost,
     kernel,
     bundles,
     loadTest,
