@@ -7,7 +7,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { isRecallBoxError } from '../core/index.ts';
-import { handleMcp, type McpDeps } from '../mcp/server.ts';
+import type { McpDeps } from '../mcp/server.ts';
 import type { RawSearchRequest } from '../protocol/request.ts';
 import type { SearchResponse } from '../protocol/response.ts';
 import { readBodyCapped } from './body.ts';
@@ -53,6 +53,10 @@ export function registerMcpRoute(app: Hono, deps: McpRouteDeps): void {
     } catch {
       return rpcError(c, 400, JSON_RPC.parseError, 'Parse error: the request body is not JSON.');
     }
+    // Imported on the first MCP request: the SDK and zod (they take the default script from 119 to
+    // 278 KiB gzipped, test/deploy/bundle-budget.test.ts; 87–132 ms to load and evaluate alone in
+    // Node, esbuild-bundled) are evaluated only in isolates agents use, never on a reader's cold start.
+    const { handleMcp } = await import('../mcp/server.ts');
     return handleMcp(c.req.raw, forRequest(c), body);
   });
   app.all('/mcp', (c) => c.json({ jsonrpc: '2.0', id: null, error: { code: JSON_RPC.invalidRequest, message: 'Method not allowed: this MCP server is stateless; send JSON-RPC messages with POST.' } }, 405, { Allow: 'POST', 'Cache-Control': 'no-store' }));
