@@ -15,6 +15,7 @@ export interface ParityRequest {
   method?: 'GET' | 'POST' | 'PUT';
   body?: string;
   contentType?: string;
+  accept?: string;
 }
 
 /** What both must answer alike: status, type, ETag and body (a JSON body less `tookMs`, which is a clock's). */
@@ -40,6 +41,13 @@ export const PARITY_REQUESTS: readonly ParityRequest[] = [
   { path: '/search', method: 'POST', body: '{', contentType: 'application/json' },
   { path: '/search', method: 'POST', body: 'q=route', contentType: 'application/x-www-form-urlencoded' },
   { path: '/search', method: 'PUT', body: '{}', contentType: 'application/json' },
+  // The MCP server: an agent's search and reading, and a message that is no JSON.
+  ...[
+    { name: 'search_docs', arguments: { query: 'route parameters' } },
+    { name: 'search_docs', arguments: { query: 'lattice quantum chromodynamics', limit: 3 } },
+    { name: 'read_section', arguments: { url: '/guides/routing/#route-parameters' } },
+  ].map((params, i) => ({ path: '/mcp', method: 'POST' as const, body: JSON.stringify({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params }), contentType: 'application/json', accept: 'application/json, text/event-stream' })),
+  { path: '/mcp', method: 'POST', body: '{', contentType: 'application/json', accept: 'application/json, text/event-stream' },
   // The preview: a page, the same page without its slash, a path that is no page.
   { path: '/guides/routing/' },
   { path: '/guides/routing' },
@@ -65,7 +73,7 @@ export function parityRequest(origin: string, r: ParityRequest): Request {
   return new Request(`${origin}${r.path}`, {
     method: r.method ?? 'GET',
     ...(r.body !== undefined && { body: r.body }),
-    ...(r.contentType !== undefined && { headers: { 'Content-Type': r.contentType } }),
+    headers: { ...(r.contentType !== undefined && { 'Content-Type': r.contentType }), ...(r.accept !== undefined && { Accept: r.accept }) },
   });
 }
 

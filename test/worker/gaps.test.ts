@@ -61,7 +61,8 @@ describe('content-gap report (GAPS = "on", GAPS_DB)', () => {
     expect(row).toBeDefined();
     expect(row!.count).toBe(3);
     expect(row!.lang).toBe('en');
-    expect(Object.keys(row!).sort()).toEqual(['count', 'firstSeen', 'lang', 'lastSeen', 'query']);
+    expect(row!.agentCount).toBe(0);
+    expect(Object.keys(row!).sort()).toEqual(['agentCount', 'count', 'firstSeen', 'lang', 'lastSeen', 'query']);
     // Times are kept to the UTC day, never a request's moment.
     const today = new Date().toISOString().slice(0, 10);
     expect(row!.firstSeen).toBe(today);
@@ -69,6 +70,22 @@ describe('content-gap report (GAPS = "on", GAPS_DB)', () => {
     // Nothing about the client is stored, in any column.
     const { results } = await testEnv.GAPS_DB.prepare('SELECT * FROM gaps').bind().all();
     expect(JSON.stringify(results)).not.toMatch(/198\.51\.100\.23|probe\/1\.0/);
+  });
+
+  it('counts an agent\'s search (MCP search_docs) apart, cached or not, in the same row as readers\'', async () => {
+    const q = unanswerable();
+    const isolate = { ...testEnv, ...ON };
+    const tool = (id: number) =>
+      callIn(isolate, '/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search_docs', arguments: { query: q } } }),
+      });
+    expect((await tool(1)).status).toBe(200);
+    await tool(2);
+    await callIn(isolate, `/search?q=${encodeURIComponent(q)}`);
+    const row = (await gaps()).find((g) => g.query === q.toLowerCase());
+    expect([row?.count, row?.agentCount]).toEqual([3, 2]);
   });
 
   it('counts a repeat answered from the isolate\'s memory too', async () => {
