@@ -40,7 +40,7 @@ export { verifyPack } from './pack/verify.ts';
 export { packKey } from './pack/key.ts';
 export { dequantizeMatrix, encodeFloat32 } from './codec/binary.ts';
 export { everySection } from './pack/section-store.ts';
-export { pageAt, pageSections } from './pack/page-sections.ts';
+export { findPage, pageSections } from './pack/page-sections.ts';
 
 // Text analysis and languages.
 export { detectScriptLang, normalizeLang, queryLanguage, coveredLanguages } from './analysis/lang.ts';

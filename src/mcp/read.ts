@@ -3,7 +3,7 @@
  * or without its anchor) → the section or page as Markdown, from the pack (core/present/page-markdown.ts,
  * the one rendering the pages' `.md` and llms-full.txt share). Pure but for reading the pack.
  */
-import { RecallBoxError, pageAt, pageMarkdown, pageSections, sectionMarkdown, type LoadedPack, type StoredSection } from '../core/index.ts';
+import { RecallBoxError, findPage, pageMarkdown, sectionMarkdown, type LoadedPack, type StoredSection } from '../core/index.ts';
 
 /** read_page's text bound, in characters. */
 export const READ_PAGE_LIMITS = Object.freeze({
@@ -44,17 +44,11 @@ export function parseDocsUrl(url: string): { path: string; anchor: string } {
 /** The page at `url` in the first pack that has it: its sections in order, and the one the anchor names (the first without one). */
 async function pageOf(packs: ReadonlyArray<(signal?: AbortSignal) => Promise<LoadedPack>>, url: string, signal?: AbortSignal): Promise<{ sections: StoredSection[]; at: number; url: string }> {
   const { path, anchor } = parseDocsUrl(url);
-  for (const get of packs) {
-    const pack = await get(signal);
-    const pages = pageSections(pack);
-    const page = pageAt(pages, path);
-    if (page === null) continue;
-    const ids = pages.get(page)!;
-    const lookup = await pack.sections.load(ids, signal);
-    const sections = ids.map((id) => lookup(id));
-    const at = anchor === '' ? 0 : sections.findIndex((s) => s.anchor === anchor);
-    if (at < 0) throw new RecallBoxError('NOT_FOUND', `the page ${page} has no section #${anchor}; read_page lists its sections.`);
-    return { sections, at, url: page };
+  const page = await findPage(packs, path, signal);
+  if (page !== null) {
+    const at = anchor === '' ? 0 : page.sections.findIndex((s) => s.anchor === anchor);
+    if (at < 0) throw new RecallBoxError('NOT_FOUND', `the page ${page.url} has no section #${anchor}; read_page lists its sections.`);
+    return { sections: page.sections, at, url: page.url };
   }
   throw new RecallBoxError('NOT_FOUND', `no page at ${path} in the docs; use a url from search_docs.`);
 }

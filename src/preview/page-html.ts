@@ -101,18 +101,24 @@ export function renderPreviewPage(sections: readonly StoredSection[], options: P
     return `<section>\n${heading}${paragraphs(s.text)}${code}\n</section>`;
   });
   const description = first && first.description !== '' ? `<p><em>${escapeHtml(first.description)}</em></p>\n` : '';
+  const main = `<h1>${escapeHtml(title)}</h1>\n${description}${body.join('\n')}`;
+  const footer = '<footer><p>A preview of this page as the search index holds it, not your site’s layout.</p></footer>';
+  return htmlDocument({ lang: first?.lang ?? 'en', title, assets, bar: header(assets, options.siteName ?? 'recall-box preview', options.pageList ?? null), main, after: footer });
+}
+
+/** A whole preview document: the head every page has, the bar, the main content and what follows it. */
+function htmlDocument(parts: { lang: string; title: string; assets: PreviewAssets; bar: string; main: string; after?: string }): string {
   return `<!doctype html>
-<html lang="${escapeHtml(first?.lang ?? 'en')}">
+<html lang="${escapeHtml(parts.lang)}">
 <head>
-${head(title, assets)}
+${head(parts.title, parts.assets)}
 </head>
 <body>
-${header(assets, options.siteName ?? 'recall-box preview', options.pageList ?? null)}
+${parts.bar}
 <main>
-<h1>${escapeHtml(title)}</h1>
-${description}${body.join('\n')}
+${parts.main}
 </main>
-<footer><p>A preview of this page as the search index holds it, not your site’s layout.</p></footer>
+${parts.after ?? ''}
 </body>
 </html>
 `;
@@ -129,23 +135,12 @@ export function renderPreviewHome(pages: readonly PreviewPageLink[], options: Pr
   const assets = options.assets ?? DEFAULT_PREVIEW_ASSETS;
   const name = options.siteName ?? 'recall-box preview';
   const list = pages.map((p) => `<li><a href="${escapeHtml(p.url)}">${escapeHtml(p.title || p.url)}</a> <code>${escapeHtml(p.url)}</code></li>`).join('\n');
-  return `<!doctype html>
-<html lang="${escapeHtml(options.lang ?? 'en')}">
-<head>
-${head(name, assets)}
-</head>
-<body>
-${header(assets, name, null)}
-<main>
-<h1>${escapeHtml(name)}</h1>
+  const main = `<h1>${escapeHtml(name)}</h1>
 <p>Search your docs as readers will. Each result opens a preview of its page, rendered from the search index, with the words searched for marked.</p>
 <recall-box id="search" endpoint="${escapeHtml(assets.endpoint)}"></recall-box>
 <h2>Pages (${pages.length})</h2>
 <ul>
 ${list}
-</ul>
-</main>
-</body>
-</html>
-`;
+</ul>`;
+  return htmlDocument({ lang: options.lang ?? 'en', title: name, assets, bar: header(assets, name, null), main });
 }

@@ -4,7 +4,7 @@
  * listing them. Registered after the API routes, so /search, /health and /admin/* are never pages.
  */
 import type { Hono } from 'hono';
-import { RecallBoxError, pageAt, pageSections, type LoadedPack } from '../core/index.ts';
+import { RecallBoxError, findPage, pageSections, type LoadedPack } from '../core/index.ts';
 import { DEFAULT_PREVIEW_ASSETS, PREVIEW_CONTENT_SECURITY_POLICY, renderPreviewHome, renderPreviewPage, type PreviewAssets, type PreviewPageLink } from './page-html.ts';
 
 export interface PreviewRouteOptions {
@@ -71,18 +71,8 @@ export function registerPreviewRoutes(app: Hono, options: PreviewRouteOptions): 
   if (options.home) app.get(PAGE_LIST_PATH, async (c) => c.body(await list(), 200, HTML_HEADERS));
   app.get('*', async (c) => {
     const path = decodedPath(c.req.path);
-    const html = await untilDone(async (signal) => {
-      for (const get of options.packs) {
-        const pack = await get(signal);
-        const pages = pageSections(pack);
-        const url = pageAt(pages, path);
-        if (url === null) continue;
-        const ids = pages.get(url)!;
-        const lookup = await pack.sections.load(ids, signal);
-        return renderPreviewPage(ids.map((id) => lookup(id)), { assets, ...naming });
-      }
-      return null;
-    });
+    const page = await untilDone((signal) => findPage(options.packs, path, signal));
+    const html = page === null ? null : renderPreviewPage(page.sections, { assets, ...naming });
     // A site whose docs have no page at `/` gets the list there, so the address the server prints opens something.
     if (html === null && options.home && path === '/') return c.body(await list(), 200, HTML_HEADERS);
     if (html === null) throw new RecallBoxError('NOT_FOUND', 'no such route or page; try GET /search?q=… or GET /health.');

@@ -16,6 +16,7 @@ interface GapRow {
   query: string;
   lang: string;
   count: number;
+  agentCount: number;
   firstSeen: string;
   lastSeen: string;
 }

@@ -3,6 +3,7 @@
  * read): worked out once per loaded pack and kept with it. What opens a page by its URL: the preview
  * (src/preview), the MCP server's read_page, the page's Markdown. Pure.
  */
+import type { StoredSection } from './format.ts';
 import type { LoadedPack } from './load.ts';
 
 /** Page URL (no anchor) → its sections' positions, in pack order (document order: the build writes them so). */
@@ -33,5 +34,28 @@ export function pageSections(pack: LoadedPack): PageSections {
 export function pageAt(pages: PageSections, path: string): string | null {
   const other = path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
   for (const url of [path, other]) if (pages.has(url)) return url;
+  return null;
+}
+
+/** A page found by its URL: the URL as the pack spells it, and its sections in order. */
+export interface FoundPage {
+  url: string;
+  sections: StoredSection[];
+}
+
+/**
+ * The page at `path` in the first of `packs` (each index's, the default first) that has one, its
+ * sections read; null when none has. What the preview renders and MCP's read tools return.
+ */
+export async function findPage(packs: ReadonlyArray<(signal?: AbortSignal) => Promise<LoadedPack>>, path: string, signal?: AbortSignal): Promise<FoundPage | null> {
+  for (const get of packs) {
+    const pack = await get(signal);
+    const pages = pageSections(pack);
+    const url = pageAt(pages, path);
+    if (url === null) continue;
+    const ids = pages.get(url)!;
+    const lookup = await pack.sections.load(ids, signal);
+    return { url, sections: ids.map((id) => lookup(id)) };
+  }
   return null;
 }
