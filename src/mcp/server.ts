@@ -56,6 +56,7 @@ const SEARCH_INPUT = {
   limit: z.number().int().optional().describe('Most results (1–50). Default 10.'),
   lang: z.string().optional().describe('Language tag of the docs to search (e.g. "en", "ja"). Default: detected from the query.'),
   filters: z.record(z.string(), z.string()).optional().describe('Facet filters, facet name → value (e.g. {"pool": "reference"}).'),
+  index: z.string().optional().describe("Which of the server's indexes to search (several docs sets or versions); default its first."),
 };
 
 const SEARCH_OUTPUT = {
@@ -78,8 +79,10 @@ function toolError(e: unknown, deps: McpDeps) {
 }
 
 /** The raw /search request of search_docs' arguments. */
-function searchRequestOf(args: { query: string; limit?: number | undefined; lang?: string | undefined; filters?: Record<string, string> | undefined }): RawSearchRequest {
-  return { q: args.query, ...(args.limit !== undefined && { limit: args.limit }), ...(args.lang !== undefined && { lang: args.lang }), ...(args.filters !== undefined && { filters: args.filters }) } as RawSearchRequest;
+function searchRequestOf(args: { query: string; limit?: number | undefined; lang?: string | undefined; filters?: Record<string, string> | undefined; index?: string | undefined }): RawSearchRequest {
+  const { query, ...rest } = args;
+  // Only what was given: an absent option is /search's default, as in a query string without it.
+  return { q: query, ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) };
 }
 
 /** A server with the three tools, for one request (stateless: nothing outlives it). */
