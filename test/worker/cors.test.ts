@@ -22,7 +22,7 @@ describe('CORS', () => {
     expect(await res.text()).toBe('');
     expect(res.headers.get('access-control-allow-origin')).toBe(DOCS);
     expect(res.headers.get('access-control-allow-methods')).toBe('GET,POST,OPTIONS');
-    expect(res.headers.get('access-control-allow-headers')).toBe('Content-Type,If-None-Match');
+    expect(res.headers.get('access-control-allow-headers')).toBe('Content-Type,If-None-Match,Mcp-Protocol-Version');
     expect(res.headers.get('access-control-max-age')).toBe('86400');
     expect(res.headers.get('vary')).toBe('Origin, Access-Control-Request-Headers');
     // The security headers are on every answer, a preflight's too.
