@@ -27,6 +27,7 @@ export interface BuildFlags {
   'block-bytes'?: string;
   'part-bytes'?: string;
   'follow-external-symlinks'?: boolean;
+  'llms-out'?: string;
 }
 
 /** Flags as a config (paths as typed, relative to the current directory), or the usage error they make. */
@@ -72,6 +73,7 @@ export function flagsConfig(flags: BuildFlags, docsDir: string | undefined): Fla
     ...(blockBytes !== undefined && { blockBytes }),
     ...(partBytes !== undefined && { partBytes }),
     ...(flags['follow-external-symlinks'] && { followExternalSymlinks: true }),
+    ...(flags['llms-out'] !== undefined && { llmsOut: flags['llms-out'] }),
   };
   return { ok: true, config, ...(flags['pool-rules'] !== undefined && { poolRulesFile: flags['pool-rules'] }) };
 }
@@ -112,6 +114,7 @@ export function buildOptionsFor(config: RecallBoxConfig, html: boolean): BuildOp
     },
     ...(config.vectors === false && { embedding: false as const }),
     ...(config.shardBytes !== undefined && { shards: { shardBytes: config.shardBytes } }),
+    ...(config.llmsOut !== undefined && { llmsOut: config.llmsOut }),
     layout,
   };
 }

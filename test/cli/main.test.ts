@@ -163,6 +163,7 @@ describe('formatSummary', () => {
     warnings: [],
     languages: [],
     vectors: { built: false, reason: '12 sections are too few' },
+    llms: { lang: 'en', pages: 3, groups: 2, fullPages: 3, bytes: { llms: 512, full: 20480 }, site: null },
     bytes: { 'sections.json': 2048, 'sections-0000.json': 10240, 'sections-0001.json': 2048, 'keyword.json': 1536, 'keyword-0000.json': 4096 },
     ms: 1234,
     peakRssBytes: 170_000_000,
@@ -173,6 +174,7 @@ describe('formatSummary', () => {
       'recall-box: built pack 0123456789abcdef in 1.23 s → public/pack (peak memory 170 MB)',
       '  files read: 4, pages indexed: 3, sections: 12 (longest section 840 characters), languages: -',
       '  vectors: not built — 12 sections are too few',
+      '  llms.txt: 3 pages (en) in 2 groups, 0.5 KB; llms-full.txt 20.0 KB',
       // Blocks and partitions are summed beside their heads: a large site has thousands.
       '  pack files: sections.json 2.0 KB + 2 blocks 12.0 KB, keyword.json 1.5 KB + 1 partition 4.0 KB',
       '  files skipped: 1',
@@ -180,6 +182,9 @@ describe('formatSummary', () => {
     ]);
     expect(formatSummary({ ...summary, vectors: { built: true } })).toContain('\n  vectors: built\n');
     const warned = { ...summary, warnings: [{ path: 'huge.md', code: 'SECTION_SPLIT', reason: '1 section longer than 32768 characters cut into parts' }] };
+    // llms-full.txt cut by its bound, and the site's copies: both said.
+    const cut = { ...summary, llms: { ...summary.llms, fullPages: 2, site: { dir: 'dist', pages: 3, outside: 0 } } };
+    expect(formatSummary(cut)).toContain('llms-full.txt 20.0 KB (the first 2 pages: the rest would pass the size a static host serves); with 3 pages\' Markdown → dist\n');
     expect(formatSummary(warned).split('\n').slice(-2)).toEqual(['  warnings: 1', '    huge.md: SECTION_SPLIT — 1 section longer than 32768 characters cut into parts']);
   });
 });
