@@ -16,6 +16,7 @@ import { rateLimit, type RateLimiter } from './rate-limit.ts';
 import { securityHeaders } from './security-headers.ts';
 import { deepHealth } from './deep-health.ts';
 import { registerPreviewRoutes, type PreviewRouteOptions } from '../preview/routes.ts';
+import { registerLlmsRoutes } from './llms-routes.ts';
 
 /**
  * What the HTTP layer needs from its runtime, passed in at this seam (Hono's pattern): the app
@@ -303,6 +304,7 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   registerAdminRoutes(app, { adminToken: deps.adminToken, gaps: deps.gaps ?? null });
+  registerLlmsRoutes(app, { config, getPack: deps.getPack });
   // Last: a page is whatever path no route above answers.
   if (config.previewPages) registerPreviewRoutes(app, { packs: config.indexes.map((i) => (signal?: AbortSignal) => deps.getPack(i.name, signal)), ...deps.preview });
 

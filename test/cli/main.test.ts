@@ -115,7 +115,7 @@ describe('main: build', () => {
     expect(skipped[0]).toMatch(/^ {4}bad-front-matter\.md: FRONT_MATTER_INVALID — \S/);
     expect(skipped[1]).toMatch(/^ {4}binary\.md: BINARY_CONTENT — \S/);
     expect(skipped[2]).toMatch(/^ {4}empty\.md: NO_CONTENT — \S/);
-    expect((await readdir(out)).sort()).toEqual(['keyword-0000.json', 'keyword.json', 'manifest.json', 'sections-0000.json', 'sections.json']);
+    expect((await readdir(out)).sort()).toEqual(['keyword-0000.json', 'keyword.json', 'llms-full.txt', 'llms.txt', 'manifest.json', 'sections-0000.json', 'sections.json']);
   });
 });
 
