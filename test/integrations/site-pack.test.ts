@@ -42,9 +42,9 @@ describe('site-pack', () => {
     expect(lines.some((l) => /^info built pack /.test(l))).toBe(true);
     // The site for agents: the pack's llms.txt pair at the site's root, each page's Markdown beside its HTML.
     for (const name of ['llms.txt', 'llms-full.txt']) expect(await readFile(path.join(site, name), 'utf8')).toBe(await readFile(path.join(out, name), 'utf8'));
-    expect(await readFile(path.join(site, 'plain', 'guides', 'index.html.md'), 'utf8')).toMatch(/^# /);
-    expect(await readFile(path.join(site, 'plain', 'guides', 'caching.html.md'), 'utf8')).toMatch(/^# /);
-    expect(await readFile(path.join(site, 'llms.txt'), 'utf8')).toContain('(/plain/guides/caching.html.md)');
+    // (The fixture indexes only its pages with a body marker: marked/docs/a.html and b.html.)
+    expect(await readFile(path.join(site, 'marked', 'docs', 'a.html.md'), 'utf8')).toMatch(/^# Alpha\n/);
+    expect(await readFile(path.join(site, 'llms.txt'), 'utf8')).toContain('- [Beta](/marked/docs/b.html.md)');
   }, 60_000);
 
   it('fails with the CLI\'s exit code when the site cannot be indexed, its reason in the log', async () => {
