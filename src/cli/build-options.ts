@@ -28,6 +28,8 @@ export interface BuildFlags {
   'part-bytes'?: string;
   'follow-external-symlinks'?: boolean;
   'llms-out'?: string;
+  'llms-title'?: string;
+  'llms-summary'?: string;
 }
 
 /** Flags as a config (paths as typed, relative to the current directory), or the usage error they make. */
@@ -74,6 +76,8 @@ export function flagsConfig(flags: BuildFlags, docsDir: string | undefined): Fla
     ...(partBytes !== undefined && { partBytes }),
     ...(flags['follow-external-symlinks'] && { followExternalSymlinks: true }),
     ...(flags['llms-out'] !== undefined && { llmsOut: flags['llms-out'] }),
+    ...(flags['llms-title'] !== undefined && { llmsTitle: flags['llms-title'] }),
+    ...(flags['llms-summary'] !== undefined && { llmsSummary: flags['llms-summary'] }),
   };
   return { ok: true, config, ...(flags['pool-rules'] !== undefined && { poolRulesFile: flags['pool-rules'] }) };
 }
@@ -114,7 +118,11 @@ export function buildOptionsFor(config: RecallBoxConfig, html: boolean): BuildOp
     },
     ...(config.vectors === false && { embedding: false as const }),
     ...(config.shardBytes !== undefined && { shards: { shardBytes: config.shardBytes } }),
-    ...(config.llmsOut !== undefined && { llmsOut: config.llmsOut }),
+    llms: {
+      ...(config.llmsOut !== undefined && { out: config.llmsOut }),
+      ...(config.llmsTitle !== undefined && { title: config.llmsTitle }),
+      ...(config.llmsSummary !== undefined && { summary: config.llmsSummary }),
+    },
     layout,
   };
 }

@@ -117,6 +117,8 @@ export async function main(argv: string[], out: (s: string) => void = writeStdou
         'part-bytes': { type: 'string' },
         'follow-external-symlinks': { type: 'boolean' },
         'llms-out': { type: 'string' },
+        'llms-title': { type: 'string' },
+        'llms-summary': { type: 'string' },
         'pack-path': { type: 'string' },
         plan: { type: 'string' },
         optional: { type: 'boolean' },

@@ -45,12 +45,21 @@ export interface BuildOptions {
   shards?: ShardOptions;
   /** How the pack is cut for lazy reading: section blocks and keyword partitions. Defaults in their modules. */
   layout?: PackLayoutOptions;
+  /** llms.txt and its companions (llms-files.ts), which every build writes into the pack. */
+  llms?: LlmsBuildOptions;
+}
+
+export interface LlmsBuildOptions {
   /**
    * A folder to write llms.txt, llms-full.txt and every page's Markdown into as well, at the pages'
    * URLs under the base URL (`--llms-out`: the built site's folder, for any static host to serve;
    * llms-site.ts). Default none: they are in the pack, and the Worker serves them.
    */
-  llmsOut?: string;
+  out?: string;
+  /** llms.txt's title (`--llms-title`). Default: the built site's name (IngestResult.siteName), else the home page's title. */
+  title?: string;
+  /** llms.txt's summary (`--llms-summary`). Default: the home page's description, else its first sentence. */
+  summary?: string;
 }
 
 /** The sizes of the pieces a Worker reads on demand (sections-file.ts, keyword/). */
@@ -76,7 +85,7 @@ export interface BuildSummary {
   facets?: Array<{ name: string; values: number }>;
   /** Whether the semantic route's files were built, and if not, why. */
   vectors: VectorsDecision;
-  /** What llms.txt and llms-full.txt hold, and where the site's copies went (`llmsOut`), if anywhere. */
+  /** What llms.txt and llms-full.txt hold, and where the site's copies went (`llms.out`), if anywhere. */
   llms: LlmsSummary & { site: LlmsSiteReport | null };
   bytes: Record<string, number>;
   ms: number;
@@ -201,10 +210,11 @@ export async function assemblePack(
     /** Front matter fields stored as facets (IngestOptions.facets, already validated), read from each page's `facets`. Default none. */
     facets?: readonly string[];
     /**
-     * Write llms.txt and llms-full.txt into the pack (llms-files.ts), as `recall-box build` does.
-     * Default false: a collection's pack built for the harness has no reader to serve them to.
+     * Write llms.txt and llms-full.txt into the pack (llms-files.ts), as `recall-box build` does,
+     * titled and summed up as given (else from the pages). Default: not written, a collection's pack
+     * built for the harness has no reader to serve them to.
      */
-    llms?: boolean;
+    llms?: { title?: string; summary?: string };
   } & ModelChoice,
 ): Promise<{
   manifest: PackManifest;
@@ -233,7 +243,7 @@ export async function assemblePack(
   const vectors = decideVectors(sections.length, options.embedding, options);
   const semantic = vectors.built ? await semanticFiles(sections, keyword.head.options.analyzer, options.embedding || {}, options) : null;
   const languages = rankLanguages(sections);
-  const llms = options.llms ? llmsOf(pages, sections, languages) : null;
+  const llms = options.llms ? llmsOf(pages, sections, languages, options.llms) : null;
   const files: PackFiles = {
     [PACK_FILES.sections]: JSON.stringify(store.head),
     ...store.blocks,
@@ -268,7 +278,7 @@ export async function assemblePack(
 /** The language of an empty pack's (empty) llms.txt: the manifest's defaultLang then is the same. */
 const DEFAULT_LLMS_LANG = 'en';
 
-function llmsOf(pages: readonly Page[], sections: readonly StoredSection[], languages: readonly Lang[]) {
+function llmsOf(pages: readonly Page[], sections: readonly StoredSection[], languages: readonly Lang[], site: { title?: string; summary?: string }) {
   const stored = new Map<string, StoredSection[]>();
   for (const s of sections) {
     const list = stored.get(s.pageUrl);
@@ -278,7 +288,7 @@ function llmsOf(pages: readonly Page[], sections: readonly StoredSection[], lang
   const asStored = pages.map((p) => ({ ...p, sections: stored.get(p.url) ?? p.sections }));
   // A page's pool is its sections': the rules read its URL and tags, which they share.
   const poolOf = (p: Page) => stored.get(p.url)?.[0]?.pool ?? FALLBACK_POOL;
-  const { files, summary } = llmsFiles(asStored, { lang: languages[0] ?? DEFAULT_LLMS_LANG, languages, poolOf });
+  const { files, summary } = llmsFiles(asStored, { lang: languages[0] ?? DEFAULT_LLMS_LANG, languages, poolOf, ...site });
   return { pages: asStored, summary, files };
 }
 
@@ -298,10 +308,14 @@ export async function buildPack(docsDir: string, outDir: string, options: BuildO
     createdAt: (options.now?.() ?? new Date()).toISOString(),
     shards: options.shards,
     layout: options.layout,
-    llms: true,
+    llms: {
+      ...(ingest.siteName !== undefined && { title: ingest.siteName }),
+      ...(options.llms?.title !== undefined && { title: options.llms.title }),
+      ...(options.llms?.summary !== undefined && { summary: options.llms.summary }),
+    },
   });
   await writePack(outDir, manifest, files);
-  const site = options.llmsOut === undefined ? null : await writeLlmsSite(options.llmsOut, ingestOptions.baseUrl, llms!.pages, llms!.files);
+  const site = options.llms?.out === undefined ? null : await writeLlmsSite(options.llms.out, ingestOptions.baseUrl, llms!.pages, llms!.files);
   return {
     docsDir,
     outDir,

@@ -19,7 +19,7 @@ export interface LlmsSummary {
 
 export function llmsFiles(
   pages: readonly Page[],
-  options: { lang: Lang; languages: readonly Lang[]; poolOf: (page: Page) => PoolName; maxFullBytes?: number },
+  options: { lang: Lang; languages: readonly Lang[]; poolOf: (page: Page) => PoolName; title?: string; summary?: string; maxFullBytes?: number },
 ): { files: Record<string, string>; summary: LlmsSummary } {
   const plan = planLlms(pages, options);
   const full = renderLlmsFull(plan, options.maxFullBytes ?? LLMS_FULL_MAX_BYTES);

@@ -2,8 +2,8 @@
  * The site's llms.txt (https://llmstxt.org), from the pages a build indexed: what an agent reads
  * first to find its way around the docs. Pure.
  *
- *   # <site title>                the home page's title
- *   > <summary>                   its description, else its first sentence
+ *   # <site title>                as configured, else the built site's name, else the home page's title
+ *   > <summary>                   as configured, else the home page's description, else its first sentence
  *   <details>                     where each page's Markdown is, which languages are left out
  *   ## <group>                    one per first path segment, titled by that folder's own page
  *   - [Title](/a/b/index.html.md): the page's description, else its first sentence
@@ -121,8 +121,12 @@ function homeOf(pages: readonly Page[]): Page | undefined {
  * all share, each group titled by that folder's own page (`/guides/` titles `/guides/routing/`'s
  * group) or its name; a page in no folder of its own is in the top group, which comes first.
  * Groups and their pages in URL order, a folder's own page first. `poolOf`: each page's pool.
+ * `title`, `summary`: the site's own (the config's, or its built pages' name), over the home page's.
  */
-export function planLlms(pages: readonly Page[], options: { lang: Lang; languages: readonly Lang[]; poolOf: (page: Page) => PoolName }): LlmsPlan {
+export function planLlms(
+  pages: readonly Page[],
+  options: { lang: Lang; languages: readonly Lang[]; poolOf: (page: Page) => PoolName; title?: string; summary?: string },
+): LlmsPlan {
   const listed = pages.filter((p) => p.lang === options.lang).sort((a, b) => a.url.localeCompare(b.url));
   const home = homeOf(listed);
   const shared = sharedFolders(listed.map((p) => p.url));
@@ -154,8 +158,8 @@ export function planLlms(pages: readonly Page[], options: { lang: Lang; language
     groups.push({ title: key === null ? TOP_GROUP_TITLE : own ? oneLine(own.page.title) || folderTitle(key) : folderTitle(key), pages: members });
   }
   return {
-    title: oneLine(home?.title ?? '') || TOP_GROUP_TITLE,
-    summary: home ? noteOf(home, SUMMARY_MAX_CHARS) : '',
+    title: oneLine(options.title ?? '') || oneLine(home?.title ?? '') || TOP_GROUP_TITLE,
+    summary: options.summary !== undefined ? oneLine(options.summary) : home ? noteOf(home, SUMMARY_MAX_CHARS) : '',
     lang: options.lang,
     otherLanguages: options.languages.filter((l) => l !== options.lang),
     groups,

@@ -117,6 +117,18 @@ describe('main: build', () => {
     expect(skipped[2]).toMatch(/^ {4}empty\.md: NO_CONTENT — \S/);
     expect((await readdir(out)).sort()).toEqual(['keyword-0000.json', 'keyword.json', 'llms-full.txt', 'llms.txt', 'manifest.json', 'sections-0000.json', 'sections.json']);
   });
+
+  it('titles llms.txt and writes the site\'s copies as --llms-title, --llms-summary and --llms-out say', async () => {
+    const out = path.join(root, 'llms-pack');
+    const site = path.join(root, 'llms-site');
+    const r = await run(['build', SITE, '--out', out, '--no-vectors', '--llms-title', 'Skylark Docs', '--llms-summary', 'All of Skylark.', '--llms-out', site]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/\n {2}llms\.txt: 13 pages \(en\) in 4 groups, [\d.]+ KB; llms-full\.txt [\d.]+ KB; with 15 pages' Markdown → /);
+    expect(r.out).toContain(`Markdown → ${site}\n`);
+    const llms = await readFile(path.join(site, 'llms.txt'), 'utf8');
+    expect(llms.startsWith('# Skylark Docs\n\n> All of Skylark.\n\n')).toBe(true);
+    expect(await readFile(path.join(out, 'llms.txt'), 'utf8')).toBe(llms);
+  });
 });
 
 describe('main: --pool-rules', () => {

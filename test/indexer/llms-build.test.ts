@@ -19,7 +19,7 @@ let pack: LoadedPack;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'recall-box-llms-'));
-  summary = await buildPack(SITE, path.join(dir, 'pack'), { embedding: false, llmsOut: path.join(dir, 'site') });
+  summary = await buildPack(SITE, path.join(dir, 'pack'), { embedding: false, llms: { out: path.join(dir, 'site') } });
   pack = await loadPack(fsPackSource(path.join(dir, 'pack')));
 });
 
@@ -67,5 +67,17 @@ describe('markdownFileOf', () => {
     expect(markdownFileOf(root, '/docs/', '/docs/a.html')).toBe(path.join(root, 'a.html.md'));
     expect(markdownFileOf(root, '/docs/', '/blog/a/')).toBeNull();
     expect(markdownFileOf(root, '/', '/../../etc/passwd')).toBeNull();
+  });
+});
+
+describe('the title of a built site\'s llms.txt', () => {
+  const BUILT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/built-site/plain');
+
+  it('is the name its pages\' <title>s end with, unless the build names one', async () => {
+    const named = await buildPack(BUILT, path.join(dir, 'built'), { html: true, embedding: false });
+    expect(named.llms.lang).toBe('en');
+    expect((await readFile(path.join(dir, 'built', 'llms.txt'), 'utf8')).split('\n')[0]).toBe('# Skylark');
+    await buildPack(BUILT, path.join(dir, 'built-own'), { html: true, embedding: false, llms: { title: 'Skylark Docs', summary: 'All of it.' } });
+    expect((await readFile(path.join(dir, 'built-own', 'llms.txt'), 'utf8')).startsWith('# Skylark Docs\n\n> All of it.\n\n')).toBe(true);
   });
 });

@@ -58,6 +58,11 @@ describe('planLlms', () => {
     ]);
   });
 
+  it('takes the site\'s own title and summary over the home page\'s', () => {
+    const own = planLlms(SITE, { lang: 'en', languages: ['en'], poolOf, title: 'Skylark Docs', summary: 'Everything\nabout Skylark.' });
+    expect([own.title, own.summary]).toEqual(['Skylark Docs', 'Everything about Skylark.']);
+  });
+
   it('takes the shortest URL for the home page when none is at the root, and its first sentence when it has no description', () => {
     const p = planLlms([pageOf('/docs/b/', 'B'), pageOf('/docs/', 'Docs home', { text: 'One. Two.' })], { lang: 'en', languages: ['en'], poolOf });
     expect(p.title).toBe('Docs home');
