@@ -270,14 +270,14 @@ export async function assemblePack(
   return { manifest, files: stored.pieces, vectors, facets, llms };
 }
 
+/** The language of an empty pack's (empty) llms.txt: the manifest's defaultLang then is the same. */
+const DEFAULT_LLMS_LANG = 'en';
+
 /**
  * The llms.txt pair of the default language (the one with the most sections). Each page carries
  * its sections as the pack stores them, in the pack's order, so llms-full.txt and the site's
  * Markdown are what the Worker renders of the pack (core pack/page-sections.ts reads the same order).
  */
-/** The language of an empty pack's (empty) llms.txt: the manifest's defaultLang then is the same. */
-const DEFAULT_LLMS_LANG = 'en';
-
 function llmsOf(pages: readonly Page[], sections: readonly StoredSection[], languages: readonly Lang[], site: { title?: string; summary?: string }) {
   const stored = new Map<string, StoredSection[]>();
   for (const s of sections) {
