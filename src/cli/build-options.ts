@@ -27,6 +27,9 @@ export interface BuildFlags {
   'block-bytes'?: string;
   'part-bytes'?: string;
   'follow-external-symlinks'?: boolean;
+  'llms-out'?: string;
+  'llms-title'?: string;
+  'llms-summary'?: string;
 }
 
 /** Flags as a config (paths as typed, relative to the current directory), or the usage error they make. */
@@ -72,6 +75,9 @@ export function flagsConfig(flags: BuildFlags, docsDir: string | undefined): Fla
     ...(blockBytes !== undefined && { blockBytes }),
     ...(partBytes !== undefined && { partBytes }),
     ...(flags['follow-external-symlinks'] && { followExternalSymlinks: true }),
+    ...(flags['llms-out'] !== undefined && { llmsOut: flags['llms-out'] }),
+    ...(flags['llms-title'] !== undefined && { llmsTitle: flags['llms-title'] }),
+    ...(flags['llms-summary'] !== undefined && { llmsSummary: flags['llms-summary'] }),
   };
   return { ok: true, config, ...(flags['pool-rules'] !== undefined && { poolRulesFile: flags['pool-rules'] }) };
 }
@@ -112,6 +118,11 @@ export function buildOptionsFor(config: RecallBoxConfig, html: boolean): BuildOp
     },
     ...(config.vectors === false && { embedding: false as const }),
     ...(config.shardBytes !== undefined && { shards: { shardBytes: config.shardBytes } }),
+    llms: {
+      ...(config.llmsOut !== undefined && { out: config.llmsOut }),
+      ...(config.llmsTitle !== undefined && { title: config.llmsTitle }),
+      ...(config.llmsSummary !== undefined && { summary: config.llmsSummary }),
+    },
     layout,
   };
 }

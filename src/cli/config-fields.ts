@@ -194,6 +194,19 @@ export const CONFIG_FIELDS = {
     kind: { type: 'integer', minimum: 1 },
     description: 'Target size of a keyword partition the Worker reads per query term, ≥ 1 (`--part-bytes`). Default by the index\'s size: 65536 (64 KiB), or 16384 (16 KiB) when its postings exceed 16 MiB.',
   },
+  llmsOut: {
+    kind: { type: 'string' },
+    description:
+      'A folder to write llms.txt, llms-full.txt and every page\'s Markdown (at its URL with `.md` appended) into as well, relative to this file (`--llms-out`): the built site\'s, so any static host serves them. Default none: they are in the pack, and the Worker serves them.',
+  },
+  llmsTitle: {
+    kind: { type: 'string' },
+    description: 'llms.txt\'s title, the site\'s name (`--llms-title`). Default: the name every built page\'s `<title>` ends with (`Routing | Astro Docs`), else the home page\'s title (the page at the base URL, else the shortest URL).',
+  },
+  llmsSummary: {
+    kind: { type: 'string' },
+    description: 'llms.txt\'s one-line summary of the site (`--llms-summary`). Default: the home page\'s description, else its first sentence.',
+  },
   worker: {
     kind: { type: 'object', fields: WORKER_FIELDS },
     description: 'The site\'s Worker: written into wrangler.toml by `recall-box init`, and its vars passed to `wrangler deploy` by `recall-box deploy` (they win over wrangler.toml\'s [vars]).',

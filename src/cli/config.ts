@@ -56,7 +56,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
 }
 
 /** The config's keys that are paths, relative to the file (or to the current directory for flags). */
-export const PATH_KEYS = ['source', 'html', 'out', 'model', 'tokenizer'] as const;
+export const PATH_KEYS = ['source', 'html', 'out', 'model', 'tokenizer', 'llmsOut'] as const;
 
 /** The config with every path made absolute against `dir`. */
 export function absolutePaths(config: RecallBoxConfig, dir: string): RecallBoxConfig {

@@ -48,12 +48,23 @@ function shownPath(file: string): string {
   return file.replace(/\p{Cc}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/**
+ * What the build wrote for agents: llms.txt's pages and groups, llms-full.txt's size (megabytes on a
+ * large site, which is worth knowing before publishing it), and where the site's copies went.
+ */
+function llmsLine(llms: BuildSummary['llms']): string {
+  const full = llms.fullPages === llms.pages ? '' : ` (the first ${llms.fullPages} pages: the rest would pass the size a static host serves)`;
+  const site = llms.site === null ? '' : `; with ${llms.site.pages} pages' Markdown → ${llms.site.dir}`;
+  return `  llms.txt: ${llms.pages} pages (${llms.lang}) in ${llms.groups} group${llms.groups === 1 ? '' : 's'}, ${formatKb(llms.bytes.llms)}; llms-full.txt ${formatKb(llms.bytes.full)}${full}${site}`;
+}
+
 export function formatSummary(s: BuildSummary): string {
   const lines = [
     `recall-box: built pack ${s.buildId} in ${(s.ms / 1000).toFixed(2)} s → ${s.outDir} (peak memory ${Math.round(s.peakRssBytes / 1e6)} MB)`,
     `  files read: ${s.files}, pages indexed: ${s.pages}, sections: ${s.sections} (longest section ${s.longestSection} characters), languages: ${s.languages.join(', ') || '-'}`,
     `  vectors: ${s.vectors.built ? 'built' : `not built — ${s.vectors.reason}`}`,
     ...(s.facets ? [`  facets: pool, lang, ${s.facets.map((f) => `${f.name} (${f.values} value${f.values === 1 ? '' : 's'})`).join(', ')}`] : []),
+    llmsLine(s.llms),
     `  pack files: ${packFileSizes(s.bytes)}`,
     `  files skipped: ${s.skipped.length}`,
     ...s.skipped.map((f) => `    ${shownPath(f.path)}: ${f.code} — ${f.reason}`),
@@ -105,6 +116,9 @@ export async function main(argv: string[], out: (s: string) => void = writeStdou
         'block-bytes': { type: 'string' },
         'part-bytes': { type: 'string' },
         'follow-external-symlinks': { type: 'boolean' },
+        'llms-out': { type: 'string' },
+        'llms-title': { type: 'string' },
+        'llms-summary': { type: 'string' },
         'pack-path': { type: 'string' },
         plan: { type: 'string' },
         optional: { type: 'boolean' },

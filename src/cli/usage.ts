@@ -35,6 +35,12 @@ in the current directory (or --config <file>) when there is one; flags override 
   --follow-external-symlinks
                    index doc files that are symbolic links to files outside the docs folder
                                                                            default: skipped (OUTSIDE_DOCS_ROOT)
+  --llms-out       also write llms.txt, llms-full.txt and every page's Markdown (its URL + .md)
+                   into this folder, such as the built site's, for a static host to serve
+                                                                           default: in the pack only
+  --llms-title     llms.txt's title: the site's name     default: the built pages' <title> suffix,
+                                                                           else the home page's title
+  --llms-summary   llms.txt's one-line summary           default: the home page's description
 
   recall-box init (<docs-dir> | --html <site-dir>) [--name <worker-name>] [--base-url /docs/] [build options …]
                   [--config <file>] [--force]

@@ -17,8 +17,11 @@ export interface WranglerTomlInput {
 
 /**
  * The Worker's own routes, sent to it before any asset is looked up: everything else is the site.
- * /mcp is the MCP server for coding assistants; /admin/* (the content-gap report) is left out until
- * the owner turns the report on.
+ * /mcp is the MCP server for coding assistants. /admin/* (the content-gap report) is left out until
+ * the owner turns the report on. So are the site for agents' paths (/llms.txt, /llms-full.txt,
+ * `*.md`: src/worker/llms-routes.ts), which the Worker answers when no asset is there: a site's own
+ * llms.txt wins, and the copies a framework integration writes into the built site are served as
+ * files, without running the Worker.
  */
 export const RUN_WORKER_FIRST = ['/search', '/health', '/mcp'] as const;
 

@@ -70,6 +70,7 @@ export { SIGNAL_NAMES, type ConfidenceSignals } from './confidence/signals.ts';
 export type { Correction } from './present/correction.ts';
 export type { Answer } from './present/answer.ts';
 export { pageMarkdown, sectionMarkdown } from './present/page-markdown.ts';
+export { markdownUrlOf, pageUrlOfMarkdown } from './present/markdown-url.ts';
 export { confidenceScore, DEFAULT_CONFIDENCE_MODEL, roundScore } from './confidence/score.ts';
 export type { ConfidenceModel } from './confidence/score.ts';
 export { calibrationFromFile, type Calibration, type QuestionRates } from './confidence/calibration.ts';

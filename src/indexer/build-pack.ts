@@ -12,7 +12,7 @@ import { resolveEmbedOptions, type EmbedOptionsInput } from './embed/options.ts'
 import { importModel2Vec } from './embed/model2vec.ts';
 import { importTransformer } from './embed/transformer-import.ts';
 import { searchableText } from '../core/analysis/fields.ts';
-import { classifyPool, DEFAULT_POOL_RULES, type PoolRule } from '../core/rank/pools.ts';
+import { classifyPool, DEFAULT_POOL_RULES, FALLBACK_POOL, type PoolRule } from '../core/rank/pools.ts';
 import { encodeTermSet, termSetOf } from '../core/rank/term-set.ts';
 import { sectionTerms } from '../core/present/section-matches.ts';
 import { createOrtEmbedder } from './embed/ort-node.ts';
@@ -23,6 +23,8 @@ import { computeBuildId, storePackFiles, writePack, type PackFiles } from './pac
 import { DEFAULT_SHARD_OPTIONS, type ShardOptions } from '../core/pack/shards.ts';
 import { validateFacetNames } from '../core/pack/facets.ts';
 import { storageOrder } from './storage-order.ts';
+import { llmsFiles, type LlmsSummary } from './llms-files.ts';
+import { writeLlmsSite, type LlmsSiteReport } from './llms-site.ts';
 
 export interface BuildOptions {
   ingest?: Partial<IngestOptions>;
@@ -43,6 +45,21 @@ export interface BuildOptions {
   shards?: ShardOptions;
   /** How the pack is cut for lazy reading: section blocks and keyword partitions. Defaults in their modules. */
   layout?: PackLayoutOptions;
+  /** llms.txt and its companions (llms-files.ts), which every build writes into the pack. */
+  llms?: LlmsBuildOptions;
+}
+
+export interface LlmsBuildOptions {
+  /**
+   * A folder to write llms.txt, llms-full.txt and every page's Markdown into as well, at the pages'
+   * URLs under the base URL (`--llms-out`: the built site's folder, for any static host to serve;
+   * llms-site.ts). Default none: they are in the pack, and the Worker serves them.
+   */
+  out?: string;
+  /** llms.txt's title (`--llms-title`). Default: the built site's name (IngestResult.siteName), else the home page's title. */
+  title?: string;
+  /** llms.txt's summary (`--llms-summary`). Default: the home page's description, else its first sentence. */
+  summary?: string;
 }
 
 /** The sizes of the pieces a Worker reads on demand (sections-file.ts, keyword/). */
@@ -68,6 +85,8 @@ export interface BuildSummary {
   facets?: Array<{ name: string; values: number }>;
   /** Whether the semantic route's files were built, and if not, why. */
   vectors: VectorsDecision;
+  /** What llms.txt and llms-full.txt hold, and where the site's copies went (`llms.out`), if anywhere. */
+  llms: LlmsSummary & { site: LlmsSiteReport | null };
   bytes: Record<string, number>;
   ms: number;
   /**
@@ -190,8 +209,21 @@ export async function assemblePack(
     layout?: PackLayoutOptions;
     /** Front matter fields stored as facets (IngestOptions.facets, already validated), read from each page's `facets`. Default none. */
     facets?: readonly string[];
+    /**
+     * Write llms.txt and llms-full.txt into the pack (llms-files.ts), as `recall-box build` does,
+     * titled and summed up as given (else from the pages). Default: not written, a collection's pack
+     * built for the harness has no reader to serve them to.
+     */
+    llms?: { title?: string; summary?: string };
   } & ModelChoice,
-): Promise<{ manifest: PackManifest; files: PackFiles; vectors: VectorsDecision; facets: Array<{ name: string; values: number }> }> {
+): Promise<{
+  manifest: PackManifest;
+  files: PackFiles;
+  vectors: VectorsDecision;
+  facets: Array<{ name: string; values: number }>;
+  /** With `llms`: the pages with their sections as stored, which llms-full.txt and the site's Markdown render, and what the pair holds. */
+  llms: { pages: Page[]; summary: LlmsSummary; files: Record<string, string> } | null;
+}> {
   const rules = options.poolRules ?? DEFAULT_POOL_RULES;
   // Ids in storage order (storage-order.ts): near-duplicate pages' copies of a section share a block.
   const classified = storageOrder(pages).map((s) => ({ ...s, pool: classifyPool(s, rules) }));
@@ -210,14 +242,16 @@ export async function assemblePack(
   });
   const vectors = decideVectors(sections.length, options.embedding, options);
   const semantic = vectors.built ? await semanticFiles(sections, keyword.head.options.analyzer, options.embedding || {}, options) : null;
+  const languages = rankLanguages(sections);
+  const llms = options.llms ? llmsOf(pages, sections, languages, options.llms) : null;
   const files: PackFiles = {
     [PACK_FILES.sections]: JSON.stringify(store.head),
     ...store.blocks,
     [PACK_FILES.keyword]: JSON.stringify(keyword.head),
     ...Object.fromEntries(keyword.parts.map((part, i) => [keywordPartFileName(i), JSON.stringify(part)])),
     ...semantic?.files,
+    ...llms?.files,
   };
-  const languages = rankLanguages(sections);
   const stored = await storePackFiles(files, options.shards ?? DEFAULT_SHARD_OPTIONS);
   const manifest: PackManifest = {
     formatVersion: FORMAT_VERSION,
@@ -233,7 +267,29 @@ export async function assemblePack(
   };
   // `files` as stored: shard pieces by name (a small pack's pieces are its files, under their names).
   const facets = (store.head.facets ?? []).map((f) => ({ name: f.name, values: f.values.length }));
-  return { manifest, files: stored.pieces, vectors, facets };
+  return { manifest, files: stored.pieces, vectors, facets, llms };
+}
+
+/** The language of an empty pack's (empty) llms.txt: the manifest's defaultLang then is the same. */
+const DEFAULT_LLMS_LANG = 'en';
+
+/**
+ * The llms.txt pair of the default language (the one with the most sections). Each page carries
+ * its sections as the pack stores them, in the pack's order, so llms-full.txt and the site's
+ * Markdown are what the Worker renders of the pack (core pack/page-sections.ts reads the same order).
+ */
+function llmsOf(pages: readonly Page[], sections: readonly StoredSection[], languages: readonly Lang[], site: { title?: string; summary?: string }) {
+  const stored = new Map<string, StoredSection[]>();
+  for (const s of sections) {
+    const list = stored.get(s.pageUrl);
+    if (list) list.push(s);
+    else stored.set(s.pageUrl, [s]);
+  }
+  const asStored = pages.map((p) => ({ ...p, sections: stored.get(p.url) ?? p.sections }));
+  // A page's pool is its sections': the rules read its URL and tags, which they share.
+  const poolOf = (p: Page) => stored.get(p.url)?.[0]?.pool ?? FALLBACK_POOL;
+  const { files, summary } = llmsFiles(asStored, { lang: languages[0] ?? DEFAULT_LLMS_LANG, languages, poolOf, ...site });
+  return { pages: asStored, summary, files };
 }
 
 /** docs folder → pack folder. Ingest problems are reported per file; the build goes on without them. */
@@ -241,7 +297,7 @@ export async function buildPack(docsDir: string, outDir: string, options: BuildO
   const started = performance.now();
   const ingest = options.html ? await ingestBuiltSite(docsDir, options.ingest) : await ingestDirectory(docsDir, options.ingest);
   const ingestOptions = resolveIngestOptions(options.ingest);
-  const { manifest, files, vectors, facets } = await assemblePack(ingest.pages, {
+  const { manifest, files, vectors, facets, llms } = await assemblePack(ingest.pages, {
     baseUrl: ingestOptions.baseUrl,
     facets: ingestOptions.facets,
     keyword: options.keyword,
@@ -252,8 +308,14 @@ export async function buildPack(docsDir: string, outDir: string, options: BuildO
     createdAt: (options.now?.() ?? new Date()).toISOString(),
     shards: options.shards,
     layout: options.layout,
+    llms: {
+      ...(ingest.siteName !== undefined && { title: ingest.siteName }),
+      ...(options.llms?.title !== undefined && { title: options.llms.title }),
+      ...(options.llms?.summary !== undefined && { summary: options.llms.summary }),
+    },
   });
   await writePack(outDir, manifest, files);
+  const site = options.llms?.out === undefined ? null : await writeLlmsSite(options.llms.out, ingestOptions.baseUrl, llms!.pages, llms!.files);
   return {
     docsDir,
     outDir,
@@ -267,6 +329,7 @@ export async function buildPack(docsDir: string, outDir: string, options: BuildO
     languages: manifest.languages,
     ...(facets.length > 0 && { facets }),
     vectors,
+    llms: { ...llms!.summary, site },
     bytes: Object.fromEntries(Object.entries(manifest.files).map(([n, f]) => [n, f.bytes])),
     ms: performance.now() - started,
     // maxRSS is in kibibytes.

@@ -1,7 +1,9 @@
 // What every framework integration does once the framework has written the site: index the built
 // HTML with the package's own CLI into <outDir>/_recall-box/pack/, and copy the widget bundles
 // next to it. The Worker then serves <outDir> as static assets and reads the pack from there
-// (PACK_PATH = "/_recall-box/pack/"), so one `wrangler deploy` publishes site and search.
+// (PACK_PATH = "/_recall-box/pack/"), so one `wrangler deploy` publishes site and search. The same
+// build writes the site for agents into <outDir> (`--llms-out`): llms.txt and llms-full.txt at its
+// root, each page's Markdown beside its HTML (`guides/index.html.md`), so any static host serves them.
 //
 // Plain JavaScript (not TypeScript like the rest of src/): frameworks load their config and the
 // integrations it names with Node, which cannot import .ts from node_modules.
@@ -25,7 +27,7 @@ const CLI = path.join(PACKAGE_ROOT, 'bin', 'recall-box.js');
 const BUNDLES = ['recall-box.js', 'recall-box-highlight.js'];
 
 /** Set by the integrations from the framework's config; their `buildArgs` option may not set them. */
-export const OWNED_FLAGS = ['--html', '--out', '--base-url', '--config'];
+export const OWNED_FLAGS = ['--html', '--out', '--base-url', '--config', '--llms-out'];
 
 /**
  * @typedef {{ info(message: string): void, warn(message: string): void }} Logger
@@ -42,7 +44,7 @@ export const OWNED_FLAGS = ['--html', '--out', '--base-url', '--config'];
  */
 export async function buildSitePack({ outDir, base = '/', buildArgs = [], cwd = process.cwd(), logger }) {
   const out = path.join(outDir, PACK_SUBDIR);
-  const code = await runCli(['build', '--html', outDir, '--out', out, '--base-url', base || '/', ...buildArgs], { cwd, logger });
+  const code = await runCli(['build', '--html', outDir, '--out', out, '--base-url', base || '/', '--llms-out', outDir, ...buildArgs], { cwd, logger });
   if (code !== 0) {
     throw new Error(`recall-box: indexing the built site failed (\`recall-box build --html ${outDir}\` exited with ${code}; its output is above)`);
   }

@@ -43,7 +43,7 @@ async function pageLinks(pack: LoadedPack, signal: AbortSignal | undefined): Pro
  * `work` given a signal aborted once it is done: the pack cache drops a load the request started as
  * in flight when the request ends (worker/pack-cache.ts), so other requests never wait on it.
  */
-async function untilDone<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function untilDone<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const end = new AbortController();
   try {
     return await work(end.signal);
@@ -53,7 +53,7 @@ async function untilDone<T>(work: (signal: AbortSignal) => Promise<T>): Promise<
 }
 
 /** A request path as the pack spells page URLs: percent-decoded (`/zh-cn/指南/`); a malformed escape is left as sent. */
-function decodedPath(path: string): string {
+export function decodedPath(path: string): string {
   try {
     return decodeURI(path);
   } catch {

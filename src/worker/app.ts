@@ -18,6 +18,7 @@ import { deepHealth } from './deep-health.ts';
 import { registerPreviewRoutes, type PreviewRouteOptions } from '../preview/routes.ts';
 import { registerMcpRoute } from './mcp-route.ts';
 import type { SearchResponse } from '../protocol/response.ts';
+import { registerLlmsRoutes } from './llms-routes.ts';
 
 /**
  * What the HTTP layer needs from its runtime, passed in at this seam (Hono's pattern): the app
@@ -336,6 +337,7 @@ export function createApp(deps: AppDeps): Hono {
     search: (c, raw) => untilAnswered(async (requestEnd) => JSON.parse((await bodyFor(c, await opened(c, raw, requestEnd), requestEnd, 'agent')).text) as SearchResponse),
     logUnexpected: (c, e) => logUnexpected(c, e, queryOf.get(c)),
   });
+  registerLlmsRoutes(app, { config, getPack: deps.getPack });
   // Last: a page is whatever path no route above answers.
   if (config.previewPages) registerPreviewRoutes(app, { packs: packGetters, ...deps.preview });
 

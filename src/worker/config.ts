@@ -112,6 +112,12 @@ export interface WorkerConfig {
    * searches a real site must not publish a second, plainer copy of it.
    */
   previewPages: boolean;
+  /**
+   * GET /llms.txt, /llms-full.txt and every page's Markdown at its URL + `.md` (src/worker/llms-routes.ts),
+   * for agents (https://llmstxt.org). From LLMS_TXT (`on`/`off`). Default on: they are the docs the
+   * site publishes anyway, in the form agents read; a pack built before them answers NOT_FOUND.
+   */
+  llmsTxt: boolean;
   /** Settings that were set but not understood, and ignored: reported by /health so a typo is visible. */
   warnings: string[];
 }
@@ -133,6 +139,7 @@ export const DEFAULT_WORKER_CONFIG: Readonly<WorkerConfig> = Object.freeze({
   gaps: false,
   rateLimitPeriod: RATE_LIMIT_DEFAULTS.periodSeconds,
   previewPages: false,
+  llmsTxt: true,
   confidence: Object.freeze({ mode: 'strict' as const, messages: {}, link: null }),
   warnings: [],
 });
@@ -158,6 +165,7 @@ export interface WorkerVars {
   GAPS?: string;
   RATE_LIMIT_PERIOD?: string;
   PREVIEW_PAGES?: string;
+  LLMS_TXT?: string;
 }
 
 /** `{"en": "…"}` → itself; plain text → the same text for every language (`*`); JSON that is not an object of strings → null. */
@@ -280,6 +288,7 @@ export function readConfig(vars: WorkerVars): WorkerConfig {
     gaps: onOffVar('GAPS', vars.GAPS, DEFAULT_WORKER_CONFIG.gaps, warnings),
     rateLimitPeriod: readRateLimitPeriod(vars, warnings),
     previewPages: onOffVar('PREVIEW_PAGES', vars.PREVIEW_PAGES, DEFAULT_WORKER_CONFIG.previewPages, warnings),
+    llmsTxt: onOffVar('LLMS_TXT', vars.LLMS_TXT, DEFAULT_WORKER_CONFIG.llmsTxt, warnings),
     confidence,
     warnings,
   };

@@ -115,7 +115,19 @@ describe('main: build', () => {
     expect(skipped[0]).toMatch(/^ {4}bad-front-matter\.md: FRONT_MATTER_INVALID — \S/);
     expect(skipped[1]).toMatch(/^ {4}binary\.md: BINARY_CONTENT — \S/);
     expect(skipped[2]).toMatch(/^ {4}empty\.md: NO_CONTENT — \S/);
-    expect((await readdir(out)).sort()).toEqual(['keyword-0000.json', 'keyword.json', 'manifest.json', 'sections-0000.json', 'sections.json']);
+    expect((await readdir(out)).sort()).toEqual(['keyword-0000.json', 'keyword.json', 'llms-full.txt', 'llms.txt', 'manifest.json', 'sections-0000.json', 'sections.json']);
+  });
+
+  it('titles llms.txt and writes the site\'s copies as --llms-title, --llms-summary and --llms-out say', async () => {
+    const out = path.join(root, 'llms-pack');
+    const site = path.join(root, 'llms-site');
+    const r = await run(['build', SITE, '--out', out, '--no-vectors', '--llms-title', 'Skylark Docs', '--llms-summary', 'All of Skylark.', '--llms-out', site]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/\n {2}llms\.txt: 13 pages \(en\) in 4 groups, [\d.]+ KB; llms-full\.txt [\d.]+ KB; with 15 pages' Markdown → /);
+    expect(r.out).toContain(`Markdown → ${site}\n`);
+    const llms = await readFile(path.join(site, 'llms.txt'), 'utf8');
+    expect(llms.startsWith('# Skylark Docs\n\n> All of Skylark.\n\n')).toBe(true);
+    expect(await readFile(path.join(out, 'llms.txt'), 'utf8')).toBe(llms);
   });
 });
 
@@ -163,6 +175,7 @@ describe('formatSummary', () => {
     warnings: [],
     languages: [],
     vectors: { built: false, reason: '12 sections are too few' },
+    llms: { lang: 'en', pages: 3, groups: 2, fullPages: 3, bytes: { llms: 512, full: 20480 }, site: null },
     bytes: { 'sections.json': 2048, 'sections-0000.json': 10240, 'sections-0001.json': 2048, 'keyword.json': 1536, 'keyword-0000.json': 4096 },
     ms: 1234,
     peakRssBytes: 170_000_000,
@@ -173,6 +186,7 @@ describe('formatSummary', () => {
       'recall-box: built pack 0123456789abcdef in 1.23 s → public/pack (peak memory 170 MB)',
       '  files read: 4, pages indexed: 3, sections: 12 (longest section 840 characters), languages: -',
       '  vectors: not built — 12 sections are too few',
+      '  llms.txt: 3 pages (en) in 2 groups, 0.5 KB; llms-full.txt 20.0 KB',
       // Blocks and partitions are summed beside their heads: a large site has thousands.
       '  pack files: sections.json 2.0 KB + 2 blocks 12.0 KB, keyword.json 1.5 KB + 1 partition 4.0 KB',
       '  files skipped: 1',
@@ -180,6 +194,9 @@ describe('formatSummary', () => {
     ]);
     expect(formatSummary({ ...summary, vectors: { built: true } })).toContain('\n  vectors: built\n');
     const warned = { ...summary, warnings: [{ path: 'huge.md', code: 'SECTION_SPLIT', reason: '1 section longer than 32768 characters cut into parts' }] };
+    // llms-full.txt cut by its bound, and the site's copies: both said.
+    const cut = { ...summary, llms: { ...summary.llms, fullPages: 2, site: { dir: 'dist', pages: 3, outside: 0 } } };
+    expect(formatSummary(cut)).toContain('llms-full.txt 20.0 KB (the first 2 pages: the rest would pass the size a static host serves); with 3 pages\' Markdown → dist\n');
     expect(formatSummary(warned).split('\n').slice(-2)).toEqual(['  warnings: 1', '    huge.md: SECTION_SPLIT — 1 section longer than 32768 characters cut into parts']);
   });
 });

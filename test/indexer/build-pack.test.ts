@@ -24,7 +24,7 @@ import { sectionTerms } from '../../src/core/present/section-matches.ts';
 
 const SITE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/site');
 // The fixture site is small: one section block and one keyword partition at the default sizes.
-const PACK_NAMES = ['embedding.bin', 'embedding.json', 'keyword-0000.json', 'keyword.json', 'manifest.json', 'model.onnx', 'ngrams.bin', 'sections-0000.json', 'sections.json', 'vectors.bin'];
+const PACK_NAMES = ['embedding.bin', 'embedding.json', 'keyword-0000.json', 'keyword.json', 'llms-full.txt', 'llms.txt', 'manifest.json', 'model.onnx', 'ngrams.bin', 'sections-0000.json', 'sections.json', 'vectors.bin'];
 
 /** Every file of a folder with its content, for before/after comparisons. */
 async function snapshot(dir: string): Promise<Record<string, string>> {
@@ -260,7 +260,7 @@ describe('buildPack: the semantic route', () => {
     const small = path.join(root, 'small-site-pack');
     const result = await buildPack(SITE, small, { embedding: { minSections: 1000 } });
     expect(result.vectors).toEqual({ built: false, reason: expect.stringContaining('at least 1000') });
-    expect((await readdir(small)).sort()).toEqual(['keyword-0000.json', 'keyword.json', 'manifest.json', 'sections-0000.json', 'sections.json']);
+    expect((await readdir(small)).sort()).toEqual(['keyword-0000.json', 'keyword.json', 'llms-full.txt', 'llms.txt', 'manifest.json', 'sections-0000.json', 'sections.json']);
     expect((await readManifest(small)).model).toBeNull();
   });
 });

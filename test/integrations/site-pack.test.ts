@@ -40,6 +40,11 @@ describe('site-pack', () => {
     await access(path.join(site, '_recall-box', 'recall-box-highlight.js'));
     // The summary, without the CLI's own "recall-box: " prefix (the framework's logger labels lines).
     expect(lines.some((l) => /^info built pack /.test(l))).toBe(true);
+    // The site for agents: the pack's llms.txt pair at the site's root, each page's Markdown beside its HTML.
+    for (const name of ['llms.txt', 'llms-full.txt']) expect(await readFile(path.join(site, name), 'utf8')).toBe(await readFile(path.join(out, name), 'utf8'));
+    // (The fixture indexes only its pages with a body marker: marked/docs/a.html and b.html.)
+    expect(await readFile(path.join(site, 'marked', 'docs', 'a.html.md'), 'utf8')).toMatch(/^# Alpha\n/);
+    expect(await readFile(path.join(site, 'llms.txt'), 'utf8')).toContain('- [Beta](/marked/docs/b.html.md)');
   }, 60_000);
 
   it('fails with the CLI\'s exit code when the site cannot be indexed, its reason in the log', async () => {

@@ -78,6 +78,18 @@ describe.skipIf(!registry.ok)('the VitePress example (examples/vitepress)', () =
     }
   });
 
+  it("serves the site for agents: the built site's llms.txt, linking each page's Markdown beside its HTML", async () => {
+    const llms = await fetch(`${dev.url}/llms.txt`);
+    expect(llms.status).toBe(200);
+    const text = await llms.text();
+    expect(text).toMatch(/^# \S/);
+    expect(text).toContain('(/guide/retries.html.md)');
+    expect(text).toBe(await readFile(path.join(DIST, 'llms.txt'), 'utf8'));
+    const md = await fetch(`${dev.url}/guide/retries.html.md`);
+    expect(md.status).toBe(200);
+    expect(await md.text()).toBe(await readFile(path.join(DIST, 'guide/retries.html.md'), 'utf8'));
+  });
+
   it("opens the navbar search, finds a section and follows it to its heading", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors: string[] = [];

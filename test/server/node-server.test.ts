@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +73,36 @@ describe('the Node server', () => {
     expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
     // The API's JSON keeps the strictest policy: only pages load scripts.
     expect(missing.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it('answers llms.txt, llms-full.txt and each page\'s Markdown from the pack, as the Worker does', async () => {
+    const llms = await get('/llms.txt');
+    expect(llms.status).toBe(200);
+    expect(llms.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await llms.text()).toBe(await readFile(path.join(dir, 'pack', 'llms.txt'), 'utf8'));
+    expect(await (await get('/llms-full.txt')).text()).toBe(await readFile(path.join(dir, 'pack', 'llms-full.txt'), 'utf8'));
+    const md = await get('/guides/routing/index.html.md');
+    expect(md.status).toBe(200);
+    expect(md.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await md.text()).toMatch(/^# Routing\n/);
+  });
+
+  it('says NOT_FOUND for llms.txt of a pack built before it', async () => {
+    // The pack as an older build wrote it: no llms files in its manifest.
+    const old = path.join(dir, 'old-pack');
+    await cp(path.join(dir, 'pack'), old, { recursive: true });
+    const manifest = JSON.parse(await readFile(path.join(old, 'manifest.json'), 'utf8')) as { files: Record<string, unknown> };
+    delete manifest.files['llms.txt'];
+    delete manifest.files['llms-full.txt'];
+    await writeFile(path.join(old, 'manifest.json'), JSON.stringify(manifest));
+    const oldHandler = await createNodeHandler({ packDir: old, publicDir });
+    const res = await oldHandler(new Request('http://127.0.0.1/llms.txt'));
+    expect(res.status).toBe(404);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('NOT_FOUND');
+    expect(body.error.message).toContain('rebuild');
+    // Its pages' Markdown is rendered from the sections, which every pack has.
+    expect((await oldHandler(new Request('http://127.0.0.1/guides/routing.md'))).status).toBe(200);
   });
 
   it('refuses bad input with the Worker\'s codes', async () => {

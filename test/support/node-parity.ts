@@ -52,6 +52,12 @@ export const PARITY_REQUESTS: readonly ParityRequest[] = [
   { path: '/guides/routing/' },
   { path: '/guides/routing' },
   { path: '/no/such/page/' },
+  // The site for agents: the pack's files, a page's Markdown both ways, a Markdown path that is no page.
+  { path: '/llms.txt' },
+  { path: '/llms-full.txt' },
+  { path: '/guides/routing/index.html.md' },
+  { path: '/guides/routing.md' },
+  { path: '/no/such/page/index.html.md' },
 ];
 
 /** The answer as compared. */

@@ -26,8 +26,14 @@ describe('readConfig: numeric vars', () => {
 });
 
 describe('readConfig: on/off vars', () => {
-  it.each(['POOLS', 'EXPANSION', 'GRAPH_BOOST', 'RERANK', 'EDGE_CACHE', 'GAPS'] as const)('%s: neither on nor off keeps the default, named in the warnings', (name) => {
+  it.each(['POOLS', 'EXPANSION', 'GRAPH_BOOST', 'RERANK', 'EDGE_CACHE', 'GAPS', 'LLMS_TXT'] as const)('%s: neither on nor off keeps the default, named in the warnings', (name) => {
     expect(readConfig({ [name]: 'maybe' }).warnings.join('\n')).toContain(`${name} "maybe"`);
     expect(readConfig({ [name]: 'ON' }).warnings).toEqual([]);
+  });
+
+  it('LLMS_TXT: on unless set off (the site for agents is the docs the site publishes anyway)', () => {
+    expect(readConfig({}).llmsTxt).toBe(true);
+    expect(readConfig({ LLMS_TXT: 'off' }).llmsTxt).toBe(false);
+    expect(readConfig({ LLMS_TXT: 'maybe' }).llmsTxt).toBe(true);
   });
 });

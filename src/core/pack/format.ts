@@ -54,6 +54,15 @@ export const PACK_FILES = {
    * a pack without it is judged by DEFAULT_CONFIDENCE_MODEL. Listed in `files` when present.
    */
   confidence: 'confidence.json',
+  /**
+   * The site's llms.txt (https://llmstxt.org): its title, summary and every page of its default
+   * language as a link to the page's Markdown, grouped (indexer/llms-txt.ts). Written by every
+   * `recall-box build` and served by the Worker at /llms.txt; no search reads it. Listed in `files`
+   * (so checked, uploaded and bundled like the rest) when present: a pack built before it has none.
+   */
+  llms: 'llms.txt',
+  /** Those pages' Markdown in one file (indexer/llms-full.ts), served at /llms-full.txt; listed when present. */
+  llmsFull: 'llms-full.txt',
 } as const;
 
 /**

@@ -41,6 +41,8 @@ export function pageAt(pages: PageSections, path: string): string | null {
 export interface FoundPage {
   url: string;
   sections: StoredSection[];
+  /** The pack it was found in (its buildId versions what is made of the page). */
+  pack: LoadedPack;
 }
 
 /**
@@ -55,7 +57,7 @@ export async function findPage(packs: ReadonlyArray<(signal?: AbortSignal) => Pr
     if (url === null) continue;
     const ids = pages.get(url)!;
     const lookup = await pack.sections.load(ids, signal);
-    return { url, sections: ids.map((id) => lookup(id)) };
+    return { url, sections: ids.map((id) => lookup(id)), pack };
   }
   return null;
 }

@@ -65,6 +65,12 @@ export function commonTitleSuffix(titles: readonly string[]): string | undefined
   return undefined;
 }
 
+/** ` | Astro Docs` → `Astro Docs`: the name a title suffix (commonTitleSuffix) ends in, after its separator. */
+export function siteNameOf(suffix: string): string {
+  const separator = TITLE_SEPARATORS.find((s) => suffix.startsWith(s));
+  return (separator === undefined ? suffix : suffix.slice(separator.length)).trim();
+}
+
 export interface BuiltPage {
   page: Page;
   /** Its content came from `[data-recall-box-body]`. */
@@ -200,7 +206,8 @@ export async function ingestBuiltSite(dir: string, options: Partial<IngestOption
     }
   }
   linkToPages(pages);
-  return { pages, skipped, warnings, files: files.length };
+  const siteName = suffix === undefined ? '' : siteNameOf(suffix);
+  return { pages, skipped, warnings, files: files.length, ...(siteName !== '' && { siteName }) };
 }
 
 /**

@@ -82,6 +82,12 @@ export interface IngestResult {
   warnings: SkippedFile[];
   /** Number of supported doc files found (pages + skipped). */
   files: number;
+  /**
+   * The site's name, where the pages say it: the name every built page's `<title>` ends with
+   * (`Routing | Astro Docs` → `Astro Docs`, built-site.ts commonTitleSuffix), which titles llms.txt.
+   * Absent for a docs folder, and for built titles without one.
+   */
+  siteName?: string;
 }
 
 /** Merge user options over the defaults and validate them (throws RecallBoxError('INVALID_OPTIONS')). */

@@ -35,7 +35,7 @@ function without(record: Record<string, unknown>, key: string): Record<string, u
 }
 
 describe('PACK_FILES and FORMAT_VERSION', () => {
-  it('name the pack files and version 7 (v2 added the semantic route\'s files, v3 shards with SHA-256 in the manifest, v4 section blocks and keyword partitions read on demand, v5 keyword partitions by sorted term ranges with the term dictionary, v6 the int8 matrix, v7 each section\'s term set; the optional calibration file needs no new version: a pack without it loads with the default model; nor do the optional stored n-gram hashes: a pack without them computes them)', () => {
+  it('name the pack files and version 7 (v2 added the semantic route\'s files, v3 shards with SHA-256 in the manifest, v4 section blocks and keyword partitions read on demand, v5 keyword partitions by sorted term ranges with the term dictionary, v6 the int8 matrix, v7 each section\'s term set; the optional calibration file needs no new version: a pack without it loads with the default model; nor do the optional stored n-gram hashes: a pack without them computes them; nor llms.txt and llms-full.txt, which no search reads)', () => {
     expect(PACK_FILES).toEqual({
       manifest: 'manifest.json',
       sections: 'sections.json',
@@ -46,6 +46,8 @@ describe('PACK_FILES and FORMAT_VERSION', () => {
       vectors: 'vectors.bin',
       ngrams: 'ngrams.bin',
       confidence: 'confidence.json',
+      llms: 'llms.txt',
+      llmsFull: 'llms-full.txt',
     });
     expect(FORMAT_VERSION).toBe(7);
     expect([keywordPartFileName(0), keywordPartFileName(12)]).toEqual(['keyword-0000.json', 'keyword-0012.json']);

@@ -78,7 +78,7 @@ describe('a transformer sentence-embedding model (--model x.onnx --tokenizer t.j
 
     it('holds the model itself and the section vectors, no static matrix', async () => {
       expect(pack.manifest.model).toEqual({ kind: 'transformer', dimensions: TINY_TRANSFORMER_DIM, maxTokens: 64 });
-      expect((await readdir(out)).sort()).toEqual(['embedding.json', 'keyword-0000.json', 'keyword.json', 'manifest.json', 'model.onnx', 'sections-0000.json', 'sections.json', 'vectors.bin']);
+      expect((await readdir(out)).sort()).toEqual(['embedding.json', 'keyword-0000.json', 'keyword.json', 'llms-full.txt', 'llms.txt', 'manifest.json', 'model.onnx', 'sections-0000.json', 'sections.json', 'vectors.bin']);
       expect(pack.semantic!.rows).toBeNull();
     });
 

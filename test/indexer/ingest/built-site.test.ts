@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IngestResult } from '../../../src/indexer/ingest/options.ts';
 import type { Page, Section } from '../../../src/core/types.ts';
-import { commonTitleSuffix, ingestBuiltSite, pageSpecificDescriptions, parseBuiltPage, urlForBuiltPage } from '../../../src/indexer/ingest/built-site.ts';
+import { commonTitleSuffix, ingestBuiltSite, pageSpecificDescriptions, parseBuiltPage, siteNameOf, urlForBuiltPage } from '../../../src/indexer/ingest/built-site.ts';
 import { weightOf } from '../../../src/indexer/ingest/built-html.ts';
 import { codeOf, codeOfAsync } from '../../support/errors.ts';
 
@@ -41,6 +41,11 @@ describe('commonTitleSuffix', () => {
     expect(commonTitleSuffix(['Guides – Docs', 'Caching – Docs'])).toBe(' – Docs');
   });
 
+  it('gives the site\'s name, which titles llms.txt', () => {
+    expect(siteNameOf(' | Skylark')).toBe('Skylark');
+    expect(siteNameOf(' – Astro Docs')).toBe('Astro Docs');
+  });
+
   it('finds none when one title lacks it, or only one page has it', () => {
     expect(commonTitleSuffix(['Guides | Skylark', 'Caching | Skylark', 'About us'])).toBeUndefined();
     expect(commonTitleSuffix(['Skylark', 'Guides | Skylark'])).toBeUndefined();
@@ -63,6 +68,8 @@ describe('ingestBuiltSite on a site without body markers', () => {
       { path: 'old/redirect.html', code: 'REDIRECT_PAGE', reason: 'a redirect page (redirects to /guides/)' },
     ]);
     expect(result.warnings).toEqual([]);
+    // The name every <title> ends with: the site's, for llms.txt.
+    expect(result.siteName).toBe('Skylark');
   });
 
   it('cuts sections at headings with their real ids as anchors', () => {
