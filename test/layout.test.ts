@@ -61,7 +61,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   worker: ['core', 'protocol', 'preview', 'mcp'],
   mcp: ['core', 'protocol'],
   preview: ['core'],
-  server: ['core', 'indexer', 'worker'],
+  server: ['core', 'indexer', 'worker', 'preview'],
   widget: ['protocol', 'core'],
   eval: ['core', 'protocol', 'indexer', 'datasets'],
   integrations: ['core', 'indexer', 'cli'],

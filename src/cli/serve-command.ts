@@ -11,7 +11,7 @@ import { access } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PACK_FILES } from '../core/index.ts';
-import { startNodeServer, type NodeServerOptions, type RunningNodeServer } from '../server/node-server.ts';
+import { PAGE_LIST_PATH, startNodeServer, type NodeServerOptions, type RunningNodeServer } from '../server/node-server.ts';
 import type { BuildFlags } from './build-options.ts';
 import { resolveBuild, runBuild } from './build-command.ts';
 import { loadConfig, SOURCE_ASSETS_DIR } from './config.ts';
@@ -125,7 +125,7 @@ export async function serveCommand(flags: ServeFlags, docsDir: string | undefine
     io.err(failure('serve', e));
     return 1;
   }
-  io.out(`recall-box: serving ${server.url}/ — search at ${server.url}/search?q=…, every page previewed at its own URL. Ctrl+C stops.`);
+  io.out(`recall-box: serving ${server.url}/ — every page previewed at its own URL (all of them: ${server.url}${PAGE_LIST_PATH}), search at ${server.url}/search?q=…, MCP for agents at ${server.url}/mcp. Ctrl+C stops.`);
   io.onListening?.(server);
   await untilStopped(io.signal);
   await server.close();

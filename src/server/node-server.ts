@@ -17,6 +17,7 @@ import { compileVectorKernel } from '../../wasm/node.ts';
 import { createApp } from '../worker/app.ts';
 import { readConfig, searchOptionsFor, type WorkerVars } from '../worker/config.ts';
 import { PackCache, STORE_FAILURE_RETRY_MS } from '../worker/pack-cache.ts';
+export { PAGE_LIST_PATH } from '../preview/routes.ts';
 import { readDeadlineFor } from '../worker/sources/index.ts';
 
 /** The package's public/ folder: the widget bundle and the highlight script `npm run build:widget` writes. */
