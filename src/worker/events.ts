@@ -67,7 +67,7 @@ export function registerEventRoute(app: Hono, deps: EventRouteDeps): void {
     if (!deps.analytics) throw new RecallBoxError('ANALYTICS_DISABLED', 'search analytics are off on this Worker.');
     if (!EVENT_MEDIA_TYPE.test(c.req.header('content-type') ?? '')) throw new RecallBoxError('UNSUPPORTED_MEDIA_TYPE', 'POST /events takes text/plain or application/json holding a JSON object.');
     const click = parseClickEvent(text);
-    const index = click.index ?? deps.indexes[0]!;
+    const index = click.index || deps.indexes[0]!;
     if (!deps.indexes.includes(index)) throw new RecallBoxError('BAD_EVENT', 'index names no index of this Worker.');
     const page = pageIn(await deps.getPack(index), click.page);
     if (!page) throw new RecallBoxError('BAD_EVENT', 'url is not a page of the index.');
