@@ -67,8 +67,33 @@ function html(c: Context, text: string, status: 200 | 401) {
   return c.body(text, status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': PAGE_CSP, ...NO_STORE });
 }
 
+/**
+ * How the isolate keeps gap lookups: a gap's nearest section changes only with the pack, and the
+ * page is reloaded, its period changed, far more often than the docs are deployed. Kept 5 minutes
+ * (a new pack shows within that), at most 500 queries (REPORT_DEFAULTS.gapQueries).
+ */
+export const LOOKUP_MEMO = Object.freeze({ ttlMs: 5 * 60_000, entries: 500 });
+
+/** `lookup` remembered per query for LOOKUP_MEMO.ttlMs. */
+function rememberedLookups(lookup: AdminPageDeps['lookup'], now: () => number): AdminPageDeps['lookup'] {
+  // Insertion order is age order: the oldest entry goes first when the memo is full. Only settled
+  // lookups are kept: a promise another request started may never settle in this one (a Worker's
+  // I/O is bound to its request; see core codec/kept-loads.ts).
+  const kept = new Map<string, { at: number; result: GapLookup }>();
+  return async (query) => {
+    const hit = kept.get(query);
+    if (hit && now() - hit.at < LOOKUP_MEMO.ttlMs) return hit.result;
+    const result = await lookup(query);
+    kept.delete(query);
+    if (kept.size >= LOOKUP_MEMO.entries) kept.delete(kept.keys().next().value!);
+    kept.set(query, { at: now(), result });
+    return result;
+  };
+}
+
 export function registerAdminPage(app: Hono, deps: AdminPageDeps): void {
   const now = deps.now ?? (() => Date.now());
+  const lookup = rememberedLookups(deps.lookup, now);
   const nowSeconds = () => Math.floor(now() / 1000);
 
   const authorized = async (c: Context): Promise<boolean> => {
@@ -113,7 +138,7 @@ export function registerAdminPage(app: Hono, deps: AdminPageDeps): void {
   app.get('/admin/api/report', async (c) => {
     const at = await opened(c);
     if (at instanceof Response) return at;
-    const report = await reading(buildReport(at.store, at.period, deps));
+    const report = await reading(buildReport(at.store, at.period, { ...deps, lookup }));
     return c.json(report, 200, NO_STORE);
   });
 

@@ -63,13 +63,13 @@ export const ADMIN_JS = String.raw`"use strict";
     if (f.elements.from.value) q.set("from", f.elements.from.value); if (f.elements.to.value) q.set("to", f.elements.to.value);
     $("csv").href = "/admin/api/queries.csv?" + q;
     $("status").textContent = "Loading…";
-    fetch("/admin/api/report?" + q, { credentials: "same-origin" }).then(function (res) {
+    fetch("/admin/api/report" + (String(q) ? "?" + q : "")).then(function (res) {
       if (res.status === 401) { location.reload(); return null; }
       return res.json().then(function (body) { if (!res.ok) throw new Error(body.error ? body.error.message : res.statusText); return body; });
     }).then(function (r) {
       if (!r) return;
       f.elements.from.value = r.period.from; f.elements.to.value = r.period.to; $("csv").href = "/admin/api/queries.csv?from=" + r.period.from + "&to=" + r.period.to;
-      render(r); $("status").textContent = "From " + r.period.from + " to " + r.period.to + "."; document.body.setAttribute("data-loaded", "");
+      render(r); $("status").textContent = "From " + r.period.from + " to " + r.period.to + "."; document.body.setAttribute("data-drawn-ms", Math.round(performance.now())); document.body.setAttribute("data-loaded", "");
     }).catch(function (e) { $("status").textContent = String(e.message || e); document.body.setAttribute("data-loaded", "error"); });
   }
   $("period").addEventListener("submit", function (e) { e.preventDefault(); load(); });

@@ -32,7 +32,9 @@ export const analyticsHeaders = (store: AnalyticsStore | null | undefined): Reco
 /** Counts one search after the answer; `answered` is called inside the task (a kept body is parsed there). */
 export function countSearch(c: Context, store: AnalyticsStore | null | undefined, after: After, request: { q: string; debug?: boolean }, answered: () => Answered, source: GapSource): void {
   if (!store || request.debug) return;
-  const task = Promise.resolve().then(() => {
+  // Started on a later turn of the event loop, not as a microtask: a microtask would run (the
+  // redaction, the statements, a local D1's SQL under wrangler dev) before the answer leaves.
+  const task = new Promise((resolve) => setTimeout(resolve, 0)).then(() => {
     const event = searchEventOf(request, answered(), source);
     return event && store.recordSearch(event, new Date().toISOString());
   });
