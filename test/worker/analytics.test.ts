@@ -5,6 +5,8 @@ import type { Env } from '../../src/worker/index.ts';
 import { callIn } from '../support/worker-call.ts';
 import type { D1Like } from '../../src/worker/gaps.ts';
 import type { RateLimiter } from '../../src/worker/rate-limit.ts';
+import { d1AnalyticsStore } from '../../src/worker/analytics.ts';
+import { ANALYTICS_DEFAULTS } from '../../src/protocol/analytics.ts';
 
 // Search analytics inside workerd (issue 53): /search counted per day and query, the header the
 // widget waits for, POST /events (the click beacon), and the tables' caps under a flood.
@@ -111,5 +113,18 @@ describe('search analytics (ANALYTICS = "on", GAPS_DB)', () => {
     expect(counted.p).toBeLessThanOrEqual(20);
     expect(size).toEqual([{ name: 'pages', rows: counted.p }, { name: 'queries', rows: 20 }]);
     expect(await one("SELECT searches FROM analytics_queries WHERE query = 'middleware'")).toEqual({ searches: 2 });
+  });
+
+  it('keeps the page table within its cap too, the most shown pages kept', async () => {
+    const store = d1AnalyticsStore(db, { ...ANALYTICS_DEFAULTS, maxPageRows: 3 });
+    const at = new Date().toISOString();
+    const search = (query: string, shownPages: string[]) => store.recordSearch({ query, lang: 'en', outcome: 'answer', zeroResults: false, source: 'reader', shownPages }, at);
+    await search('a', ['/kept/']);
+    await search('b', ['/kept/']);
+    for (let i = 0; i < 20; i++) await search(`flood ${i}`, [`/made-up/${i}/`, `/made-up/${i}b/`]);
+    const pages = await rows<{ page: string; shown: number }>('SELECT page, shown FROM analytics_pages ORDER BY page');
+    expect(pages).toHaveLength(3);
+    expect(pages).toContainEqual({ page: '/kept/', shown: 2 });
+    expect(await one("SELECT rows FROM analytics_size WHERE name = 'pages'")).toEqual({ rows: 3 });
   });
 });
