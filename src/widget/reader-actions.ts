@@ -176,7 +176,7 @@ export class ReaderActions {
     // The click counted, when the Worker counts them and the site did not opt out: a beacon, which
     // the browser sends after the page is left, so it never holds up the navigation. A string is
     // sent as text/plain, which needs no CORS preflight; no cookie or id goes with it.
-    if (beacon.url && source === 'result' && !this.#element.hasAttribute('no-analytics')) navigator.sendBeacon(beacon.url, JSON.stringify({ q: detail.query, rank: detail.position, url: hit.url, index: beacon.index }));
+    if (beacon.url && source !== 'pinned' && !this.#element.hasAttribute('no-analytics')) navigator.sendBeacon(beacon.url, JSON.stringify({ q: detail.query, rank: detail.position, url: hit.url, index: beacon.index }));
     if (keepsPersonal(this.#element)) this.#memory.recentStore().add(this.#host.query());
     // A modifier key asks for a new tab or window: the reader stays.
     if (!(e.ctrlKey || e.metaKey || e.shiftKey)) this.#element.close();
