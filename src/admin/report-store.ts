@@ -39,12 +39,21 @@ export interface PageRow {
   clicks: number;
 }
 
+/** What one report reads, in one round trip to the store. */
+export interface ReportRows {
+  /** The days with searches, oldest first. */
+  days: DayRow[];
+  /** The most searched queries. */
+  topQueries: QueryRow[];
+  /** The queries most often not answered (uncertain or fallback), most first. */
+  gapQueries: QueryRow[];
+  /** Every page shown or clicked in the period, most clicked first. */
+  pages: PageRow[];
+}
+
 export interface AnalyticsReader {
-  days(period: Period): Promise<DayRow[]>;
-  /** The `limit` most searched queries. */
+  /** days, topQueries(topLimit), gapQueries(gapLimit) and pages at once (one D1 batch: one round trip, one snapshot). */
+  report(period: Period, topLimit: number, gapLimit: number): Promise<ReportRows>;
+  /** The `limit` most searched queries (the CSV export). */
   topQueries(period: Period, limit: number): Promise<QueryRow[]>;
-  /** The `limit` queries most often not answered (uncertain or fallback), most first. */
-  gapQueries(period: Period, limit: number): Promise<QueryRow[]>;
-  /** Every page shown or clicked in the period. */
-  pages(period: Period): Promise<PageRow[]>;
 }

@@ -156,11 +156,8 @@ export function registerAdminPage(app: Hono, deps: AdminPageDeps): void {
 
 /** The report of a period: the store read in parallel, the top gap groups searched on the pack. */
 export async function buildReport(store: AnalyticsReader, period: Period, deps: Pick<AdminPageDeps, 'lookup' | 'pages' | 'issuesUrl'>, limits = REPORT_DEFAULTS): Promise<AdminReport> {
-  const [dayRows, top, gapRows, pageRows, allPages] = await Promise.all([
-    store.days(period),
-    store.topQueries(period, limits.topQueries),
-    store.gapQueries(period, limits.gapQueries),
-    store.pages(period),
+  const [{ days: dayRows, topQueries: top, gapQueries: gapRows, pages: pageRows }, allPages] = await Promise.all([
+    store.report(period, limits.topQueries, limits.gapQueries),
     deps.pages().catch(() => [] as string[]),
   ]);
   const days = fillDays(period, dayRows);

@@ -3,7 +3,7 @@
  * one batch (one transaction), written after the answer (ctx.waitUntil); the owners' page reads it
  * (src/admin/). What is counted and kept is src/protocol/analytics.ts.
  */
-import type { AnalyticsReader, DayRow, PageRow, QueryRow } from '../admin/report-store.ts';
+import type { AnalyticsReader, QueryRow, ReportRows } from '../admin/report-store.ts';
 import { ANALYTICS_DEFAULTS, clickWrite, readAnalyticsPolicy, searchWrite, type AnalyticsPolicy, type AnalyticsVars, type ClickEvent, type SearchEvent } from '../protocol/analytics.ts';
 import type { D1Like, D1StatementLike } from './gaps.ts';
 
@@ -74,10 +74,17 @@ export function d1AnalyticsStore(db: D1Like, policy: AnalyticsPolicy = ANALYTICS
         db.prepare(PRUNE_EXCESS_PAGES_SQL).bind(policy.maxPageRows),
       ]);
     },
-    days: (p) => all<DayRow>(DAYS_SQL, p.from, p.to),
+    async report(p, topLimit, gapLimit) {
+      const results = (await db.batch([
+        db.prepare(DAYS_SQL).bind(p.from, p.to),
+        db.prepare(TOP_QUERIES_SQL).bind(p.from, p.to, topLimit),
+        db.prepare(GAP_QUERIES_SQL).bind(p.from, p.to, gapLimit),
+        db.prepare(PAGES_SQL).bind(p.from, p.to),
+      ])) as Array<{ results: object[] }>;
+      const [days, topQueries, gapQueries, pages] = results.map((r) => r.results.map(numbers));
+      return { days, topQueries, gapQueries, pages } as ReportRows;
+    },
     topQueries: (p, limit) => all<QueryRow>(TOP_QUERIES_SQL, p.from, p.to, limit),
-    gapQueries: (p, limit) => all<QueryRow>(GAP_QUERIES_SQL, p.from, p.to, limit),
-    pages: (p) => all<PageRow>(PAGES_SQL, p.from, p.to),
   };
 }
 
