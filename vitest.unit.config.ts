@@ -17,6 +17,7 @@ export default defineConfig({
       'test/preview/**/*.test.ts',
       'test/server/**/*.test.ts',
       'test/mcp/**/*.test.ts',
+      'test/admin/**/*.test.ts',
     ],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -22,8 +22,12 @@ export const ERROR_CODES = {
   UNAUTHORIZED: 'an admin route without a valid token',
   RATE_LIMITED: 'too many requests from one client',
   GAPS_DISABLED: 'the content-gap report is off',
+  BAD_EVENT: 'an analytics beacon that is not a click on a result of this index',
+  BAD_PERIOD: 'a report period that is not two days in order, at most a year apart',
+  ANALYTICS_DISABLED: 'search analytics are off',
   // The deployment: the pack, its model and the Worker's storage. The reader can only retry.
   GAPS_UNAVAILABLE: 'the content-gap database failed',
+  ANALYTICS_UNAVAILABLE: 'the analytics database failed',
   INDEX_MISSING: 'no pack where the Worker looks for one',
   INDEX_CORRUPT: 'a pack file is damaged or does not match its manifest',
   INDEX_UNAVAILABLE: 'a pack file could not be read just now',

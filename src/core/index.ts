@@ -44,7 +44,7 @@ export { findPage, pageSections } from './pack/page-sections.ts';
 
 // Text analysis and languages.
 export { detectScriptLang, normalizeLang, queryLanguage, coveredLanguages } from './analysis/lang.ts';
-export { QUERY_STRATEGIES } from './analysis/query.ts';
+export { QUERY_STRATEGIES, queryConcepts } from './analysis/query.ts';
 export type { QueryStrategy } from './analysis/query.ts';
 export { sectionFields } from './analysis/fields.ts';
 export { ENGLISH_STOP_WORDS } from './analysis/stopwords.ts';

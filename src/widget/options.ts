@@ -85,6 +85,7 @@ export const WIDGET_ATTRIBUTES = [
   'confidence-badge',
   'no-answer-card',
   'no-highlight-param',
+  'no-analytics',
   'facets',
   'home',
 ] as const;

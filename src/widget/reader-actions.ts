@@ -10,7 +10,7 @@ import type { Dropdown, DropdownElement, Option } from './dropdown.ts';
 import { emit, FILTER_EVENT, PIN_EVENT, SELECT_EVENT, type FilterEventDetail, type PinEventDetail, type SelectEventDetail } from './events.ts';
 import { isApple, nextIndex } from './keyboard.ts';
 import type { Pin } from './pins.ts';
-import type { SearchHit } from './search-client.ts';
+import { beacon, type SearchHit } from './search-client.ts';
 import type { ShadowTree } from './shadow-tree.ts';
 import type { SiteMemory } from './site-memory.ts';
 
@@ -173,6 +173,10 @@ export class ReaderActions {
       e.preventDefault();
       return;
     }
+    // The click counted, when the Worker counts them and the site did not opt out: a beacon, which
+    // the browser sends after the page is left, so it never holds up the navigation. A string is
+    // sent as text/plain, which needs no CORS preflight; no cookie or id goes with it.
+    if (beacon.url && source !== 'pinned' && !this.#element.hasAttribute('no-analytics')) navigator.sendBeacon(beacon.url, JSON.stringify({ q: detail.query, rank: detail.position, url: hit.url, index: beacon.index }));
     if (keepsPersonal(this.#element)) this.#memory.recentStore().add(this.#host.query());
     // A modifier key asks for a new tab or window: the reader stays.
     if (!(e.ctrlKey || e.metaKey || e.shiftKey)) this.#element.close();

@@ -61,6 +61,7 @@ export type { View };
  *   overrides the facet's `filter-<facet>` preset. The Worker's index must have the facets (`--facet` at build; `pool` and `lang` always).
  * @attr {boolean} confidence-badge - Show the Worker's confidence level as a badge above the results.
  * @attr {boolean} no-highlight-param - Do not add the matched words to result links (the `rb-highlight` parameter that recall-box/highlight reads on the page the reader lands on).
+ * @attr {boolean} no-analytics - Never report a click on a result. Without it, a click is sent to the Worker's `/events` (a beacon: the query, the result's rank and URL; no cookie or id) only when the Worker announces analytics (`X-Recall-Box-Analytics: on` on its answers).
  * @attr {boolean} no-answer-card - Do not show the answer card (the Worker's `answer`: the sentences of the top result that answer the query) above the results.
  * @attr {string} home - URL of the docs' start page, resolved against the page. Offered ("Browse the docs") with the reader's pinned results under a
  *   fallback that has nothing else to offer: no suggestions, no link from the Worker and no matches. Default `/`.

@@ -102,6 +102,14 @@ export function buildSearchUrl(endpoint: string, params: SearchParams, base: str
  * Fetches and interprets one search. Resolves with an outcome for every answer or network
  * failure; rejects only when `signal` aborts, so callers can tell "superseded" from "failed".
  */
+/**
+ * Where a click on the last answer's results is reported (POST /events beside /search), and that
+ * answer's index: set only when the Worker announced analytics (X-Recall-Box-Analytics: on), so a
+ * Worker that counts nothing is never sent a beacon. Module state, not per element: a click
+ * follows the answer it clicks, the last one answered.
+ */
+export const beacon = { url: '', index: '' };
+
 export async function fetchSearch(url: string, signal: AbortSignal, text: ClientText = STRINGS.en): Promise<FetchOutcome> {
   let response: Response;
   let body: unknown;
@@ -118,6 +126,8 @@ export async function fetchSearch(url: string, signal: AbortSignal, text: Client
     body = undefined;
   }
   if (!response.ok) return { ok: false, kind: 'error', message: errorMessage(body, response.status, text.failed) };
+  beacon.url = response.headers.get('x-recall-box-analytics') === 'on' ? new URL('events', url).href : '';
+  beacon.index = isRecord(body) && typeof body.index === 'string' ? body.index : '';
   const parsed = parseHits(body);
   if (!parsed) return { ok: false, kind: 'error', message: text.failed };
   const hits = withAnswer(parsed, body);

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
-import { DEFAULT_SEARCH_OPTIONS, RecallBoxError, fnv1aHex, isRecallBoxError, search, type LoadedPack, type QueryEmbedder, type SearchOptions, type SearchOutcome } from '../core/index.ts';
+import { DEFAULT_SEARCH_OPTIONS, RecallBoxError, fnv1aHex, pageSections, isRecallBoxError, search, type LoadedPack, type QueryEmbedder, type SearchOptions, type SearchOutcome } from '../core/index.ts';
 import { selectIndex } from '../protocol/indexes.ts';
 import { searchRequestKey } from '../protocol/query-key.ts';
 import { gapOf, type Gap, type GapSource } from '../protocol/gaps.ts';
@@ -19,6 +19,11 @@ import { registerPreviewRoutes, type PreviewRouteOptions } from '../preview/rout
 import { registerMcpRoute } from './mcp-route.ts';
 import type { SearchResponse } from '../protocol/response.ts';
 import { registerLlmsRoutes } from './llms-routes.ts';
+import { ANALYTICS_HEADER } from '../protocol/analytics.ts';
+import type { AnalyticsStore } from './analytics.ts';
+import { analyticsHeaders, answeredOfBody, countSearch, registerEventRoute } from './events.ts';
+import { registerAdminPage } from '../admin/routes.ts';
+import { gapLookupOf } from '../admin/report.ts';
 
 /**
  * What the HTTP layer needs from its runtime, passed in at this seam (Hono's pattern): the app
@@ -50,6 +55,8 @@ export interface AppDeps {
   answerVariant?: string;
   /** Where unanswered queries are counted (GAPS = "on" and a GAPS_DB binding); absent: not counted. */
   gaps?: GapStore | null;
+  /** Where searches and clicks are counted (ANALYTICS = "on" and a GAPS_DB binding); absent: not counted. */
+  analytics?: AnalyticsStore | null;
   /** The ADMIN_TOKEN secret guarding /admin/*; absent: every admin request is refused. */
   adminToken?: string;
   /** How preview pages (config.previewPages) look and whether `/` lists them; default: the demo's assets, `/` left to the site. */
@@ -182,7 +189,7 @@ export function createApp(deps: AppDeps): Hono {
       allowMethods: ['GET', 'POST', 'OPTIONS'],
       // mcp-protocol-version: what an MCP client in a browser sends with every request after initialize.
       allowHeaders: ['Content-Type', 'If-None-Match', 'Mcp-Protocol-Version'],
-      exposeHeaders: ['ETag', 'Retry-After', CACHE_STATUS_HEADER],
+      exposeHeaders: ['ETag', 'Retry-After', CACHE_STATUS_HEADER, ANALYTICS_HEADER],
       maxAge: 86400,
     }),
   );
@@ -192,6 +199,7 @@ export function createApp(deps: AppDeps): Hono {
     app.use('/search', limited);
     app.use('/admin/*', limited);
     app.use('/mcp', limited);
+    app.use('/events', limited);
   }
 
   const answer = (c: Context, raw: RawSearchRequest) => untilAnswered((requestEnd) => answerWithin(c, raw, requestEnd));
@@ -205,7 +213,7 @@ export function createApp(deps: AppDeps): Hono {
     const { headers, notModified } = conditional(c, at.pack, at.request);
     if (notModified) return notModified;
     const { text, from } = await bodyFor(c, at, requestEnd, 'reader');
-    return c.body(text, 200, { ...headers, 'Content-Type': 'application/json', [CACHE_STATUS_HEADER]: from });
+    return c.body(text, 200, { ...headers, 'Content-Type': 'application/json', [CACHE_STATUS_HEADER]: from, ...analyticsHeaders(deps.analytics) });
   };
 
   /** A request parsed, its index chosen and its pack read: what /search and the MCP server's search_docs start from. */
@@ -229,6 +237,7 @@ export function createApp(deps: AppDeps): Hono {
     const fromCache = (answer: CachedAnswer, from: KeptAnswerSource) => {
       // A kept answer is counted as a gap as the search that stored it was.
       countGap(c, answer.gapLang === null ? null : gapOf(request, { confidence: { shouldAnswer: false }, queryLang: answer.gapLang }, source));
+      countSearch(c, deps.analytics, afterResponse, request, () => answeredOfBody(answer.body), source);
       return { text: answer.body, from };
     };
     const remembered = caches?.remembered();
@@ -269,6 +278,7 @@ export function createApp(deps: AppDeps): Hono {
   const searched = (c: Context, at: OpenedSearch & { caches: RequestAnswerCaches | null }, outcome: SearchOutcome, source: GapSource): string => {
     const gap = gapOf(at.request, outcome, source);
     countGap(c, gap);
+    countSearch(c, deps.analytics, afterResponse, at.request, () => ({ outcome: outcome.confidence.outcome, lang: outcome.queryLang, resultUrls: outcome.results.map((r) => r.url) }), source);
     const text = JSON.stringify(searchResponseBody({ request: at.request, index: at.index, pack: at.pack, outcome, tookMs: now() - at.started }));
     const put = at.caches && at.caches.keep(text, gap);
     if (put) afterResponse(c, put, 'caching an answer');
@@ -330,6 +340,20 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   registerAdminRoutes(app, { adminToken: deps.adminToken, gaps: deps.gaps ?? null });
+  const defaultPack = () => untilAnswered((requestEnd) => deps.getPack(indexNames[0]!, requestEnd.signal));
+  registerEventRoute(app, { analytics: deps.analytics ?? null, indexes: indexNames, getPack: (name) => untilAnswered((requestEnd) => deps.getPack(name, requestEnd.signal)), after: afterResponse });
+  registerAdminPage(app, {
+    adminToken: deps.adminToken,
+    analytics: deps.analytics ?? null,
+    issuesUrl: config.issuesUrl,
+    pages: async () => [...pageSections(await defaultPack()).keys()],
+    // A gap's query searched now, as /search would (no cache, nothing counted).
+    lookup: (q) =>
+      untilAnswered(async (requestEnd) => {
+        const pack = await deps.getPack(indexNames[0]!, requestEnd.signal);
+        return gapLookupOf(q, await search(pack, parseSearchRequest({ q }, options, indexNames), options, deps.queryEmbedder?.(pack), requestEnd.signal));
+      }),
+  });
   registerMcpRoute(app, {
     info: MCP_SERVER_INFO,
     packs: packGetters,

@@ -100,6 +100,10 @@ export interface WorkerConfig {
    * (`on`/`off`). Default off: it needs a GAPS_DB binding and writes on every fallback.
    */
   gaps: boolean;
+  /** Count searches and result clicks in D1 (GAPS_DB; src/worker/analytics.ts) for the owners' page. From ANALYTICS (`on`/`off`). Default off. */
+  analytics: boolean;
+  /** Where the owners' page's "new issue" links point (ISSUES_URL, an https URL such as a GitHub repository's /issues/new). Default none. */
+  issuesUrl: string | null;
   /**
    * The window, in seconds, of the RATE_LIMITER binding's `simple.period` (10 or 60), sent as
    * Retry-After with a 429. From RATE_LIMIT_PERIOD. Default 60 (src/worker/rate-limit.ts).
@@ -137,6 +141,8 @@ export const DEFAULT_WORKER_CONFIG: Readonly<WorkerConfig> = Object.freeze({
   expansion: DEFAULT_SEARCH_OPTIONS.expansion.enabled,
   edgeCache: true,
   gaps: false,
+  analytics: false,
+  issuesUrl: null,
   rateLimitPeriod: RATE_LIMIT_DEFAULTS.periodSeconds,
   previewPages: false,
   llmsTxt: true,
@@ -163,6 +169,8 @@ export interface WorkerVars {
   FALLBACK_LINK_TEXT?: string;
   EDGE_CACHE?: string;
   GAPS?: string;
+  ANALYTICS?: string;
+  ISSUES_URL?: string;
   RATE_LIMIT_PERIOD?: string;
   PREVIEW_PAGES?: string;
   LLMS_TXT?: string;
@@ -252,6 +260,19 @@ function readRateLimitPeriod(vars: WorkerVars, warnings: string[]): number {
   return DEFAULT_WORKER_CONFIG.rateLimitPeriod;
 }
 
+/** ISSUES_URL when it is an https URL; otherwise none, named in `warnings`. */
+function readIssuesUrl(vars: WorkerVars, warnings: string[]): string | null {
+  const raw = vars.ISSUES_URL?.trim();
+  if (!raw) return null;
+  try {
+    if (/^https:\/\/[^\s]+$/i.test(raw) && new URL(raw)) return raw;
+  } catch {
+    // Not a URL: named below.
+  }
+  warnings.push(`ISSUES_URL "${raw}" is not an https URL; the owners' page shows no issue links.`);
+  return null;
+}
+
 /** Bounds of PACK_READ_TIMEOUT_MS: below 50 ms a healthy read can miss it; above a minute a reader has left. */
 const PACK_READ_TIMEOUT_RANGE = { min: 50, max: 60_000 } as const;
 /** Bounds of CACHE_MAX_AGE, in seconds: 0 (no caching) to a year, the longest HTTP caches honour. */
@@ -286,6 +307,8 @@ export function readConfig(vars: WorkerVars): WorkerConfig {
     expansion: onOffVar('EXPANSION', vars.EXPANSION, DEFAULT_WORKER_CONFIG.expansion, warnings),
     edgeCache: onOffVar('EDGE_CACHE', vars.EDGE_CACHE, DEFAULT_WORKER_CONFIG.edgeCache, warnings),
     gaps: onOffVar('GAPS', vars.GAPS, DEFAULT_WORKER_CONFIG.gaps, warnings),
+    analytics: onOffVar('ANALYTICS', vars.ANALYTICS, DEFAULT_WORKER_CONFIG.analytics, warnings),
+    issuesUrl: readIssuesUrl(vars, warnings),
     rateLimitPeriod: readRateLimitPeriod(vars, warnings),
     previewPages: onOffVar('PREVIEW_PAGES', vars.PREVIEW_PAGES, DEFAULT_WORKER_CONFIG.previewPages, warnings),
     llmsTxt: onOffVar('LLMS_TXT', vars.LLMS_TXT, DEFAULT_WORKER_CONFIG.llmsTxt, warnings),

@@ -16,11 +16,13 @@ import { PackCache, STORE_FAILURE_RETRY_MS } from './pack-cache.ts';
 import type { AnswerCache } from './answer-cache.ts';
 import { gapStoreFor, type D1Like } from './gaps.ts';
 import type { GapVars } from '../protocol/gaps.ts';
+import type { AnalyticsVars } from '../protocol/analytics.ts';
+import { analyticsStoreFor } from './analytics.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { R2Reader } from './sources/r2.ts';
 
 /** Bindings and vars from wrangler.toml. */
-export interface Env extends WorkerVars, GapVars {
+export interface Env extends WorkerVars, GapVars, AnalyticsVars {
   ASSETS: AssetsFetcher;
   /** KV namespace holding packs, read when PACK_SOURCE = "kv". */
   PACK_KV?: KvReader;
@@ -98,6 +100,7 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
       const config = readConfig(env);
       const sources = { ...env, bundled: capabilities.bundledPacks };
       const gaps = gapStoreFor(config.gaps, env, config.warnings);
+      const analytics = analyticsStoreFor(config.analytics, env, config.warnings);
       for (const warning of config.warnings) warnOnce(`recall-box: ${warning}`);
       const embedderFor = capabilities.queryEmbedder;
       // Each index's pack, worked out once per env rather than on every request: where it is read
@@ -124,6 +127,7 @@ export function createWorker(capabilities: WorkerCapabilities = {}): RecallBoxWo
         answerCache: defaultCache(),
         answerVariant: capabilities.variant ?? 'default',
         gaps,
+        analytics,
         adminToken: env.ADMIN_TOKEN,
         ...(embedderFor && { queryEmbedder: (pack: LoadedPack) => embedderFor(pack, env, config) }),
       });

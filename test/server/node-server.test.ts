@@ -121,6 +121,17 @@ describe('the Node server', () => {
     await expect(createNodeHandler({ packDir: path.join(dir, 'pack'), publicDir: dir })).rejects.toThrow(/WIDGET_MISSING/);
   });
 
+  it("serves the owners' page as the Worker does: the login form, its files, and 401 to everyone without an ADMIN_TOKEN", async () => {
+    const page = await get('/admin');
+    expect(page.status).toBe(401);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await page.text()).toContain('action="/admin/login"');
+    expect((await get('/admin/assets/admin.js')).status).toBe(200);
+    const login = await get('/admin/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'token=' });
+    expect(login.status).toBe(401);
+    expect((await get('/admin/api/report')).status).toBe(401);
+  });
+
   it('listens on loopback and stops', async () => {
     const server = await startNodeServer({ packDir: path.join(dir, 'pack'), port: 0, publicDir });
     try {

@@ -23,6 +23,14 @@ export interface Reply {
   body?: unknown;
   /** The response is held until this settles, to order responses deterministically. */
   gate?: Promise<void>;
+  /** Headers besides its content-type (X-Recall-Box-Analytics: on, for the click beacon). */
+  headers?: Record<string, string>;
+}
+
+/** A POST /events (the click beacon) the page sent. */
+export interface BeaconRequest {
+  contentType: string;
+  body: string;
 }
 
 export interface SearchRequest {
@@ -215,6 +223,8 @@ export interface WidgetHarness {
   /** How the fake /search answers a query (all parameters in `params`); reset to an empty answer before each test. */
   reply: (query: string, params: URLSearchParams) => Reply | Promise<Reply>;
   requests: SearchRequest[];
+  /** The click beacons received (POST /events), in order. */
+  beacons: BeaconRequest[];
   /** Extra HTML pages served by path. */
   pages: Map<string, string>;
   pageErrors: Error[];
@@ -237,8 +247,15 @@ export function useWidgetHarness(contextOptions: BrowserContextOptions = {}): Wi
       const r = await h.reply(url.searchParams.get('q') ?? '', url.searchParams);
       if (r.gate) await r.gate;
       if (res.destroyed) return true;
-      res.writeHead(r.status ?? 200, { 'content-type': 'application/json' });
+      res.writeHead(r.status ?? 200, { 'content-type': 'application/json', ...r.headers });
       res.end(JSON.stringify(r.body));
+      return true;
+    }
+    if (url.pathname === '/events' && _req.method === 'POST') {
+      let body = '';
+      for await (const chunk of _req) body += String(chunk);
+      h.beacons.push({ contentType: _req.headers['content-type'] ?? '', body });
+      res.writeHead(204).end();
       return true;
     }
     const html = h.pages.get(url.pathname);
@@ -259,6 +276,7 @@ export function useWidgetHarness(contextOptions: BrowserContextOptions = {}): Wi
   beforeEach(async () => {
     h.reply = (q) => answer(q, []);
     h.requests = [];
+    h.beacons = [];
     h.pages = new Map();
     h.pageErrors = [];
     h.consoleMessages = [];

@@ -48,7 +48,7 @@ describe('CORS', () => {
       const res = await callIn(listed, '/search?q=routing', { headers: { origin } });
       expect(res.status).toBe(200);
       expect(res.headers.get('vary')).toBe('Origin');
-      expect(res.headers.get('access-control-expose-headers')).toBe('ETag,Retry-After,X-Recall-Box-Cache');
+      expect(res.headers.get('access-control-expose-headers')).toBe('ETag,Retry-After,X-Recall-Box-Cache,X-Recall-Box-Analytics');
     }
   });
 

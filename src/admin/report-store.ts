@@ -1,0 +1,59 @@
+/**
+ * What the owners' page reads from the analytics store, over a period: the rows the store returns
+ * (src/worker/analytics.ts implements it on D1). Types only, so the page's server side depends on
+ * no storage.
+ */
+import type { Period } from '../protocol/analytics.ts';
+
+/** One day's searches, all queries together. */
+export interface DayRow {
+  day: string;
+  searches: number;
+  answers: number;
+  uncertain: number;
+  fallbacks: number;
+  zeroResults: number;
+  agent: number;
+  clicks: number;
+}
+
+/** One query over the period. */
+export interface QueryRow {
+  query: string;
+  lang: string;
+  searches: number;
+  answers: number;
+  uncertain: number;
+  fallbacks: number;
+  zeroResults: number;
+  agent: number;
+  clicks: number;
+  /** Sum of the clicked ranks: clickRankSum / clicks is the mean clicked rank. */
+  clickRankSum: number;
+}
+
+/** One page over the period. */
+export interface PageRow {
+  page: string;
+  shown: number;
+  clicks: number;
+}
+
+/** What one report reads, in one round trip to the store. */
+export interface ReportRows {
+  /** The days with searches, oldest first. */
+  days: DayRow[];
+  /** The most searched queries. */
+  topQueries: QueryRow[];
+  /** The queries most often not answered (uncertain or fallback), most first. */
+  gapQueries: QueryRow[];
+  /** Every page shown or clicked in the period, most clicked first. */
+  pages: PageRow[];
+}
+
+export interface AnalyticsReader {
+  /** days, topQueries(topLimit), gapQueries(gapLimit) and pages at once (one D1 batch: one round trip, one snapshot). */
+  report(period: Period, topLimit: number, gapLimit: number): Promise<ReportRows>;
+  /** The `limit` most searched queries (the CSV export). */
+  topQueries(period: Period, limit: number): Promise<QueryRow[]>;
+}
