@@ -5,29 +5,27 @@
  */
 import type { Period } from '../protocol/analytics.ts';
 
-/** One day's searches, all queries together. */
-export interface DayRow {
-  day: string;
+/** Searches and what became of them: a day's, or a query's over the period. */
+export interface SearchCounts {
   searches: number;
   answers: number;
   uncertain: number;
   fallbacks: number;
   zeroResults: number;
+  /** Of the searches, those an agent made (the MCP server's search_docs). */
   agent: number;
   clicks: number;
 }
 
+/** One day's searches, all queries together. */
+export interface DayRow extends SearchCounts {
+  day: string;
+}
+
 /** One query over the period. */
-export interface QueryRow {
+export interface QueryRow extends SearchCounts {
   query: string;
   lang: string;
-  searches: number;
-  answers: number;
-  uncertain: number;
-  fallbacks: number;
-  zeroResults: number;
-  agent: number;
-  clicks: number;
   /** Sum of the clicked ranks: clickRankSum / clicks is the mean clicked rank. */
   clickRankSum: number;
 }

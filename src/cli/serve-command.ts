@@ -112,7 +112,8 @@ export async function serveCommand(flags: ServeFlags, docsDir: string | undefine
     // The Worker's variables (ALLOWED_ORIGINS, CACHE_MAX_AGE, FALLBACK_LINK, …) from the environment,
     // as a container or a process manager sets them; readConfig reads only the names it knows.
     const vars = { PREVIEW_PAGES: 'on', ...process.env } as NonNullable<NodeServerOptions['vars']>;
-    server = await startNodeServer({ packDir: pack.dir, port, vars, ...(flags.host !== undefined && { host: flags.host }), siteName: pack.name });
+    const adminToken = process.env.ADMIN_TOKEN;
+    server = await startNodeServer({ packDir: pack.dir, port, vars, ...(adminToken && { adminToken }), ...(flags.host !== undefined && { host: flags.host }), siteName: pack.name });
     // Load the pack now: a broken or missing one is said here, not on a reader's first search.
     const health = await fetch(`${server.url}/health`);
     if (!health.ok) {

@@ -41,6 +41,8 @@ export interface NodeServerOptions {
   home?: boolean;
   /** The name in the preview pages' bar. Default `recall-box preview`. */
   siteName?: string;
+  /** The ADMIN_TOKEN guarding /admin and /admin/* (the Worker's secret). Default none: they refuse everyone. */
+  adminToken?: string;
 }
 
 export const NODE_SERVER_DEFAULTS = Object.freeze({ port: 8787, host: '127.0.0.1', home: true });
@@ -107,6 +109,7 @@ export async function createNodeHandler(options: Omit<NodeServerOptions, 'port' 
     getPack,
     packLoads: () => packs.loads,
     answerVariant: 'node',
+    ...(options.adminToken !== undefined && { adminToken: options.adminToken }),
     preview: { home: options.home ?? NODE_SERVER_DEFAULTS.home, ...(options.siteName !== undefined && { siteName: options.siteName }) },
   });
   return async (request) => {
