@@ -74,6 +74,11 @@ export async function tokenMatches(presented: string, expected: string | undefin
   return diff === 0 && presented !== '' && (expected ?? '') !== '';
 }
 
+/** The token of an `Authorization: Bearer <token>` header; undefined for any other header or none. */
+export function bearerOf(header: string | undefined): string | undefined {
+  return /^Bearer +(\S+) *$/i.exec(header ?? '')?.[1];
+}
+
 /** The cookie named `name` of a Cookie header. */
 export function cookieOf(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {

@@ -10,7 +10,7 @@ import { RecallBoxError } from '../core/index.ts';
 import { errorResponse } from '../protocol/errors.ts';
 import { gapDay } from '../protocol/gaps.ts';
 import { parsePeriod, type Period } from '../protocol/analytics.ts';
-import { SESSION_DEFAULTS, cookieOf, sessionCookie, sessionValid, sessionValue, tokenMatches } from './auth.ts';
+import { SESSION_DEFAULTS, bearerOf, cookieOf, sessionCookie, sessionValid, sessionValue, tokenMatches } from './auth.ts';
 import { loginHtml, pageHtml, PAGE_CSP } from './page-html.ts';
 import { ADMIN_CSS, ADMIN_JS } from './static-files.ts';
 import type { AnalyticsReader } from './report-store.ts';
@@ -97,7 +97,7 @@ export function registerAdminPage(app: Hono, deps: AdminPageDeps): void {
   const nowSeconds = () => Math.floor(now() / 1000);
 
   const authorized = async (c: Context): Promise<boolean> => {
-    const bearer = /^Bearer +(\S+) *$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    const bearer = bearerOf(c.req.header('authorization'));
     if (bearer !== undefined) return tokenMatches(bearer, deps.adminToken);
     return sessionValid(cookieOf(c.req.header('cookie'), SESSION_DEFAULTS.cookie), deps.adminToken, nowSeconds());
   };

@@ -30,6 +30,7 @@ export type { RerankWeights } from './rank/rerank.ts';
 export { loadPack, readManifest, PACK_READ_MODES } from './pack/load.ts';
 export { DEFAULT_READ_DEADLINE_MS } from './codec/kept-loads.ts';
 export { withinDeadline } from './deadline.ts';
+export { untilAnswered } from './request-end.ts';
 export type { LoadedPack, LoadPackOptions, PackReadMode } from './pack/load.ts';
 export { bytesSource } from './pack/source.ts';
 export type { PackSource } from './pack/source.ts';
@@ -40,7 +41,7 @@ export { verifyPack } from './pack/verify.ts';
 export { packKey } from './pack/key.ts';
 export { dequantizeMatrix, encodeFloat32 } from './codec/binary.ts';
 export { everySection } from './pack/section-store.ts';
-export { findPage, pageSections } from './pack/page-sections.ts';
+export { findPage, pageAt, pageSections } from './pack/page-sections.ts';
 
 // Text analysis and languages.
 export { detectScriptLang, normalizeLang, queryLanguage, coveredLanguages } from './analysis/lang.ts';
@@ -69,7 +70,7 @@ export type { Fallback } from './confidence/fallback.ts';
 export { SIGNAL_NAMES, type ConfidenceSignals } from './confidence/signals.ts';
 export type { Correction } from './present/correction.ts';
 export type { Answer } from './present/answer.ts';
-export { pageMarkdown, sectionMarkdown } from './present/page-markdown.ts';
+export { pageMarkdown, pageMarkdownBlocks, sectionMarkdown } from './present/page-markdown.ts';
 export { markdownUrlOf, pageUrlOfMarkdown } from './present/markdown-url.ts';
 export { confidenceScore, DEFAULT_CONFIDENCE_MODEL, roundScore } from './confidence/score.ts';
 export type { ConfidenceModel } from './confidence/score.ts';

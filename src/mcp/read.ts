@@ -3,7 +3,7 @@
  * or without its anchor) → the section or page as Markdown, from the pack (core/present/page-markdown.ts,
  * the one rendering the pages' `.md` and llms-full.txt share). Pure but for reading the pack.
  */
-import { RecallBoxError, findPage, pageMarkdown, sectionMarkdown, type LoadedPack, type StoredSection } from '../core/index.ts';
+import { RecallBoxError, findPage, pageMarkdown, pageMarkdownBlocks, sectionMarkdown, type LoadedPack, type StoredSection } from '../core/index.ts';
 
 /** read_page's text bound, in characters. */
 export const READ_PAGE_LIMITS = Object.freeze({
@@ -69,8 +69,17 @@ export async function readPage(packs: ReadonlyArray<(signal?: AbortSignal) => Pr
   const { sections, url: page } = await pageOf(packs, url, signal);
   const whole = pageMarkdown(sections);
   if (whole.length <= maxChars) return whole;
-  let kept = 1;
-  while (kept < sections.length && pageMarkdown(sections.slice(0, kept + 1)).length <= maxChars) kept++;
+  // The length pageMarkdown of the first k sections has, summed block by block: each page rendered once.
+  const { head, sections: blocks } = pageMarkdownBlocks(sections);
+  const SEPARATOR = 2;
+  let length = head.join('\n\n').length + 1;
+  let kept = 0;
+  for (const block of blocks) {
+    const grown = block === '' ? length : length + SEPARATOR + block.length;
+    if (kept > 0 && grown > maxChars) break;
+    length = grown;
+    kept++;
+  }
   const rest = sections.slice(kept).map((s) => `- ${s.title}: ${page}#${s.anchor}`);
   return `${pageMarkdown(sections.slice(0, kept))}\n[The page goes on; ${rest.length} more section${rest.length === 1 ? '' : 's'}, each readable with read_section:]\n${rest.join('\n')}\n`;
 }

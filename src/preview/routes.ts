@@ -4,7 +4,7 @@
  * listing them. Registered after the API routes, so /search, /health and /admin/* are never pages.
  */
 import type { Hono } from 'hono';
-import { RecallBoxError, findPage, pageSections, type LoadedPack } from '../core/index.ts';
+import { RecallBoxError, findPage, pageSections, untilAnswered, type LoadedPack } from '../core/index.ts';
 import { DEFAULT_PREVIEW_ASSETS, PREVIEW_CONTENT_SECURITY_POLICY, renderPreviewHome, renderPreviewPage, type PreviewAssets, type PreviewPageLink } from './page-html.ts';
 
 export interface PreviewRouteOptions {
@@ -39,19 +39,6 @@ async function pageLinks(pack: LoadedPack, signal: AbortSignal | undefined): Pro
   return pages.map(([url], i) => ({ url, title: lookup(firsts[i]!).breadcrumb[0] ?? url })).sort((a, b) => a.url.localeCompare(b.url));
 }
 
-/**
- * `work` given a signal aborted once it is done: the pack cache drops a load the request started as
- * in flight when the request ends (worker/pack-cache.ts), so other requests never wait on it.
- */
-export async function untilDone<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const end = new AbortController();
-  try {
-    return await work(end.signal);
-  } finally {
-    end.abort();
-  }
-}
-
 /** A request path as the pack spells page URLs: percent-decoded (`/zh-cn/指南/`); a malformed escape is left as sent. */
 export function decodedPath(path: string): string {
   try {
@@ -65,13 +52,13 @@ export function registerPreviewRoutes(app: Hono, options: PreviewRouteOptions): 
   const assets = options.assets ?? DEFAULT_PREVIEW_ASSETS;
   const naming = { ...(options.siteName !== undefined && { siteName: options.siteName }), pageList: options.home ? PAGE_LIST_PATH : null };
   const list = async () => {
-    const links = await untilDone(async (signal) => (await Promise.all(options.packs.map(async (get) => pageLinks(await get(signal), signal)))).flat());
+    const links = await untilAnswered(async ({ signal }) => (await Promise.all(options.packs.map(async (get) => pageLinks(await get(signal), signal)))).flat());
     return renderPreviewHome(links, { assets, ...naming });
   };
   if (options.home) app.get(PAGE_LIST_PATH, async (c) => c.body(await list(), 200, HTML_HEADERS));
   app.get('*', async (c) => {
     const path = decodedPath(c.req.path);
-    const page = await untilDone((signal) => findPage(options.packs, path, signal));
+    const page = await untilAnswered(({ signal }) => findPage(options.packs, path, signal));
     const html = page === null ? null : renderPreviewPage(page.sections, { assets, ...naming });
     // A site whose docs have no page at `/` gets the list there, so the address the server prints opens something.
     if (html === null && options.home && path === '/') return c.body(await list(), 200, HTML_HEADERS);

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
-import { DEFAULT_SEARCH_OPTIONS, RecallBoxError, fnv1aHex, pageSections, isRecallBoxError, search, type LoadedPack, type QueryEmbedder, type SearchOptions, type SearchOutcome } from '../core/index.ts';
+import { DEFAULT_SEARCH_OPTIONS, RecallBoxError, fnv1aHex, pageSections, isRecallBoxError, search, untilAnswered, type LoadedPack, type QueryEmbedder, type SearchOptions, type SearchOutcome } from '../core/index.ts';
 import { selectIndex } from '../protocol/indexes.ts';
 import { searchRequestKey } from '../protocol/query-key.ts';
 import { gapOf, type Gap, type GapSource } from '../protocol/gaps.ts';
@@ -71,6 +71,13 @@ interface OpenedSearch {
   started: number;
 }
 
+/** An answer's body as sent (its JSON text), where it came from, and the body itself when this request made it. */
+interface AnswerBody {
+  text: string;
+  from: string;
+  body?: SearchResponse;
+}
+
 /** The MCP server's name and version (initialize): the version of its tools and their output, raised when either changes. */
 const MCP_SERVER_INFO = Object.freeze({ name: 'recall-box', version: '1.0.0' });
 
@@ -105,20 +112,6 @@ function logUnexpected(c: Context, e: unknown, query: string | undefined): strin
   const scrubbed = query ? text.split(query).join('<query>') : text;
   console.error(`recall-box: unexpected error, request ${requestId}: ${c.req.method} ${url.pathname}: ${scrubbed}`);
   return requestId;
-}
-
-/**
- * `work` given the request's end, aborted once the work is done — whatever its outcome, and sooner
- * if the work aborts it (a cache hit): other requests waiting for a read this request started then
- * stop waiting on a read the runtime is about to drop (core codec/kept-loads.ts).
- */
-async function untilAnswered<T>(work: (requestEnd: AbortController) => Promise<T>): Promise<T> {
-  const requestEnd = new AbortController();
-  try {
-    return await work(requestEnd);
-  } finally {
-    requestEnd.abort();
-  }
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {
@@ -230,7 +223,7 @@ export function createApp(deps: AppDeps): Hono {
    * The answer's body (the JSON text), and where it came from: an answer the isolate's memory or
    * the Cache API kept, else the search, and what is kept of it. Its gap counted as `source` asked it.
    */
-  const bodyFor = async (c: Context, at: OpenedSearch, requestEnd: AbortController, source: GapSource): Promise<{ text: string; from: string }> => {
+  const bodyFor = async (c: Context, at: OpenedSearch, requestEnd: AbortController, source: GapSource): Promise<AnswerBody> => {
     const { request, pack } = at;
     // Debug answers explain one request: no cache hands them to anyone else.
     const caches = request.debug || !answerCaches ? null : answerCaches.forRequest(c.req.url, { buildId: pack.manifest.buildId, index: at.index, settings: settingsKey, request: searchRequestKey(request) }, pack);
@@ -258,7 +251,7 @@ export function createApp(deps: AppDeps): Hono {
         return fromCache(hit, 'hit');
       }
     }
-    return { text: searched(c, { ...at, caches }, await searching, source), from: caches ? 'miss' : 'bypass' };
+    return searched(c, { ...at, caches }, await searching, source);
   };
 
   /** The answer's ETag and caching headers, and a 304 when the client's If-None-Match names it. */
@@ -275,14 +268,15 @@ export function createApp(deps: AppDeps): Hono {
    * cloning the Response instead would tee its body stream and decode the copy back into a string —
    * and kept by the caches (the Cache API's put after the response).
    */
-  const searched = (c: Context, at: OpenedSearch & { caches: RequestAnswerCaches | null }, outcome: SearchOutcome, source: GapSource): string => {
+  const searched = (c: Context, at: OpenedSearch & { caches: RequestAnswerCaches | null }, outcome: SearchOutcome, source: GapSource): AnswerBody => {
     const gap = gapOf(at.request, outcome, source);
     countGap(c, gap);
     countSearch(c, deps.analytics, afterResponse, at.request, () => ({ outcome: outcome.confidence.outcome, lang: outcome.queryLang, resultUrls: outcome.results.map((r) => r.url) }), source);
-    const text = JSON.stringify(searchResponseBody({ request: at.request, index: at.index, pack: at.pack, outcome, tookMs: now() - at.started }));
+    const body = searchResponseBody({ request: at.request, index: at.index, pack: at.pack, outcome, tookMs: now() - at.started });
+    const text = JSON.stringify(body);
     const put = at.caches && at.caches.keep(text, gap);
     if (put) afterResponse(c, put, 'caching an answer');
-    return text;
+    return { text, body, from: at.caches ? 'miss' : 'bypass' };
   };
 
   app.get('/search', (c) => {
@@ -340,7 +334,8 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   registerAdminRoutes(app, { adminToken: deps.adminToken, gaps: deps.gaps ?? null });
-  const defaultPack = () => untilAnswered((requestEnd) => deps.getPack(indexNames[0]!, requestEnd.signal));
+  // The default index's pack, for routes that do not pass a request's end on (its reads dropped when it is read).
+  const defaultPack = () => untilAnswered((requestEnd) => packGetters[0]!(requestEnd.signal));
   registerEventRoute(app, { analytics: deps.analytics ?? null, indexes: indexNames, getPack: (name) => untilAnswered((requestEnd) => deps.getPack(name, requestEnd.signal)), after: afterResponse });
   registerAdminPage(app, {
     adminToken: deps.adminToken,
@@ -358,10 +353,15 @@ export function createApp(deps: AppDeps): Hono {
     info: MCP_SERVER_INFO,
     packs: packGetters,
     // The /search answer, from its caches, its gap counted as an agent's.
-    search: (c, raw) => untilAnswered(async (requestEnd) => JSON.parse((await bodyFor(c, await opened(c, raw, requestEnd), requestEnd, 'agent')).text) as SearchResponse),
+    search: (c, raw) =>
+      untilAnswered(async (requestEnd) => {
+        const answered = await bodyFor(c, await opened(c, raw, requestEnd), requestEnd, 'agent');
+        // A kept answer is only its text; a fresh one is used as it was made, not parsed back.
+        return answered.body ?? (JSON.parse(answered.text) as SearchResponse);
+      }),
     logUnexpected: (c, e) => logUnexpected(c, e, queryOf.get(c)),
   });
-  registerLlmsRoutes(app, { config, getPack: deps.getPack });
+  registerLlmsRoutes(app, { config, packs: packGetters });
   // Last: a page is whatever path no route above answers.
   if (config.previewPages) registerPreviewRoutes(app, { packs: packGetters, ...deps.preview });
 

@@ -4,7 +4,7 @@
  * The rules are src/protocol/analytics.ts; the store src/worker/analytics.ts.
  */
 import type { Context, Hono } from 'hono';
-import { RecallBoxError, pageSections, type LoadedPack } from '../core/index.ts';
+import { RecallBoxError, pageAt, pageSections, type LoadedPack } from '../core/index.ts';
 import { ANALYTICS_DEFAULTS, ANALYTICS_HEADER, pagePath, parseClickEvent, searchEventOf, type SearchOutcomeName } from '../protocol/analytics.ts';
 import type { GapSource } from '../protocol/gaps.ts';
 import type { AnalyticsStore } from './analytics.ts';
@@ -52,13 +52,10 @@ export interface EventRouteDeps {
   after: After;
 }
 
-/** The page of the pack a clicked URL names (as stored, or by its path), or null. */
+/** The page of the pack a clicked URL names (as stored, or by its path, with or without its trailing slash), or null. */
 function pageIn(pack: LoadedPack, page: string): string | null {
   const pages = pageSections(pack);
-  if (pages.has(page)) return page;
-  const path = pagePath(page);
-  for (const url of [path, path.endsWith('/') ? path.slice(0, -1) : `${path}/`]) if (pages.has(url)) return url;
-  return null;
+  return pages.has(page) ? page : pageAt(pages, pagePath(page));
 }
 
 /** POST /events: one click, 204 when counted (after the response). */

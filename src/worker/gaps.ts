@@ -7,6 +7,7 @@ import type { Context, Hono } from 'hono';
 import { RecallBoxError } from '../core/index.ts';
 import { GAPS_DEFAULTS, gapWrite, parseGapsLimit, readGapPolicy, type Gap, type GapPolicy, type GapRow, type GapVars } from '../protocol/gaps.ts';
 import { errorResponse } from '../protocol/errors.ts';
+import { bearerOf, tokenMatches } from '../admin/auth.ts';
 
 /** The D1 binding, as much of it as the report uses. */
 export interface D1Like {
@@ -99,10 +100,6 @@ export function gapStoreFor(on: boolean, env: GapBindings, warnings: string[]): 
   return d1GapStore(env.GAPS_DB, policy);
 }
 
-async function sha256(text: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-}
-
 /**
  * Whether an `Authorization: Bearer <token>` header carries `expected`, in constant time: both are
  * hashed first, so the comparison runs over 32 bytes whatever was sent, and neither the token's
@@ -110,11 +107,7 @@ async function sha256(text: string): Promise<Uint8Array> {
  * nothing.
  */
 export async function bearerMatches(header: string | undefined, expected: string | undefined): Promise<boolean> {
-  const presented = /^Bearer +(\S+) *$/i.exec(header ?? '')?.[1] ?? '';
-  const [a, b] = await Promise.all([sha256(presented), sha256(expected ?? '')]);
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
-  return diff === 0 && presented !== '' && (expected ?? '') !== '';
+  return tokenMatches(bearerOf(header) ?? '', expected);
 }
 
 export interface AdminDeps {

@@ -11,14 +11,14 @@
  * integration wrote into the built site, which are these same files. Off with LLMS_TXT = "off".
  */
 import type { Context, Hono } from 'hono';
-import { PACK_FILES, RecallBoxError, findPage, pageMarkdown, pageUrlOfMarkdown, readPackFile, type LoadedPack } from '../core/index.ts';
-import { decodedPath, untilDone } from '../preview/routes.ts';
+import { PACK_FILES, RecallBoxError, findPage, untilAnswered, pageMarkdown, pageUrlOfMarkdown, readPackFile, type LoadedPack } from '../core/index.ts';
+import { decodedPath } from '../preview/routes.ts';
 import type { WorkerConfig } from './config.ts';
 
 export interface LlmsRouteOptions {
-  config: Pick<WorkerConfig, 'llmsTxt' | 'indexes' | 'cacheMaxAge'>;
-  /** The pack of the named index (AppDeps.getPack). */
-  getPack: (index: string, signal?: AbortSignal) => Promise<LoadedPack>;
+  config: Pick<WorkerConfig, 'llmsTxt' | 'cacheMaxAge'>;
+  /** Each index's pack, the default first (llms.txt describes the site, which is the default index's). */
+  packs: ReadonlyArray<(signal?: AbortSignal) => Promise<LoadedPack>>;
 }
 
 const TEXT_TYPE = 'text/plain; charset=utf-8';
@@ -44,16 +44,16 @@ function notModified(c: Context, etag: string): boolean {
 }
 
 export function registerLlmsRoutes(app: Hono, options: LlmsRouteOptions): void {
-  const { config, getPack } = options;
+  const { config, packs } = options;
   if (!config.llmsTxt) return;
   // Rebuilt with the pack: kept as long as a /search answer, and revalidated by the ETag after.
   const caching = (etag: string) => ({ ETag: etag, 'Cache-Control': `public, max-age=${config.cacheMaxAge}` });
 
   for (const { path, file } of LLMS_FILES) {
     app.get(path, (c) =>
-      untilDone(async (signal) => {
+      untilAnswered(async ({ signal }) => {
         // The default index's: llms.txt describes the site, which is that index's.
-        const pack = await getPack(config.indexes[0]!.name, signal);
+        const pack = await packs[0]!(signal);
         const headers = caching(etagOf(pack));
         if (notModified(c, headers.ETag)) return c.body(null, 304, headers);
         const bytes = await readPackFile(pack.source, pack.manifest.files, file);
@@ -66,9 +66,9 @@ export function registerLlmsRoutes(app: Hono, options: LlmsRouteOptions): void {
   app.get('*', async (c, next) => {
     const pageUrl = pageUrlOfMarkdown(decodedPath(c.req.path));
     if (pageUrl === null) return next();
-    return untilDone(async (signal) => {
+    return untilAnswered(async ({ signal }) => {
       // The first index holding the page answers, as the preview's pages do.
-      const page = await findPage(config.indexes.map((i) => (s?: AbortSignal) => getPack(i.name, s)), pageUrl, signal);
+      const page = await findPage(packs, pageUrl, signal);
       if (page === null) throw new RecallBoxError('NOT_FOUND', `no page of the docs is at ${pageUrl}; /llms.txt lists them.`);
       const headers = caching(etagOf(page.pack));
       if (notModified(c, headers.ETag)) return c.body(null, 304, headers);

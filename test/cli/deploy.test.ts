@@ -200,16 +200,14 @@ describe('recall-box deploy: credentials', () => {
 
   it('refuses to publish without credentials (CREDENTIALS_MISSING, exit 1), saying how to log in, before building', async () => {
     const config = await initSite('no-credentials');
-    const started = Date.now();
     const r = await runCli(['deploy', '--config', config]);
     expect(r.code).toBe(1);
     expect(r.err).toContain('CREDENTIALS_MISSING');
     expect(r.err).toContain('npx wrangler login');
     expect(r.err).toContain('CLOUDFLARE_API_TOKEN');
     expect(r.out).not.toContain('built pack');
+    // Nothing was built: the check comes before the build's time is spent.
     expect(existsSync(path.join(path.dirname(config), 'dist', '_recall-box'))).toBe(false);
-    // Fast: the point is not to spend the build's time first (generous, for a loaded machine).
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('needs none for --local, --dry-run or a dry run passed on to wrangler, which build at once', async () => {

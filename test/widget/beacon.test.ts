@@ -12,12 +12,11 @@ async function searchAndFollow(attributes = '') {
   await h.page.goto(h.fixture(`<recall-box debounce="0" ${attributes}></recall-box>`));
   await h.page.locator('recall-box input').fill('route');
   await h.page.locator('recall-box [role="option"]').first().waitFor();
-  const started = Date.now();
+  // The navigation goes ahead whether a beacon is sent or not: the page arrives.
   await Promise.all([h.page.waitForURL('**/guides/routing/**'), h.page.locator('recall-box [role="option"]').first().click()]);
-  const navigationMs = Date.now() - started;
+  await h.page.locator('h2#route-parameters').waitFor();
   // Time for a beacon to reach the server, had one been sent.
   await h.page.waitForTimeout(300);
-  return navigationMs;
 }
 
 describe('the click beacon', () => {
@@ -29,11 +28,10 @@ describe('the click beacon', () => {
 
   it('sends one, as text/plain JSON with the query, rank and URL, when it does; the navigation goes ahead', async () => {
     h.reply = (q) => ({ ...answer(q, sampleResults()), headers: { 'X-Recall-Box-Analytics': 'on' } });
-    const navigationMs = await searchAndFollow();
+    await searchAndFollow();
     expect(h.beacons).toHaveLength(1);
     expect(h.beacons[0]!.contentType).toMatch(/^text\/plain/);
     expect(JSON.parse(h.beacons[0]!.body)).toEqual({ q: 'route', rank: 1, url: '/guides/routing/#route-parameters', index: '' });
-    expect(navigationMs).toBeLessThan(2_000);
   });
 
   it('sends none with no-analytics', async () => {

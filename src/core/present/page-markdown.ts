@@ -31,14 +31,20 @@ export function sectionMarkdown(section: Section, withHeading = true): string {
 }
 
 /**
- * A page's sections (all of one page, in pack order) as one document: the page title as `#`, its
- * description, then every section. The intro section (no anchor) is under the title, not a heading of its own.
+ * A page's document in blocks, joined by a blank line: its head (the page title as `#`, its
+ * description), then one block per section that has any text. The intro section (no anchor) is
+ * under the title, not a heading of its own. What pageMarkdown joins, and what read_page cuts.
  */
-export function pageMarkdown(sections: readonly Section[]): string {
+export function pageMarkdownBlocks(sections: readonly Section[]): { head: string[]; sections: string[] } {
   const first = sections[0];
-  if (!first) return '';
+  if (!first) return { head: [], sections: [] };
   const title = first.breadcrumb[0] ?? first.title;
   const head = [`# ${oneLine(title)}`, ...(first.description !== '' ? [`> ${oneLine(first.description)}`] : [])];
-  const body = sections.map((s) => sectionMarkdown(s, s.anchor !== '')).filter((md) => md !== '');
-  return `${[...head, ...body].join('\n\n')}\n`;
+  return { head, sections: sections.map((s) => sectionMarkdown(s, s.anchor !== '')) };
+}
+
+/** A page's sections (all of one page, in pack order) as one document (pageMarkdownBlocks joined). */
+export function pageMarkdown(sections: readonly Section[]): string {
+  const { head, sections: blocks } = pageMarkdownBlocks(sections);
+  return head.length === 0 ? '' : `${[...head, ...blocks.filter((md) => md !== '')].join('\n\n')}\n`;
 }
