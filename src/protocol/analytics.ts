@@ -39,12 +39,29 @@ export const ANALYTICS_DEFAULTS = Object.freeze({
   maxEventBytes: 2_048,
   /** Longest URL a click may name, in characters. Default 1,024. */
   maxUrlLength: 1_024,
+  /**
+   * Milliseconds the Worker gathers searches and clicks before writing them as one D1 batch
+   * (ANALYTICS_FLUSH_MS; range in ANALYTICS_RANGES). 0 writes each on its own, after its answer.
+   * Default 1,000: a busy Worker writes once a second instead of once a search, so the writes do
+   * not compete with the searches for the machine (`npm run bench:analytics`). The batch is written
+   * inside the first gathered request's waitUntil, which the runtime keeps for 30 s after the
+   * answer, so a window this short loses nothing an isolate shuts down on.
+   */
+  flushMs: 1_000,
+  /**
+   * Most searches and clicks gathered before the batch is written at once, whatever the window:
+   * bounds the isolate's memory and the batch's JSON (a D1 value holds at most 2 MB; 200 events of
+   * the longest query, 768 bytes, and five 1,024-character pages is 1.2 MB). Default 200.
+   */
+  maxBuffered: 200,
 });
 
 export const ANALYTICS_RANGES = Object.freeze({
   /** 1..500,000 rows: ~100 MB of D1 at the top, far inside a database's size limit. */
   maxRows: Object.freeze({ min: 1, max: 500_000 }),
   maxAgeDays: Object.freeze({ min: 1, max: 3_650 }),
+  /** 0..10,000 ms: 10 s keeps the batch well inside waitUntil's 30 s. */
+  flushMs: Object.freeze({ min: 0, max: 10_000 }),
 });
 
 export interface AnalyticsPolicy {
@@ -53,15 +70,18 @@ export interface AnalyticsPolicy {
   maxAgeDays: number;
   redact: boolean;
   shownResults: number;
+  flushMs: number;
+  maxBuffered: number;
 }
 
 export interface AnalyticsVars {
   ANALYTICS_MAX_ROWS?: string;
   ANALYTICS_MAX_AGE_DAYS?: string;
+  ANALYTICS_FLUSH_MS?: string;
   GAPS_REDACT?: string;
 }
 
-/** ANALYTICS_MAX_ROWS (both tables), ANALYTICS_MAX_AGE_DAYS, GAPS_REDACT; what cannot be used is named in `warnings`. */
+/** ANALYTICS_MAX_ROWS (both tables), ANALYTICS_MAX_AGE_DAYS, ANALYTICS_FLUSH_MS, GAPS_REDACT; what cannot be used is named in `warnings`. */
 export function readAnalyticsPolicy(vars: AnalyticsVars, warnings: string[], defaults: AnalyticsPolicy = ANALYTICS_DEFAULTS): AnalyticsPolicy {
   const maxRows = wholeNumberVar('ANALYTICS_MAX_ROWS', vars.ANALYTICS_MAX_ROWS, ANALYTICS_RANGES.maxRows, defaults.maxRows, warnings);
   return {
@@ -70,6 +90,8 @@ export function readAnalyticsPolicy(vars: AnalyticsVars, warnings: string[], def
     maxAgeDays: wholeNumberVar('ANALYTICS_MAX_AGE_DAYS', vars.ANALYTICS_MAX_AGE_DAYS, ANALYTICS_RANGES.maxAgeDays, defaults.maxAgeDays, warnings),
     redact: onOffVar('GAPS_REDACT', vars.GAPS_REDACT, defaults.redact, warnings),
     shownResults: defaults.shownResults,
+    flushMs: wholeNumberVar('ANALYTICS_FLUSH_MS', vars.ANALYTICS_FLUSH_MS, ANALYTICS_RANGES.flushMs, defaults.flushMs, warnings),
+    maxBuffered: defaults.maxBuffered,
   };
 }
 
@@ -196,6 +218,88 @@ export interface ClickWrite {
 
 export function clickWrite(click: ClickEvent, page: string, at: string, policy: AnalyticsPolicy): ClickWrite {
   return { day: gapDay(at), query: policy.redact ? redactQuery(click.query) : click.query, rank: click.rank, page };
+}
+
+/** A (day, query) row's additions in one batch. */
+export interface QueryDelta {
+  day: string;
+  query: string;
+  /** The language of the row's last search. */
+  lang: string;
+  searches: number;
+  answers: number;
+  uncertain: number;
+  fallbacks: number;
+  zero: number;
+  agent: number;
+}
+
+/** A (day, page) row's additions in one batch. */
+export interface PageDelta {
+  day: string;
+  page: string;
+  shown: number;
+  clicks: number;
+}
+
+/** A (day, query) row's clicks in one batch: added to the row only if it exists. */
+export interface ClickDelta {
+  day: string;
+  query: string;
+  clicks: number;
+  rankSum: number;
+}
+
+/** What a batch of searches and clicks adds to the tables, each row once. */
+export interface AnalyticsBatch {
+  queries: QueryDelta[];
+  pages: PageDelta[];
+  clicks: ClickDelta[];
+  /** Rows of days before this one are dropped: the newest search's age limit ('' with no search). */
+  keepSince: string;
+}
+
+/**
+ * Searches and clicks, in the order they happened → one batch: the counts per (day, query) and
+ * (day, page) summed, so a batch writes each row once whatever it gathered. The searches are
+ * written before the clicks, so a click on a search of the same batch finds its row.
+ */
+export function mergeWrites(searches: readonly SearchWrite[], clicks: readonly ClickWrite[]): AnalyticsBatch {
+  const queries = new Map<string, QueryDelta>();
+  const pages = new Map<string, PageDelta>();
+  const clicked = new Map<string, ClickDelta>();
+  // JSON of the pair: a key no day or text can make ambiguous.
+  const key = (a: string, b: string) => JSON.stringify([a, b]);
+  const page = (day: string, url: string) => {
+    const k = key(day, url);
+    const row = pages.get(k) ?? { day, page: url, shown: 0, clicks: 0 };
+    pages.set(k, row);
+    return row;
+  };
+  let keepSince = '';
+  for (const w of searches) {
+    const k = key(w.day, w.query);
+    const row = queries.get(k) ?? { day: w.day, query: w.query, lang: w.lang, searches: 0, answers: 0, uncertain: 0, fallbacks: 0, zero: 0, agent: 0 };
+    row.lang = w.lang;
+    row.searches += 1;
+    row.answers += w.answer;
+    row.uncertain += w.uncertain;
+    row.fallbacks += w.fallback;
+    row.zero += w.zero;
+    row.agent += w.agent;
+    queries.set(k, row);
+    for (const url of w.shownPages) page(w.day, url).shown += 1;
+    if (w.keepSince > keepSince) keepSince = w.keepSince;
+  }
+  for (const c of clicks) {
+    const k = key(c.day, c.query);
+    const row = clicked.get(k) ?? { day: c.day, query: c.query, clicks: 0, rankSum: 0 };
+    row.clicks += 1;
+    row.rankSum += c.rank;
+    clicked.set(k, row);
+    page(c.day, c.page).clicks += 1;
+  }
+  return { queries: [...queries.values()], pages: [...pages.values()], clicks: [...clicked.values()], keepSince };
 }
 
 /** The response header /search answers with when analytics are on: the widget sends beacons only then. */

@@ -1,31 +1,53 @@
 /**
- * Search analytics' store on D1 (GAPS_DB, migrations/0004_analytics.sql): a search and a click each
- * one batch (one transaction), written after the answer (ctx.waitUntil); the owners' page reads it
- * (src/admin/). What is counted and kept is src/protocol/analytics.ts.
+ * Search analytics' store on D1 (GAPS_DB, migrations/0004_analytics.sql): searches and clicks
+ * gathered for ANALYTICS_FLUSH_MS (gather-writes.ts), then written as one batch (one transaction),
+ * after the answers (ctx.waitUntil); the owners' page reads it (src/admin/). What is counted and
+ * kept is src/protocol/analytics.ts.
  */
 import type { AnalyticsReader, QueryRow, ReportRows } from '../admin/report-store.ts';
-import { ANALYTICS_DEFAULTS, clickWrite, readAnalyticsPolicy, searchWrite, type AnalyticsPolicy, type AnalyticsVars, type ClickEvent, type SearchEvent } from '../protocol/analytics.ts';
+import {
+  ANALYTICS_DEFAULTS,
+  clickWrite,
+  mergeWrites,
+  readAnalyticsPolicy,
+  searchWrite,
+  type AnalyticsBatch,
+  type AnalyticsPolicy,
+  type AnalyticsVars,
+  type ClickEvent,
+  type ClickWrite,
+  type SearchEvent,
+  type SearchWrite,
+} from '../protocol/analytics.ts';
+import { gatherWrites } from './gather-writes.ts';
 import type { D1Like, D1StatementLike } from './gaps.ts';
 
 export interface AnalyticsStore extends AnalyticsReader {
-  /** Count one search at `at` (ISO 8601; only its UTC day is kept). */
+  /** Count one search at `at` (ISO 8601; only its UTC day is kept); settles when it is written. */
   recordSearch(event: SearchEvent, at: string): Promise<void>;
-  /** Count one click on `page` (a page of the pack) at `at`. */
+  /** Count one click on `page` (a page of the pack) at `at`; settles when it is written. */
   recordClick(click: ClickEvent, page: string, at: string): Promise<void>;
 }
 
-// A search is one batch, as a gap is (src/worker/gaps.ts): the query's day row upserted; the pages
-// it showed upserted in one statement; rows older than the age cap dropped (a range of the primary
-// key, which starts with the day); each table cut to its cap, the least searched (shown) and oldest
-// first — a flood of made-up queries is a flood of rows searched once today: it pushes out rows
-// searched once, never a query asked twice. Row counts come from analytics_size (triggers).
-const RECORD_SEARCH_SQL = `INSERT INTO analytics_queries (day, query, lang, searches, answers, uncertain, fallbacks, zero_results, agent)
-VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6, ?7, ?8)
-ON CONFLICT (day, query) DO UPDATE SET lang = excluded.lang, searches = searches + 1, answers = answers + excluded.answers,
+// A batch is one D1 batch, as a gap is (src/worker/gaps.ts), whatever it gathered: the rows passed
+// as one JSON value each (json_each), since a D1 statement binds at most 100 values. The queries'
+// day rows upserted; the pages' rows (shown, clicked) upserted; the clicks added to their queries'
+// rows where they exist (a beacon cannot make up a query row); rows older than the age cap dropped
+// (a range of the primary key, which starts with the day); each table cut to its cap, the least
+// searched (shown) and oldest first — a flood of made-up queries is a flood of rows searched once
+// today: it pushes out rows searched once, never a query asked twice. Row counts come from
+// analytics_size (triggers). `WHERE true` keeps SQLite from reading ON CONFLICT as a join's ON.
+const field = (name: string) => `json_extract(j.value, '$.${name}')`;
+const UPSERT_QUERIES_SQL = `INSERT INTO analytics_queries (day, query, lang, searches, answers, uncertain, fallbacks, zero_results, agent)
+SELECT ${['day', 'query', 'lang', 'searches', 'answers', 'uncertain', 'fallbacks', 'zero', 'agent'].map(field).join(', ')} FROM json_each(?1) AS j WHERE true
+ON CONFLICT (day, query) DO UPDATE SET lang = excluded.lang, searches = searches + excluded.searches, answers = answers + excluded.answers,
 uncertain = uncertain + excluded.uncertain, fallbacks = fallbacks + excluded.fallbacks, zero_results = zero_results + excluded.zero_results, agent = agent + excluded.agent`;
-const shownSql = (n: number) =>
-  `INSERT INTO analytics_pages (day, page, shown) VALUES ${Array.from({ length: n }, (_, i) => `(?1, ?${i + 2}, 1)`).join(', ')}
-ON CONFLICT (day, page) DO UPDATE SET shown = shown + 1`;
+const UPSERT_PAGES_SQL = `INSERT INTO analytics_pages (day, page, shown, clicks)
+SELECT ${['day', 'page', 'shown', 'clicks'].map(field).join(', ')} FROM json_each(?1) AS j WHERE true
+ON CONFLICT (day, page) DO UPDATE SET shown = shown + excluded.shown, clicks = clicks + excluded.clicks`;
+const ADD_CLICKS_SQL = `UPDATE analytics_queries SET clicks = analytics_queries.clicks + c.n, click_rank_sum = analytics_queries.click_rank_sum + c.rank_sum
+FROM (SELECT ${field('day')} AS d, ${field('query')} AS q, ${field('clicks')} AS n, ${field('rankSum')} AS rank_sum FROM json_each(?1) AS j) AS c
+WHERE analytics_queries.day = c.d AND analytics_queries.query = c.q`;
 const PRUNE_OLD_QUERIES_SQL = `DELETE FROM analytics_queries WHERE day < ?1`;
 const PRUNE_OLD_PAGES_SQL = `DELETE FROM analytics_pages WHERE day < ?1`;
 const pruneExcessSql = (table: string, order: string, name: string) => `DELETE FROM ${table} WHERE rowid IN (
@@ -33,9 +55,18 @@ const pruneExcessSql = (table: string, order: string, name: string) => `DELETE F
   LIMIT max(0, coalesce((SELECT rows FROM analytics_size WHERE name = '${name}'), (SELECT count(*) FROM ${table})) - ?1))`;
 const PRUNE_EXCESS_QUERIES_SQL = pruneExcessSql('analytics_queries', 'searches, day', 'queries');
 const PRUNE_EXCESS_PAGES_SQL = pruneExcessSql('analytics_pages', 'shown, day', 'pages');
-// A click adds to its query's row of the day, if there is one: a beacon cannot make up a query row.
-const CLICK_QUERY_SQL = `UPDATE analytics_queries SET clicks = clicks + 1, click_rank_sum = click_rank_sum + ?3 WHERE day = ?1 AND query = ?2`;
-const CLICK_PAGE_SQL = `INSERT INTO analytics_pages (day, page, clicks) VALUES (?1, ?2, 1) ON CONFLICT (day, page) DO UPDATE SET clicks = clicks + 1`;
+
+/** A batch's statements, in the order they must run. */
+function batchStatements(db: D1Like, batch: AnalyticsBatch, policy: AnalyticsPolicy): D1StatementLike[] {
+  const statements: D1StatementLike[] = [];
+  if (batch.queries.length > 0) statements.push(db.prepare(UPSERT_QUERIES_SQL).bind(JSON.stringify(batch.queries)));
+  if (batch.pages.length > 0) statements.push(db.prepare(UPSERT_PAGES_SQL).bind(JSON.stringify(batch.pages)));
+  if (batch.clicks.length > 0) statements.push(db.prepare(ADD_CLICKS_SQL).bind(JSON.stringify(batch.clicks)));
+  if (batch.keepSince) statements.push(db.prepare(PRUNE_OLD_QUERIES_SQL).bind(batch.keepSince), db.prepare(PRUNE_OLD_PAGES_SQL).bind(batch.keepSince));
+  if (batch.queries.length > 0) statements.push(db.prepare(PRUNE_EXCESS_QUERIES_SQL).bind(policy.maxRows));
+  statements.push(db.prepare(PRUNE_EXCESS_PAGES_SQL).bind(policy.maxPageRows));
+  return statements;
+}
 
 const DAYS_SQL = `SELECT day, sum(searches) AS searches, sum(answers) AS answers, sum(uncertain) AS uncertain, sum(fallbacks) AS fallbacks,
 sum(zero_results) AS zeroResults, sum(agent) AS agent, sum(clicks) AS clicks
@@ -53,27 +84,20 @@ const numbers = <T extends object>(row: T): T =>
 /** The analytics store on a D1 database with migrations/ applied, keeping what `policy` says. */
 export function d1AnalyticsStore(db: D1Like, policy: AnalyticsPolicy = ANALYTICS_DEFAULTS): AnalyticsStore {
   const all = async <T extends object>(sql: string, ...values: unknown[]) => (await db.prepare(sql).bind(...values).all<T>()).results.map(numbers);
-  return {
-    async recordSearch(event, at) {
-      const w = searchWrite(event, at, policy);
-      const statements: D1StatementLike[] = [db.prepare(RECORD_SEARCH_SQL).bind(w.day, w.query, w.lang, w.answer, w.uncertain, w.fallback, w.zero, w.agent)];
-      if (w.shownPages.length > 0) statements.push(db.prepare(shownSql(w.shownPages.length)).bind(w.day, ...w.shownPages));
-      statements.push(
-        db.prepare(PRUNE_OLD_QUERIES_SQL).bind(w.keepSince),
-        db.prepare(PRUNE_OLD_PAGES_SQL).bind(w.keepSince),
-        db.prepare(PRUNE_EXCESS_QUERIES_SQL).bind(policy.maxRows),
-        db.prepare(PRUNE_EXCESS_PAGES_SQL).bind(policy.maxPageRows),
+  type Write = { search: SearchWrite } | { click: ClickWrite };
+  const writes = gatherWrites<Write>(
+    async (items) => {
+      const batch = mergeWrites(
+        items.flatMap((w) => ('search' in w ? [w.search] : [])),
+        items.flatMap((w) => ('click' in w ? [w.click] : [])),
       );
-      await db.batch(statements);
+      await db.batch(batchStatements(db, batch, policy));
     },
-    async recordClick(click, page, at) {
-      const w = clickWrite(click, page, at, policy);
-      await db.batch([
-        db.prepare(CLICK_QUERY_SQL).bind(w.day, w.query, w.rank),
-        db.prepare(CLICK_PAGE_SQL).bind(w.day, w.page),
-        db.prepare(PRUNE_EXCESS_PAGES_SQL).bind(policy.maxPageRows),
-      ]);
-    },
+    { windowMs: policy.flushMs, max: policy.maxBuffered },
+  );
+  return {
+    recordSearch: (event, at) => writes.add({ search: searchWrite(event, at, policy) }),
+    recordClick: (click, page, at) => writes.add({ click: clickWrite(click, page, at, policy) }),
     async report(p, topLimit, gapLimit) {
       const results = (await db.batch([
         db.prepare(DAYS_SQL).bind(p.from, p.to),

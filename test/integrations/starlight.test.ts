@@ -213,6 +213,8 @@ describe.skipIf(!registry.ok)('the Starlight example (examples/starlight)', () =
     expect(await box.getAttribute('mode')).toBe('modal');
     expect(await box.getAttribute('lang')).toBe('en');
     expect(await box.getAttribute('placeholder')).toBe('Search the Quarry docs');
+    // The site's base URL, where the widget's fallback sends a reader to browse the docs.
+    expect(await box.getAttribute('home')).toBe('/');
     const accent = await box.evaluate((e) => getComputedStyle(e).getPropertyValue('--recall-box-accent').trim());
     const starlight = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--sl-color-text-accent').trim());
     expect(accent).not.toBe('');

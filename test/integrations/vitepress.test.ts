@@ -103,6 +103,8 @@ describe.skipIf(!registry.ok)('the VitePress example (examples/vitepress)', () =
     await expect.poll(() => box.count()).toBe(1);
     expect(await box.getAttribute('mode')).toBe('modal');
     expect(await box.getAttribute('lang')).toBe('en-US');
+    // The site's base URL, where the widget's fallback sends a reader to browse the docs.
+    expect(await box.getAttribute('home')).toBe('/');
     const accent = await box.evaluate((e) => getComputedStyle(e).getPropertyValue('--recall-box-accent').trim());
     const brand = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--vp-c-brand-1').trim());
     expect(accent).not.toBe('');

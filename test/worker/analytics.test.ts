@@ -13,7 +13,9 @@ import { ANALYTICS_DEFAULTS } from '../../src/protocol/analytics.ts';
 
 const testEnv = env as unknown as Env & { GAPS_DB: D1Like; TEST_MIGRATIONS: D1Migration[]; TEST_RATE_LIMITER: RateLimiter };
 const db = testEnv.GAPS_DB;
-const ON = { ANALYTICS: 'on', EDGE_CACHE: 'off' } as const;
+// ANALYTICS_FLUSH_MS 0: each request's counts written by the time callIn returns, without waiting
+// out the default window (the window's own tests are at the end).
+const ON = { ANALYTICS: 'on', EDGE_CACHE: 'off', ANALYTICS_FLUSH_MS: '0' } as const;
 
 const one = async <T>(sql: string) => (await db.prepare(sql).bind().all<T>()).results[0]!;
 const rows = async <T>(sql: string) => (await db.prepare(sql).bind().all<T>()).results;
@@ -52,7 +54,7 @@ describe('search analytics (ANALYTICS = "on", GAPS_DB)', () => {
   });
 
   it('counts a cached answer too, and says nothing when analytics are off', async () => {
-    const isolate = { ...testEnv, ANALYTICS: 'on' };
+    const isolate = { ...testEnv, ANALYTICS: 'on', ANALYTICS_FLUSH_MS: '0' };
     await callIn(isolate, '/search?q=middleware');
     const again = await callIn(isolate, '/search?q=middleware');
     expect(again.headers.get('x-recall-box-cache')).not.toBe('miss');
@@ -126,5 +128,50 @@ describe('search analytics (ANALYTICS = "on", GAPS_DB)', () => {
     expect(pages).toHaveLength(3);
     expect(pages).toContainEqual({ page: '/kept/', shown: 2 });
     expect(await one("SELECT rows FROM analytics_size WHERE name = 'pages'")).toEqual({ rows: 3 });
+  });
+
+  it('gathers the searches of the default window into one write: requests at once are all counted', async () => {
+    const isolate = { ...testEnv, ANALYTICS: 'on', EDGE_CACHE: 'off' };
+    await Promise.all(['routing', 'routing', 'middleware', 'zebra husbandry', 'routing', 'middleware'].map((q) => callIn(isolate, `/search?q=${encodeURIComponent(q)}`)));
+    expect(await rows('SELECT query, searches FROM analytics_queries ORDER BY query')).toEqual([
+      { query: 'middleware', searches: 2 },
+      { query: 'routing', searches: 3 },
+      { query: 'zebra husbandry', searches: 1 },
+    ]);
+  });
+});
+
+describe('the store gathers writes (ANALYTICS_FLUSH_MS)', () => {
+  /** The test database, counting the batches written to it. */
+  const counted = () => {
+    const batches: number[] = [];
+    const wrapped: D1Like = { prepare: (sql) => db.prepare(sql), batch: (statements) => (batches.push(statements.length), db.batch(statements)) };
+    return { wrapped, batches };
+  };
+  const event = (query: string, shownPages: string[] = ['/guides/routing/']) => ({ query, lang: 'en', outcome: 'answer' as const, zeroResults: false, source: 'reader' as const, shownPages });
+
+  it('writes a window of searches and clicks as one batch, a click on a search of the same window counted', async () => {
+    const { wrapped, batches } = counted();
+    const store = d1AnalyticsStore(wrapped, { ...ANALYTICS_DEFAULTS, flushMs: 100 });
+    const at = new Date().toISOString();
+    await Promise.all([
+      ...Array.from({ length: 30 }, (_, i) => store.recordSearch(event(`query ${i % 10}`), at)),
+      store.recordClick({ query: 'query 3', rank: 2, page: '/guides/routing/' }, '/guides/routing/', at),
+    ]);
+    expect(batches).toHaveLength(1);
+    expect(await one('SELECT count(*) AS n, sum(searches) AS searches FROM analytics_queries')).toEqual({ n: 10, searches: 30 });
+    expect(await one("SELECT clicks, click_rank_sum AS rankSum FROM analytics_queries WHERE query = 'query 3'")).toEqual({ clicks: 1, rankSum: 2 });
+    expect(await rows('SELECT page, shown, clicks FROM analytics_pages')).toEqual([{ page: '/guides/routing/', shown: 30, clicks: 1 }]);
+    expect(await rows('SELECT name, rows FROM analytics_size ORDER BY name')).toEqual([{ name: 'pages', rows: 1 }, { name: 'queries', rows: 10 }]);
+  });
+
+  it('writes a full window at once, without waiting for its end', async () => {
+    const { wrapped, batches } = counted();
+    // A window far longer than the test's timeout: the writes settle only because each window fills.
+    const store = d1AnalyticsStore(wrapped, { ...ANALYTICS_DEFAULTS, flushMs: 10_000, maxBuffered: 4 });
+    const at = new Date().toISOString();
+    await Promise.all(Array.from({ length: 8 }, (_, i) => store.recordSearch(event(`full ${i}`), at)));
+    expect(batches).toHaveLength(2);
+    expect(await one('SELECT count(*) AS n FROM analytics_queries')).toEqual({ n: 8 });
   });
 });
