@@ -3,10 +3,9 @@
  *
  *   npx tsx bench/analytics-bench.ts [--queries 300] [--flood-seconds 60] [--flood-cap 2000]
  *
- * 1. /search with ANALYTICS on vs off: two Workers (one with analytics on a local D1), the same
- *    distinct queries alternating between them query by query, swapping which goes first, answer
- *    caches off so both search every time; medians and the paired ratio (on ÷ off). With
- *    --pause-ms N, N ms between pairs, for the after-answer write to finish first.
+ * 1. /search with ANALYTICS on vs off (bench/analytics-cost.ts): two Workers (one with analytics on
+ *    a local D1 holding 10,000 rows), the same distinct queries alternating between them; medians
+ *    and the paired ratio (on ÷ off). With --pause-ms N, N ms between pairs.
  * 2. The owners' page with 10,000 stored rows: GET /admin/api/report (bearer), and the page in
  *    Chromium from navigation to drawn (logged in by the form), medians of 10 after a first load.
  * 3. A flood: distinct queries as fast as 8 clients can send them for --flood-seconds against a
@@ -18,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBrowser } from '../test/support/browser.ts';
+import { benchAnalyticsCost } from './analytics-cost.ts';
 import { ANALYTICS_CONFIG, analyticsRowCounts, seededAnalytics } from './analytics-seed.ts';
 import { median } from './stats.ts';
 import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts';
@@ -26,36 +26,6 @@ const { values: args } = parseArgs({ options: { queries: { type: 'string', defau
 const TOKEN = 'analytics-bench-token-0123456789abcdef';
 const WORDS = ['routing', 'middleware', 'route parameters', 'deploy', 'install', 'configuration', 'handlers', 'errors', 'testing', 'context'];
 const query = (i: number) => `${WORDS[i % WORDS.length]} ${(i * 7919).toString(36)}`;
-
-async function timedSearch(url: string, q: string): Promise<number> {
-  const started = performance.now();
-  const res = await fetch(`${url}/search?q=${encodeURIComponent(q)}`);
-  await res.text();
-  if (res.status !== 200) throw new Error(`/search ${q}: ${res.status}`);
-  return performance.now() - started;
-}
-
-async function searchCost(on: WranglerDev, off: WranglerDev, n: number, pause: number) {
-  for (let i = 0; i < 20; i++) await Promise.all([timedSearch(on.url, `warm ${i}`), timedSearch(off.url, `warm ${i}`)]);
-  const onMs: number[] = [];
-  const offMs: number[] = [];
-  const ratios: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const q = query(i);
-    const first = i % 2 === 0 ? on : off;
-    const a = await timedSearch(first.url, q);
-    const b = await timedSearch(first === on ? off.url : on.url, q);
-    const [tOn, tOff] = first === on ? [a, b] : [b, a];
-    onMs.push(tOn);
-    offMs.push(tOff);
-    ratios.push(tOn / tOff);
-    // --pause-ms: time for the after-answer writes to finish before the next pair, so what is
-    // measured is the answer's path alone, not a local D1 (in the Worker's process under wrangler
-    // dev; a service of its own when deployed) busy with the last write.
-    if (pause > 0) await new Promise((r) => setTimeout(r, pause));
-  }
-  return { n, onP50: median(onMs), offP50: median(offMs), pairedRatio: median(ratios) };
-}
 
 async function adminLoad(server: WranglerDev) {
   const api: number[] = [];
@@ -119,8 +89,9 @@ async function main(persistTo: string): Promise<void> {
   const on = await startWranglerDev({ config: ANALYTICS_CONFIG, persistTo, vars: { ANALYTICS: args.control ? 'off' : 'on', EDGE_CACHE: 'off', ADMIN_TOKEN: TOKEN }, timeoutMs: 90_000 });
   const off = await startWranglerDev({ config: ANALYTICS_CONFIG, persistTo: `${persistTo}-off`, vars: { EDGE_CACHE: 'off' }, timeoutMs: 90_000 });
   try {
-    const cost = await searchCost(on, off, Number(args.queries), Number(args['pause-ms']));
-    console.log(`/search, ${cost.n} distinct queries, ${args['pause-ms']} ms between pairs: p50 ${cost.onP50.toFixed(2)} ms with ANALYTICS ${args.control ? 'off (control)' : 'on'}, ${cost.offP50.toFixed(2)} ms off; paired ratio ${cost.pairedRatio.toFixed(3)}`);
+    const queries = Array.from({ length: Number(args.queries) }, (_, i) => query(i));
+    const cost = await benchAnalyticsCost(on.url, off.url, queries, 20, Number(args['pause-ms']));
+    console.log(`/search, ${cost.queries} distinct queries, ${cost.pauseMs} ms between pairs: p50 ${cost.on.p50.toFixed(2)} ms with ANALYTICS ${args.control ? 'off (control)' : 'on'}, ${cost.off.p50.toFixed(2)} ms off; paired ratio ${cost.pairedRatio.toFixed(3)}`);
     await off.stop();
     if (args.control) return;
     const admin = await adminLoad(on);

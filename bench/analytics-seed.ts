@@ -15,12 +15,24 @@ export const ANALYTICS_CONFIG = path.join(ROOT, 'test/wrangler.test.toml');
 const DATABASE = 'recall-box-test-gaps';
 const run = promisify(execFile);
 
-/** Runs `wrangler d1 <args> <database> --local --persist-to <dir>`; its stdout. */
-export async function localD1(persistTo: string, ...args: string[]): Promise<string> {
+/** A D1 database of a wrangler config: the config's path and the database's `database_name`. */
+export interface D1Of {
+  config: string;
+  database: string;
+}
+
+/** The test config's GAPS_DB. */
+const TEST_D1: D1Of = { config: ANALYTICS_CONFIG, database: DATABASE };
+
+/** Runs `wrangler d1 <args> <database> --local --persist-to <dir> -c <config>`; its stdout. */
+export async function localD1At(d1: D1Of, persistTo: string, ...args: string[]): Promise<string> {
   // CI=1: wrangler asks no confirmation before applying migrations.
-  const { stdout } = await run(WRANGLER_BIN, ['d1', ...args, DATABASE, '--local', '--persist-to', persistTo, '-c', ANALYTICS_CONFIG], { cwd: ROOT, env: { ...wranglerEnv(), CI: '1' }, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run(WRANGLER_BIN, ['d1', ...args, d1.database, '--local', '--persist-to', persistTo, '-c', d1.config], { cwd: ROOT, env: { ...wranglerEnv(), CI: '1' }, maxBuffer: 16 * 1024 * 1024 });
   return stdout;
 }
+
+/** localD1At on the test config's GAPS_DB. */
+export const localD1 = (persistTo: string, ...args: string[]): Promise<string> => localD1At(TEST_D1, persistTo, ...args);
 
 /**
  * `rows` (day, query) rows over the last 30 days — about rows/30 queries a day, two phrasings of a

@@ -2,6 +2,7 @@
  * Renders the bench results as Markdown tables, for the terminal and for pasting into notes.
  */
 import type { McpCostBench } from './mcp-bench.ts';
+import type { AnalyticsCostBench } from './analytics-cost.ts';
 import type { BuildBench } from './build-bench.ts';
 import type { PackLoadBench, PipelineBench } from './node-bench.ts';
 import type { Summary } from './stats.ts';
@@ -34,6 +35,7 @@ export interface BenchReport {
   latencyBundled?: LatencyBench | null;
   /** An agent's search (MCP search_docs) beside /search on the same Worker (bench/mcp-bench.ts); null with --no-worker. */
   mcpCost?: McpCostBench | null;
+  analyticsCost?: AnalyticsCostBench | null;
   /** First /search after fresh starts (run.ts measureColdStarts); null when the Worker step was skipped. */
   coldStarts: ColdStartBench | null;
   /** What one static asset read adds to a request (worker-bench.ts benchReadCost); null or absent when the Worker step was skipped. */
@@ -137,6 +139,16 @@ function mcpCostTable(m: McpCostBench): string {
   ].join('\n\n');
 }
 
+/** The analytics row: /search with ANALYTICS on beside off, the target being unchanged within noise (issue 53). */
+function analyticsCostTable(a: AnalyticsCostBench): string {
+  const row = (name: string, s: Summary) => [name, formatMs(s.p50), formatMs(s.p95), String(s.n)];
+  return [
+    `### Search analytics: GET /search with ANALYTICS on beside off (the default Worker, a local D1, answer caches off, ${a.queries} queries each${a.pauseMs ? `, ${a.pauseMs} ms between pairs` : ', back to back'})`,
+    table(['Worker', 'p50', 'p95', 'n'], [row('ANALYTICS = "on"', a.on), row('ANALYTICS off', a.off)]),
+    `on ÷ off: **${a.pairedRatio.toFixed(2)}×** (median of the per-query ratios; p50 ratio ${(a.on.p50 / a.off.p50).toFixed(2)}×).`,
+  ].join('\n\n');
+}
+
 function latencyTable(latency: LatencyBench, what = 'the pack in the static assets'): string {
   const baselines = latency.targets.filter((t) => t.baseline);
   const measured = latency.targets.filter((t) => !t.baseline);
@@ -234,6 +246,7 @@ export function renderReport(r: BenchReport): string {
     ...(r.coldStarts ? [coldStartTable(r.coldStarts)] : []),
     ...(r.readCost ? [readCostTable(r.readCost)] : []),
     ...(r.mcpCost ? [mcpCostTable(r.mcpCost)] : []),
+    ...(r.analyticsCost ? [analyticsCostTable(r.analyticsCost)] : []),
     ...(r.loadTest?.length ? [loadTable(r.loadTest)] : []),
     pipelineTable(r),
     ...(r.adversarial ? [adversarialTable(r.adversarial)] : []),

@@ -15,7 +15,8 @@
  *    query embedding alone, static and ORT), and the hybrid pipeline again in a child process with
  *    V8's optimising compiler off (bench/baseline-tier.ts);
  * 4. times the vector kernels, and measures both Worker bundles with `wrangler deploy --dry-run`;
- *    and times an agent's search (MCP tools/call search_docs) beside /search (bench/mcp-bench.ts);
+ *    and times an agent's search (MCP tools/call search_docs) beside /search (bench/mcp-bench.ts),
+ *    and /search with search analytics on beside it off (bench/analytics-cost.ts);
  * 5. loads the default Worker under `wrangler dev` with autocannon (bench/load-bench.ts), answer
  *    cache off and on, for --load-seconds each (0 skips; so does --no-worker);
  * 6. builds a docs folder written to stall a search and times queries against it in Node
@@ -27,8 +28,8 @@
  */
 import { everySection, type PackReadMode } from '../src/core/index.ts';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -47,6 +48,8 @@ import { LOAD_DEFAULTS, runLoad, type LoadRun } from './load-bench.ts';
 import { benchScale, packReadMode, renderScale, scaleSources, SCALE_SOURCES, type ScaleSource } from './scale.ts';
 import { benchAdversarial } from './adversarial.ts';
 import { benchMcpCost, type McpCostBench } from './mcp-bench.ts';
+import { benchAnalyticsCost, type AnalyticsCostBench } from './analytics-cost.ts';
+import { localD1At } from './analytics-seed.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = path.join(ROOT, 'bench/.out');
@@ -57,6 +60,8 @@ const KEYWORD_PACK_DIR = path.join(SITE_DIR, 'pack-keyword');
 const RESULT_FILE = path.join(OUT_DIR, 'bench.json');
 const DEFAULT_CORPUS = path.resolve(ROOT, '../shared/corpora/astro-docs/en');
 const BENCH_CONFIG = 'bench/wrangler.bench.toml';
+/** BENCH_CONFIG's GAPS_DB, a local D1 for the analytics row. */
+const BENCH_ANALYTICS_DB = 'recall-box-bench-analytics';
 const TRIVIAL_CONFIG = 'bench/wrangler.trivial.toml';
 const TRIVIAL_ASSETS_CONFIG = 'bench/wrangler.trivial-assets.toml';
 const READ_FLOOR_CONFIG = 'bench/wrangler.read-floor.toml';
@@ -266,6 +271,24 @@ async function measureMcpCost(args: Args, queries: readonly BenchQuery[]): Promi
   });
 }
 
+/** Search analytics' cost to a reader: the default Worker with ANALYTICS on beside it off (bench/analytics-cost.ts). */
+async function measureAnalyticsCost(args: Args, queries: readonly BenchQuery[]): Promise<AnalyticsCostBench> {
+  const persistTo = await mkdtemp(path.join(tmpdir(), 'recall-box-bench-analytics-'));
+  const servers: WranglerDev[] = [];
+  try {
+    await localD1At({ config: BENCH_CONFIG, database: BENCH_ANALYTICS_DB }, persistTo, 'migrations', 'apply');
+    const spec = WORKERS[0]!;
+    for (const vars of [{ ...spec.vars, ANALYTICS: 'on' }, spec.vars]) {
+      servers.push(await startWranglerDev({ config: spec.config, timeoutMs: WRANGLER_START_TIMEOUT_MS, healthPath: spec.healthPath, vars, persistTo }));
+    }
+    log(`timing /search with ANALYTICS on (${servers[0]!.url}) against off (${servers[1]!.url}): ${queries.length} queries each`);
+    return await benchAnalyticsCost(servers[0]!.url, servers[1]!.url, queries.map((q) => q.q), args.warmup);
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    await rm(persistTo, { recursive: true, force: true });
+  }
+}
+
 /**
  * A cold start's floor under `wrangler dev`: the files a Worker's first query reads (in the waves
  * node-bench.ts firstQueryBytes finds), read and hashed by a bare Worker that does nothing else.
@@ -420,6 +443,7 @@ async function main(): Promise<void> {
   const latencyBundled = args.worker ? await measureWorkers(args, queries, others, [...BUNDLED_WORKERS, ...WORKERS.filter((w) => w.baseline)]) : null;
   const readCost = args.worker ? await measureReadCost(build.files) : null;
   const mcpCost = args.worker ? await measureMcpCost(args, queries) : null;
+  const analyticsCost = args.worker ? await measureAnalyticsCost(args, queries) : null;
 
   log(`timing the pipeline: ${queries.length} queries × ${args.rounds} rounds`);
   const pipeline = await benchPipeline(pack, PACK_DIR, queries, args.rounds, asked?.word ?? null);
@@ -453,6 +477,7 @@ async function main(): Promise<void> {
     coldStarts,
     readCost,
     mcpCost,
+    analyticsCost,
     kernel,
     bundles,
     loadTest,

@@ -1,7 +1,7 @@
 /**
  * The owners' page's two HTML documents: the login form and the page's shell (its content is drawn
- * by admin.js from /admin/api/report). Neither holds inline script or style, so the policy below
- * allows scripts and styles from this origin only.
+ * by admin.js from the report the page holds, or /admin/api/report). Neither holds inline script or
+ * style, so the policy below allows scripts and styles from this origin only.
  */
 
 /** The pages' Content-Security-Policy: nothing inline, nothing from elsewhere, no framing. */
@@ -24,11 +24,22 @@ export function loginHtml(error: string | null): string {
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}<button type="submit">Sign in</button></form></main></body></html>`;
 }
 
-/** The page's shell: the period picker, the sections admin.js fills, and the script. */
-export function pageHtml(): string {
-  // The default period's report is asked for with the page, not after its script has run: admin.js's
-  // first fetch is this URL, and the browser hands it the preloaded answer (~90 ms sooner on loopback).
-  return `${head('recall-box · search analytics', '<link rel="preload" href="/admin/api/report" as="fetch" crossorigin>')}
+/**
+ * The report as a JSON data block: text no script runs (so the CSP allows it), every `<` escaped so
+ * a reader's query can never close the element (`</script>`) or open a comment.
+ */
+export function reportDataBlock(report: unknown): string {
+  return `<script type="application/json" id="report">${JSON.stringify(report).replace(/</g, '\\u003c')}</script>`;
+}
+
+/**
+ * The page's shell: the period picker, the sections admin.js fills, and the script. `report`, the
+ * default period's, comes with the page when it could be read: admin.js draws it without a request
+ * of its own (a round trip and the wait before the browser starts one, 40–100 ms of the page's
+ * ~190 ms on loopback: `npx tsx bench/analytics-bench.ts --flood-seconds 0`).
+ */
+export function pageHtml(report?: unknown): string {
+  return `${head('recall-box · search analytics')}
 <body><header><h1>Search analytics</h1>
 <form id="period"><label>From <input type="date" name="from"></label><label>To <input type="date" name="to"></label>
 <button type="submit">Show</button><a id="csv" href="/admin/api/queries.csv">Export CSV</a></form>
@@ -40,5 +51,5 @@ export function pageHtml(): string {
 <section><h2>Content gaps</h2><p class="note">Queries the docs did not answer, phrasings with the same terms together.</p><table id="gaps"></table></section>
 <section class="pair"><div><h2>Pages readers click most</h2><table id="clicked"></table></div>
 <div><h2>Pages never shown</h2><p class="note" id="never-note"></p><ul id="never"></ul></div></section>
-</main><script src="/admin/assets/admin.js" async></script></body></html>`;
+</main>${report === undefined ? '' : reportDataBlock(report)}<script src="/admin/assets/admin.js" async></script></body></html>`;
 }

@@ -107,7 +107,13 @@ export function registerAdminPage(app: Hono, deps: AdminPageDeps): void {
   app.get('/admin/assets/admin.js', asset(ADMIN_JS, 'text/javascript; charset=utf-8'));
   app.get('/admin/assets/admin.css', asset(ADMIN_CSS, 'text/css; charset=utf-8'));
 
-  app.get('/admin', async (c) => ((await authorized(c)) ? html(c, pageHtml(), 200) : html(c, loginHtml(null), 401)));
+  app.get('/admin', async (c) => {
+    if (!(await authorized(c))) return html(c, loginHtml(null), 401);
+    // The default period's report comes with the page; when it cannot be read, the page asks
+    // /admin/api/report itself, which says why (ANALYTICS_DISABLED, ANALYTICS_UNAVAILABLE).
+    const report = deps.analytics ? await buildReport(deps.analytics, parsePeriod(undefined, undefined, gapDay(new Date(now()))), { ...deps, lookup }).catch(() => undefined) : undefined;
+    return html(c, pageHtml(report), 200);
+  });
 
   app.post('/admin/login', async (c) => {
     const text = await formText(c.req.raw, MAX_LOGIN_BYTES);

@@ -1,6 +1,7 @@
 /**
  * The owners' page's script and style, served as files (/admin/assets/admin.js, admin.css) so the
- * page's CSP allows no inline code. Plain ES2020 with no dependency: it reads /admin/api/report and
+ * page's CSP allows no inline code. Plain ES2020 with no dependency: it reads the report the page
+ * holds (or /admin/api/report, for another period) and
  * draws the chart as SVG elements and the tables with textContent (a query is never markup).
  * Their gzipped size is measured by test/admin/static-files.test.ts.
  */
@@ -58,22 +59,28 @@ export const ADMIN_JS = String.raw`"use strict";
     $("never-note").textContent = r.pages.neverShownCount + " of " + r.pages.total + " pages were not in any search's top results.";
     var ul = $("never"); ul.textContent = ""; r.pages.neverShown.forEach(function (p) { ul.appendChild(el("li")).appendChild(link(p, p)); });
   }
-  function load() {
+  // The default period's report, when the page came with it (page-html.ts): drawn without a request.
+  function held() {
+    var data = $("report"); if (!data) return null;
+    data.remove(); try { return JSON.parse(data.textContent); } catch (e) { return null; }
+  }
+  function load(first) {
     var f = $("period"), q = new URLSearchParams();
     if (f.elements.from.value) q.set("from", f.elements.from.value); if (f.elements.to.value) q.set("to", f.elements.to.value);
     $("csv").href = "/admin/api/queries.csv?" + q;
     $("status").textContent = "Loading…";
-    fetch("/admin/api/report" + (String(q) ? "?" + q : "")).then(function (res) {
+    var report = first && held();
+    (report ? Promise.resolve(report) : fetch("/admin/api/report" + (String(q) ? "?" + q : "")).then(function (res) {
       if (res.status === 401) { location.reload(); return null; }
       return res.json().then(function (body) { if (!res.ok) throw new Error(body.error ? body.error.message : res.statusText); return body; });
-    }).then(function (r) {
+    })).then(function (r) {
       if (!r) return;
       f.elements.from.value = r.period.from; f.elements.to.value = r.period.to; $("csv").href = "/admin/api/queries.csv?from=" + r.period.from + "&to=" + r.period.to;
       render(r); $("status").textContent = "From " + r.period.from + " to " + r.period.to + "."; document.body.setAttribute("data-drawn-ms", Math.round(performance.now())); document.body.setAttribute("data-loaded", "");
     }).catch(function (e) { $("status").textContent = String(e.message || e); document.body.setAttribute("data-loaded", "error"); });
   }
-  $("period").addEventListener("submit", function (e) { e.preventDefault(); load(); });
-  load();
+  $("period").addEventListener("submit", function (e) { e.preventDefault(); load(false); });
+  load(true);
 })();
 `;
 

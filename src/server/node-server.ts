@@ -2,8 +2,8 @@
  * recall-box under Node: the Worker's app (src/worker/app.ts) on Hono's Node adapter, for hosts
  * without Cloudflare (any Node host, Docker) and for previewing one's own docs (`recall-box serve`).
  * A thin adapter, as src/worker/worker.ts is for workerd: the pack read from a folder, the answer
- * cache in the process's memory, no gap report and no rate limiting (their bindings are
- * Cloudflare's). Besides /search and /health it serves the widget, the highlight script and every
+ * cache and, with ANALYTICS on, search analytics in the process's memory, no gap report and no
+ * rate limiting (their bindings are Cloudflare's). Besides /search and /health it serves the widget, the highlight script and every
  * indexed page rendered from the pack (src/preview/), so a result opens where it points.
  */
 import { readFile } from 'node:fs/promises';
@@ -19,6 +19,8 @@ import { readConfig, searchOptionsFor, type WorkerVars } from '../worker/config.
 import { PackCache, STORE_FAILURE_RETRY_MS } from '../worker/pack-cache.ts';
 export { PAGE_LIST_PATH } from '../preview/routes.ts';
 import { readDeadlineFor } from '../worker/sources/index.ts';
+import { readAnalyticsPolicy, type AnalyticsVars } from '../protocol/analytics.ts';
+import { memoryAnalyticsStore } from './memory-analytics.ts';
 
 /** The package's public/ folder: the widget bundle and the highlight script `npm run build:widget` writes. */
 export const PACKAGE_PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url));
@@ -34,7 +36,7 @@ export interface NodeServerOptions {
    * The Worker's vars (docs/configuration.md), as strings: the same settings mean the same answers.
    * Default: none set, except PREVIEW_PAGES on (a page opens where a result points).
    */
-  vars?: WorkerVars;
+  vars?: WorkerVars & AnalyticsVars;
   /** Where the widget's files are read from. Default PACKAGE_PUBLIC_DIR. */
   publicDir?: string;
   /** Answer `/` with the preview's home page (the search box and every page). Default true. */
@@ -96,6 +98,9 @@ async function readStaticFiles(publicDir: string): Promise<Map<string, { body: U
 export async function createNodeHandler(options: Omit<NodeServerOptions, 'port' | 'host'>): Promise<(request: Request) => Promise<Response>> {
   const files = await readStaticFiles(options.publicDir ?? PACKAGE_PUBLIC_DIR);
   const config = readConfig({ PREVIEW_PAGES: 'on', ...options.vars });
+  // ANALYTICS on: counted in this process's memory (no D1 here), for the owners' page at /admin.
+  const analytics = config.analytics ? memoryAnalyticsStore(readAnalyticsPolicy(options.vars ?? {}, config.warnings)) : null;
+  if (analytics) config.warnings.push('ANALYTICS is on: searches and clicks are counted in memory and lost when the server stops.');
   for (const warning of config.warnings) console.warn(`recall-box: ${warning}`);
   const packs = new PackCache({ createKernel: wasmKernel });
   const dir = path.resolve(options.packDir);
@@ -109,6 +114,7 @@ export async function createNodeHandler(options: Omit<NodeServerOptions, 'port' 
     getPack,
     packLoads: () => packs.loads,
     answerVariant: 'node',
+    analytics,
     ...(options.adminToken !== undefined && { adminToken: options.adminToken }),
     preview: { home: options.home ?? NODE_SERVER_DEFAULTS.home, ...(options.siteName !== undefined && { siteName: options.siteName }) },
   });

@@ -141,6 +141,30 @@ describe('the Node server', () => {
     expect((await gaps(handler, 'Bearer node-admin-token')).status).toBe(401);
   });
 
+  it('counts searches and clicks in memory with ANALYTICS on, and shows them on the owners\' page', async () => {
+    const counting = await createNodeHandler({ packDir: path.join(dir, 'pack'), publicDir, adminToken: 'node-admin-token', vars: { ANALYTICS: 'on' } });
+    const call = (url: string, init?: RequestInit) => counting(new Request(`http://127.0.0.1${url}`, init));
+    const search = await call('/search?q=route%20parameters');
+    // The header the widget waits for before it sends a beacon.
+    expect(search.headers.get('x-recall-box-analytics')).toBe('on');
+    await call('/search?q=zebra%20husbandry');
+    // The count is taken after the answer, on a 0 ms timer: one of 20 ms set later fires after it.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const click = await call('/events', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ q: 'route parameters', rank: 1, url: '/guides/routing/#route-parameters' }) });
+    expect(click.status).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const report = (await (await call('/admin/api/report', { headers: { authorization: 'Bearer node-admin-token' } })).json()) as {
+      totals: { searches: number; clicks: number };
+      topQueries: Array<{ query: string; clicks: number }>;
+      gaps: Array<{ queries: string[] }>;
+    };
+    expect(report.totals).toMatchObject({ searches: 2, clicks: 1 });
+    expect(report.topQueries.find((q) => q.query === 'route parameters')).toMatchObject({ clicks: 1 });
+    expect(report.gaps.map((g) => g.queries[0])).toEqual(['zebra husbandry']);
+    // Off (the default), nothing is counted and the page says so.
+    expect((await get('/events', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' })).status).toBe(404);
+  });
+
   it('listens on loopback and stops', async () => {
     const server = await startNodeServer({ packDir: path.join(dir, 'pack'), port: 0, publicDir });
     try {

@@ -117,19 +117,6 @@ describe('search analytics (ANALYTICS = "on", GAPS_DB)', () => {
     expect(await one("SELECT searches FROM analytics_queries WHERE query = 'middleware'")).toEqual({ searches: 2 });
   });
 
-  it('keeps the page table within its cap too, the most shown pages kept', async () => {
-    const store = d1AnalyticsStore(db, { ...ANALYTICS_DEFAULTS, maxPageRows: 3 });
-    const at = new Date().toISOString();
-    const search = (query: string, shownPages: string[]) => store.recordSearch({ query, lang: 'en', outcome: 'answer', zeroResults: false, source: 'reader', shownPages }, at);
-    await search('a', ['/kept/']);
-    await search('b', ['/kept/']);
-    for (let i = 0; i < 20; i++) await search(`flood ${i}`, [`/made-up/${i}/`, `/made-up/${i}b/`]);
-    const pages = await rows<{ page: string; shown: number }>('SELECT page, shown FROM analytics_pages ORDER BY page');
-    expect(pages).toHaveLength(3);
-    expect(pages).toContainEqual({ page: '/kept/', shown: 2 });
-    expect(await one("SELECT rows FROM analytics_size WHERE name = 'pages'")).toEqual({ rows: 3 });
-  });
-
   it('gathers the searches of the default window into one write: requests at once are all counted', async () => {
     const isolate = { ...testEnv, ANALYTICS: 'on', EDGE_CACHE: 'off' };
     await Promise.all(['routing', 'routing', 'middleware', 'zebra husbandry', 'routing', 'middleware'].map((q) => callIn(isolate, `/search?q=${encodeURIComponent(q)}`)));
