@@ -62,7 +62,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   admin: ['core', 'protocol'],
   mcp: ['core', 'protocol'],
   preview: ['core'],
-  server: ['core', 'indexer', 'worker', 'preview'],
+  server: ['core', 'protocol', 'indexer', 'worker', 'preview', 'admin'],
   widget: ['protocol', 'core'],
   eval: ['core', 'protocol', 'indexer', 'datasets'],
   integrations: ['core', 'indexer', 'cli'],
