@@ -42,7 +42,7 @@ export function pageHtml(report?: unknown): string {
   return `${head('recall-box · search analytics')}
 <body><header><h1>Search analytics</h1>
 <form id="period"><label>From <input type="date" name="from"></label><label>To <input type="date" name="to"></label>
-<button type="submit">Show</button><a id="csv" href="/admin/api/queries.csv">Export CSV</a></form>
+<button type="submit">Show</button><a id="csv" href="/admin/api/queries.csv">Queries CSV</a><a id="gaps-csv" href="/admin/api/gaps.csv">Gaps CSV</a></form>
 <form method="post" action="/admin/logout"><button type="submit" class="quiet">Sign out</button></form></header>
 <main><p id="status" role="status">Loading…</p>
 <section id="totals" aria-label="Totals"></section>

@@ -201,6 +201,17 @@ export function queriesCsv(rows: readonly QueryRow[]): string {
   return [header.join(','), ...lines].join('\r\n') + '\r\n';
 }
 
+/**
+ * The period's gaps as CSV, the groups the page lists: one line per gap, its phrasings joined by
+ * " | ", and for the first REPORT_DEFAULTS.gapLookups the nearest section, the cause and the hint.
+ */
+export function gapsCsv(gaps: readonly GapGroup[]): string {
+  const header = ['phrasings', 'unanswered', 'agent', 'cause', 'nearest_title', 'nearest_url', 'hint', 'issue_url'];
+  const lines = gaps.map((g) =>
+    [g.queries.join(' | '), g.count, g.agent, g.lookup?.cause ?? g.lookup?.outcome ?? null, g.lookup?.nearest?.title ?? null, g.lookup?.nearest?.url ?? null, g.hint, g.issueUrl].map(csvField).join(','),
+  );
+  return [header.join(','), ...lines].join('\r\n') + '\r\n';
+}
 
 /** What a search's verdict and fallback say of a gap (the hint's input); `query` as searched. */
 export function gapLookupOf(

@@ -2,7 +2,7 @@
  * The owners' page (issue 53), served by the Worker (and by `recall-box serve`, the same app):
  * GET /admin (the page, or the login form), POST /admin/login and /admin/logout, the page's script
  * and style as files (its CSP allows no inline script), and its data: GET /admin/api/report and
- * /admin/api/queries.csv. Everything but the static files needs the admin token: the bearer header
+ * /admin/api/queries.csv and gaps.csv. Everything but the static files needs the admin token: the bearer header
  * or the session cookie the login form sets (auth.ts).
  */
 import type { Context, Hono } from 'hono';
@@ -14,7 +14,7 @@ import { SESSION_DEFAULTS, bearerOf, cookieOf, sessionCookie, sessionValid, sess
 import { loginHtml, pageHtml, PAGE_CSP } from './page-html.ts';
 import { ADMIN_CSS, ADMIN_JS } from './static-files.ts';
 import type { AnalyticsReader } from './report-store.ts';
-import { REPORT_DEFAULTS, fillDays, groupGaps, issueLink, neverShown, queriesCsv, querySummary, totalsOf, writingHint, type AdminReport, type GapLookup } from './report.ts';
+import { REPORT_DEFAULTS, fillDays, gapsCsv, groupGaps, issueLink, neverShown, queriesCsv, querySummary, totalsOf, writingHint, type AdminReport, type GapLookup } from './report.ts';
 
 export interface AdminPageDeps {
   /** The ADMIN_TOKEN secret; unset → every request but the static files is refused. */
@@ -148,15 +148,23 @@ export function registerAdminPage(app: Hono, deps: AdminPageDeps): void {
     return c.json(report, 200, NO_STORE);
   });
 
+  const csv = (c: Context, text: string, what: string, p: Period) =>
+    c.body(text, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="recall-box-${what}-${p.from}-${p.to}.csv"`,
+      ...NO_STORE,
+    });
+
   app.get('/admin/api/queries.csv', async (c) => {
     const at = await opened(c);
     if (at instanceof Response) return at;
-    const rows = await reading(at.store.topQueries(at.period, REPORT_DEFAULTS.gapQueries * 20));
-    return c.body(queriesCsv(rows), 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="recall-box-queries-${at.period.from}-${at.period.to}.csv"`,
-      ...NO_STORE,
-    });
+    return csv(c, queriesCsv(await reading(at.store.topQueries(at.period, REPORT_DEFAULTS.gapQueries * 20))), 'queries', at.period);
+  });
+
+  app.get('/admin/api/gaps.csv', async (c) => {
+    const at = await opened(c);
+    if (at instanceof Response) return at;
+    return csv(c, gapsCsv((await reading(buildReport(at.store, at.period, { ...deps, lookup }))).gaps), 'gaps', at.period);
   });
 }
 

@@ -59,6 +59,7 @@ export const ADMIN_JS = String.raw`"use strict";
     $("never-note").textContent = r.pages.neverShownCount + " of " + r.pages.total + " pages were not in any search's top results.";
     var ul = $("never"); ul.textContent = ""; r.pages.neverShown.forEach(function (p) { ul.appendChild(el("li")).appendChild(link(p, p)); });
   }
+  function csvLinks(q) { $("csv").href = "/admin/api/queries.csv?" + q; $("gaps-csv").href = "/admin/api/gaps.csv?" + q; }
   // The default period's report, when the page came with it (page-html.ts): drawn without a request.
   function held() {
     var data = $("report"); if (!data) return null;
@@ -67,7 +68,7 @@ export const ADMIN_JS = String.raw`"use strict";
   function load(first) {
     var f = $("period"), q = new URLSearchParams();
     if (f.elements.from.value) q.set("from", f.elements.from.value); if (f.elements.to.value) q.set("to", f.elements.to.value);
-    $("csv").href = "/admin/api/queries.csv?" + q;
+    csvLinks(String(q));
     $("status").textContent = "Loading…";
     var report = first && held();
     (report ? Promise.resolve(report) : fetch("/admin/api/report" + (String(q) ? "?" + q : "")).then(function (res) {
@@ -75,7 +76,7 @@ export const ADMIN_JS = String.raw`"use strict";
       return res.json().then(function (body) { if (!res.ok) throw new Error(body.error ? body.error.message : res.statusText); return body; });
     })).then(function (r) {
       if (!r) return;
-      f.elements.from.value = r.period.from; f.elements.to.value = r.period.to; $("csv").href = "/admin/api/queries.csv?from=" + r.period.from + "&to=" + r.period.to;
+      f.elements.from.value = r.period.from; f.elements.to.value = r.period.to; csvLinks("from=" + r.period.from + "&to=" + r.period.to);
       render(r); $("status").textContent = "From " + r.period.from + " to " + r.period.to + "."; document.body.setAttribute("data-drawn-ms", Math.round(performance.now())); document.body.setAttribute("data-loaded", "");
     }).catch(function (e) { $("status").textContent = String(e.message || e); document.body.setAttribute("data-loaded", "error"); });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, fillDays, gapKey, groupGaps, issueLink, neverShown, queriesCsv, querySummary, writingHint } from '../../src/admin/report.ts';
+import { csvField, fillDays, gapKey, gapsCsv, groupGaps, issueLink, neverShown, queriesCsv, querySummary, writingHint } from '../../src/admin/report.ts';
 import type { QueryRow } from '../../src/admin/report-store.ts';
 
 const row = (query: string, over: Partial<QueryRow> = {}): QueryRow => ({
@@ -38,5 +38,18 @@ describe('the report', () => {
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvField('a,b')).toBe('"a,b"');
     expect(queriesCsv([row('q', { clicks: 2, clickRankSum: 3 })]).split('\r\n')).toEqual(['query,searches,answers,uncertain,fallbacks,zero_results,agent,clicks,mean_clicked_rank', 'q,1,0,0,1,0,0,2,1.5', '']);
+    const lookup = { outcome: 'fallback' as const, cause: 'not-covered' as const, unknownWords: ['helm'], nearest: { title: 'Deploy, anywhere', url: '/deploy/' } };
+    expect(
+      gapsCsv([
+        { key: 'helm', queries: ['-helm', 'helm chart'], count: 3, agent: 1, lookup, hint: 'Write it.', issueUrl: null },
+        { key: 'zebra', queries: ['zebra'], count: 1, agent: 0, lookup: null, hint: null, issueUrl: null },
+      ]).split('\r\n'),
+    ).toEqual([
+      'phrasings,unanswered,agent,cause,nearest_title,nearest_url,hint,issue_url',
+      // A phrasing a reader typed with a leading "-" is text, not a formula; a gap past the looked-up ones has only its counts.
+      `'-helm | helm chart,3,1,not-covered,"Deploy, anywhere",/deploy/,Write it.,`,
+      'zebra,1,0,,,,,',
+      '',
+    ]);
   });
 });

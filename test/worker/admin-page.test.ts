@@ -30,7 +30,7 @@ describe('the owners\' page: who gets in', () => {
     expect(html).toContain('<form method="post" action="/admin/login">');
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(html).not.toContain('route parameters');
-    for (const path of ['/admin/api/report', '/admin/api/queries.csv']) {
+    for (const path of ['/admin/api/report', '/admin/api/queries.csv', '/admin/api/gaps.csv']) {
       const res = await callIn(isolate, path);
       expect([res.status, await codeOf(res)]).toEqual([401, 'UNAUTHORIZED']);
     }
@@ -108,6 +108,12 @@ describe('the owners\' page: what it reports', () => {
     const csv = await callIn(isolate, '/admin/api/queries.csv', { headers: bearer });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect((await csv.text()).split('\r\n')[0]).toBe('query,searches,answers,uncertain,fallbacks,zero_results,agent,clicks,mean_clicked_rank');
+    // The gaps the page lists: the two helm phrasings one line, with what to write.
+    const gaps = await callIn(isolate, '/admin/api/gaps.csv', { headers: bearer });
+    expect(gaps.headers.get('content-disposition')).toMatch(/^attachment; filename="recall-box-gaps-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = (await gaps.text()).split('\r\n');
+    expect(lines[0]).toBe('phrasings,unanswered,agent,cause,nearest_title,nearest_url,hint,issue_url');
+    expect(lines.find((l) => l.includes('helm'))).toMatch(/^deploy(ing to)? kubernetes( with)? helm \| deploy(ing to)? kubernetes( with)? helm,2,0,/);
     const bad = await callIn(isolate, '/admin/api/report?from=2026-13-01', { headers: bearer });
     expect([bad.status, await codeOf(bad)]).toEqual([400, 'BAD_PERIOD']);
   });
