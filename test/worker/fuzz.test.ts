@@ -74,10 +74,19 @@ async function call(request: Request): Promise<Response> {
   return res;
 }
 
-/** The contract for any answer: no 5xx; a body (where there is one) is a result or a coded JSON error. */
+/**
+ * The contract for any answer: no 5xx; a body (where there is one) is a result or a coded JSON
+ * error — or, for a GET of a page the pack holds (the test Worker has PREVIEW_PAGES on: `/` is the
+ * fixture site's home), that page rendered.
+ */
 async function expectWellFormed(res: Response, requestMethod: string): Promise<void> {
   expect(res.status).toBeLessThan(500);
   if (requestMethod === 'HEAD' || res.status === 304 || res.status === 204) return;
+  if (res.status === 200 && res.headers.get('content-type')?.startsWith('text/html')) {
+    expect(requestMethod).toBe('GET');
+    expect(await res.text()).toMatch(/^<!doctype html>/);
+    return;
+  }
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   const body = (await res.json()) as { results?: unknown; error?: { code?: unknown; message?: unknown } };
   if (res.status === 200) {
