@@ -9,7 +9,7 @@
  * Used by `npm run bench` (bench/run.ts, the bench Worker and its queries) and by
  * `npm run bench:analytics` (bench/analytics-bench.ts, the test Worker with 10,000 stored rows).
  */
-import { median, summarize, type Summary } from './stats.ts';
+import { pairedTimes, type Summary } from './stats.ts';
 
 /** A request that takes longer than this is a hang, not a sample. */
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -40,18 +40,6 @@ async function timedSearch(url: string, q: string): Promise<number> {
  */
 export async function benchAnalyticsCost(onUrl: string, offUrl: string, queries: readonly string[], warmup: number, pauseMs = 0): Promise<AnalyticsCostBench> {
   for (let i = 0; i < warmup; i++) await Promise.all([timedSearch(onUrl, `warm-up ${i}`), timedSearch(offUrl, `warm-up ${i}`)]);
-  const on: number[] = [];
-  const off: number[] = [];
-  for (let i = 0; i < queries.length; i++) {
-    const q = queries[i]!;
-    if (i % 2 === 0) {
-      on.push(await timedSearch(onUrl, q));
-      off.push(await timedSearch(offUrl, q));
-    } else {
-      off.push(await timedSearch(offUrl, q));
-      on.push(await timedSearch(onUrl, q));
-    }
-    if (pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
-  }
-  return { queries: queries.length, pauseMs, on: summarize(on), off: summarize(off), pairedRatio: median(on.map((t, i) => t / off[i]!)) };
+  const paired = await pairedTimes(queries, (q) => timedSearch(onUrl, q), (q) => timedSearch(offUrl, q), pauseMs);
+  return { queries: queries.length, pauseMs, on: paired.a, off: paired.b, pairedRatio: paired.ratio };
 }

@@ -6,7 +6,7 @@
  * layer's cost (the JSON-RPC envelope, the SDK's server and its validation, the agent's text).
  */
 import type { BenchQuery } from './queries.ts';
-import { median, summarize, type Summary } from './stats.ts';
+import { pairedTimes, type Summary } from './stats.ts';
 
 /** A request that takes longer than this is a hang, not a sample. */
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -54,17 +54,6 @@ export async function benchMcpCost(url: string, queries: readonly BenchQuery[], 
     await searchOf(url, q);
     await mcpOf(url, q);
   }
-  const search: number[] = [];
-  const mcp: number[] = [];
-  for (let i = 0; i < queries.length; i++) {
-    const q = queries[i]!.q;
-    if (i % 2 === 0) {
-      search.push(await searchOf(url, q));
-      mcp.push(await mcpOf(url, q));
-    } else {
-      mcp.push(await mcpOf(url, q));
-      search.push(await searchOf(url, q));
-    }
-  }
-  return { queries: queries.length, search: summarize(search), mcp: summarize(mcp), pairedRatio: median(mcp.map((m, i) => m / search[i]!)) };
+  const paired = await pairedTimes(queries, (q) => mcpOf(url, q.q), (q) => searchOf(url, q.q));
+  return { queries: queries.length, search: paired.b, mcp: paired.a, pairedRatio: paired.ratio };
 }

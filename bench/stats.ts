@@ -56,3 +56,33 @@ export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; valu
   const value = await fn();
   return { ms: performance.now() - started, value };
 }
+
+/** Two ways of doing the same items, timed side by side (pairedTimes). */
+export interface PairedTimes {
+  a: Summary;
+  b: Summary;
+  /** Median over the items of a's time ÷ b's: paired, so a noisy moment hits both sides. */
+  ratio: number;
+}
+
+/**
+ * `a` and `b` timed on every item, one after the other, swapping which goes first from item to
+ * item (whichever runs second finds the machine warmer); `pauseMs` between items. Each call
+ * resolves with its time in ms.
+ */
+export async function pairedTimes<T>(items: readonly T[], a: (item: T) => Promise<number>, b: (item: T) => Promise<number>, pauseMs = 0): Promise<PairedTimes> {
+  const aMs: number[] = [];
+  const bMs: number[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (i % 2 === 0) {
+      aMs.push(await a(item));
+      bMs.push(await b(item));
+    } else {
+      bMs.push(await b(item));
+      aMs.push(await a(item));
+    }
+    if (pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
+  }
+  return { a: summarize(aMs), b: summarize(bMs), ratio: median(aMs.map((t, i) => t / bMs[i]!)) };
+}

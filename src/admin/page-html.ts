@@ -35,8 +35,8 @@ export function reportDataBlock(report: unknown): string {
 /**
  * The page's shell: the period picker, the sections admin.js fills, and the script. `report`, the
  * default period's, comes with the page when it could be read: admin.js draws it without a request
- * of its own (a round trip and the wait before the browser starts one, 40–100 ms of the page's
- * ~190 ms on loopback: `npx tsx bench/analytics-bench.ts --flood-seconds 0`).
+ * of its own, a round trip and the wait before the browser starts one (the page drawn in 118.5 ms
+ * instead of 144–171 ms with 10,000 rows, `npm run bench:analytics`).
  */
 export function pageHtml(report?: unknown): string {
   return `${head('recall-box · search analytics')}

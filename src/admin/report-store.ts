@@ -1,7 +1,7 @@
 /**
  * What the owners' page reads from the analytics store, over a period: the rows the store returns
- * (src/worker/analytics.ts implements it on D1). Types only, so the page's server side depends on
- * no storage.
+ * (src/worker/analytics.ts implements it on D1, src/server/memory-analytics.ts in memory), and the
+ * zero counts both start sums from. Nothing of a storage, so the page's server side depends on none.
  */
 import type { Period } from '../protocol/analytics.ts';
 
@@ -16,6 +16,12 @@ export interface SearchCounts {
   agent: number;
   clicks: number;
 }
+
+/** The counts of SearchCounts, in one order: what a sum over rows adds up. */
+export const SEARCH_COUNT_KEYS = Object.freeze(['searches', 'answers', 'uncertain', 'fallbacks', 'zeroResults', 'agent', 'clicks'] as const);
+
+/** No searches: where a sum of counts starts (a new object each call, to add into). */
+export const noSearches = (): SearchCounts => ({ searches: 0, answers: 0, uncertain: 0, fallbacks: 0, zeroResults: 0, agent: 0, clicks: 0 });
 
 /** One day's searches, all queries together. */
 export interface DayRow extends SearchCounts {

@@ -7,7 +7,7 @@
 import { queryConcepts } from '../core/index.ts';
 import { daysBefore } from '../protocol/gaps.ts';
 import type { Period } from '../protocol/analytics.ts';
-import type { DayRow, PageRow, QueryRow } from './report-store.ts';
+import { SEARCH_COUNT_KEYS, noSearches, type DayRow, type PageRow, type QueryRow } from './report-store.ts';
 
 export const REPORT_DEFAULTS = Object.freeze({
   /** Top queries listed. Default 50: a page a person reads. */
@@ -72,8 +72,6 @@ export interface AdminReport {
   pages: { total: number; topClicked: PageRow[]; neverShown: string[]; neverShownCount: number };
 }
 
-const ZERO_DAY = { searches: 0, answers: 0, uncertain: 0, fallbacks: 0, zeroResults: 0, agent: 0, clicks: 0 };
-
 /** The period's days, oldest first. */
 export function periodDays(period: Period): string[] {
   const out: string[] = [];
@@ -84,12 +82,12 @@ export function periodDays(period: Period): string[] {
 /** Every day of the period, from the store's rows (days without any are zeros). */
 export function fillDays(period: Period, rows: readonly DayRow[]): DayRow[] {
   const byDay = new Map(rows.map((r) => [r.day, r]));
-  return periodDays(period).map((day) => byDay.get(day) ?? { day, ...ZERO_DAY });
+  return periodDays(period).map((day) => byDay.get(day) ?? { day, ...noSearches() });
 }
 
 export function totalsOf(days: readonly DayRow[]): Omit<DayRow, 'day'> {
-  const t = { ...ZERO_DAY };
-  for (const d of days) for (const k of Object.keys(t) as (keyof typeof t)[]) t[k] += d[k];
+  const t = noSearches();
+  for (const d of days) for (const k of SEARCH_COUNT_KEYS) t[k] += d[k];
   return t;
 }
 
@@ -109,7 +107,8 @@ export function querySummary(r: QueryRow): QuerySummary {
 
 /**
  * Group keys already worked out in this isolate: the same gap queries come back on every load of
- * the page, and analysing 500 of them is ~10 ms of a Worker's CPU (a 200 ms page budget). Cleared
+ * the page, and analysing 500 of them (REPORT_DEFAULTS.gapQueries) on each would be a large share
+ * of the page's CPU after the gap lookups. Cleared
  * whole past GAP_KEY_MEMO_ENTRIES, so it never holds more than ten loads' worth.
  */
 const GAP_KEY_MEMO_ENTRIES = 5_000;

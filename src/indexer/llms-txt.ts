@@ -15,6 +15,8 @@
  */
 import { markdownUrlOf, type Lang, type Page } from '../core/index.ts';
 import type { PoolName } from '../core/rank/pools.ts';
+// Text on one line: whitespace runs (newlines too) as one space.
+import { normalizeSpace as oneLine } from './ingest/text.ts';
 
 /** One page as llms.txt lists it. */
 export interface LlmsPage {
@@ -58,11 +60,6 @@ export const SUMMARY_MAX_CHARS = 300;
  * still makes an llms.txt of about 200 KB, one read for an agent.
  */
 export const NOTE_MAX_CHARS = 160;
-
-/** Text on one line: whitespace runs (newlines too) as one space. */
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
 
 /**
  * The first sentence of `text`'s first paragraph, at most `max` characters (cut at a word, with

@@ -230,7 +230,8 @@ export interface QueryDelta {
   answers: number;
   uncertain: number;
   fallbacks: number;
-  zero: number;
+  /** Searches with no result at all. */
+  zeroResults: number;
   agent: number;
 }
 
@@ -279,13 +280,13 @@ export function mergeWrites(searches: readonly SearchWrite[], clicks: readonly C
   let keepSince = '';
   for (const w of searches) {
     const k = key(w.day, w.query);
-    const row = queries.get(k) ?? { day: w.day, query: w.query, lang: w.lang, searches: 0, answers: 0, uncertain: 0, fallbacks: 0, zero: 0, agent: 0 };
+    const row = queries.get(k) ?? { day: w.day, query: w.query, lang: w.lang, searches: 0, answers: 0, uncertain: 0, fallbacks: 0, zeroResults: 0, agent: 0 };
     row.lang = w.lang;
     row.searches += 1;
     row.answers += w.answer;
     row.uncertain += w.uncertain;
     row.fallbacks += w.fallback;
-    row.zero += w.zero;
+    row.zeroResults += w.zero;
     row.agent += w.agent;
     queries.set(k, row);
     for (const url of w.shownPages) page(w.day, url).shown += 1;

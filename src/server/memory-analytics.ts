@@ -2,37 +2,23 @@
  * Search analytics kept in the process's memory: the store `recall-box serve` uses with ANALYTICS
  * on, where there is no D1. The same rows, caps and reads as the D1 store (src/worker/analytics.ts;
  * test/support/analytics-store-suite.ts runs one suite against both), lost when the process stops.
- * Writes are gathered and merged as the Worker's are (mergeWrites), so a batch's rows and the
- * order rows are dropped in are the same.
+ * Each search or click is merged by the Worker's own rules (mergeWrites) and applied at once: there
+ * is no round trip to save by gathering them.
  */
-import type { DayRow, PageRow, QueryRow, ReportRows } from '../admin/report-store.ts';
-import { ANALYTICS_DEFAULTS, clickWrite, mergeWrites, searchWrite, type AnalyticsBatch, type AnalyticsPolicy, type Period } from '../protocol/analytics.ts';
+import { SEARCH_COUNT_KEYS, noSearches, type DayRow, type PageRow, type QueryRow, type ReportRows } from '../admin/report-store.ts';
+import { ANALYTICS_DEFAULTS, clickWrite, mergeWrites, searchWrite, type AnalyticsBatch, type AnalyticsPolicy, type PageDelta, type Period } from '../protocol/analytics.ts';
 import type { AnalyticsStore } from '../worker/analytics.ts';
 
-interface QueryRecord {
-  day: string;
-  query: string;
-  lang: string;
-  searches: number;
-  answers: number;
-  uncertain: number;
-  fallbacks: number;
-  zeroResults: number;
-  agent: number;
-  clicks: number;
-  clickRankSum: number;
-}
+/** A row of the query table: a query's counts on one day, as analytics_queries holds them. */
+type QueryRecord = QueryRow & { day: string };
+/** A row of the page table (analytics_pages): a page's counts on one day. */
+type PageRecord = PageDelta;
 
-interface PageRecord {
-  day: string;
-  page: string;
-  shown: number;
-  clicks: number;
-}
+/** Of a query row's counts, those a batch's QueryDelta adds (clicks come with the batch's clicks). */
+const DELTA_KEYS = SEARCH_COUNT_KEYS.filter((k) => k !== 'clicks') as ReadonlyArray<Exclude<(typeof SEARCH_COUNT_KEYS)[number], 'clicks'>>;
 
 const key = (day: string, text: string) => JSON.stringify([day, text]);
 const inPeriod = (p: Period) => (row: { day: string }) => row.day >= p.from && row.day <= p.to;
-const COUNTS = ['searches', 'answers', 'uncertain', 'fallbacks', 'zeroResults', 'agent', 'clicks'] as const;
 
 /**
  * Cuts `rows` to `cap`, dropping first the row `weight` ranks lowest, then the oldest day, then the
@@ -55,10 +41,10 @@ function cutTo<T extends { day: string }>(rows: Map<string, T>, cap: number, wei
 function byQuery(rows: QueryRecord[]): QueryRow[] {
   const out = new Map<string, QueryRow>();
   for (const r of rows) {
-    const q = out.get(r.query) ?? { query: r.query, lang: '', searches: 0, answers: 0, uncertain: 0, fallbacks: 0, zeroResults: 0, agent: 0, clicks: 0, clickRankSum: 0 };
+    const q = out.get(r.query) ?? { query: r.query, lang: '', ...noSearches(), clickRankSum: 0 };
     // max(lang), as the D1 store reads it.
     if (r.lang > q.lang) q.lang = r.lang;
-    for (const c of COUNTS) q[c] += r[c];
+    for (const c of SEARCH_COUNT_KEYS) q[c] += r[c];
     q.clickRankSum += r.clickRankSum;
     out.set(r.query, q);
   }
@@ -75,14 +61,9 @@ export function memoryAnalyticsStore(policy: AnalyticsPolicy = ANALYTICS_DEFAULT
   const apply = (batch: AnalyticsBatch) => {
     for (const d of batch.queries) {
       const k = key(d.day, d.query);
-      const row = queries.get(k) ?? { day: d.day, query: d.query, lang: d.lang, searches: 0, answers: 0, uncertain: 0, fallbacks: 0, zeroResults: 0, agent: 0, clicks: 0, clickRankSum: 0 };
+      const row = queries.get(k) ?? { day: d.day, query: d.query, lang: d.lang, ...noSearches(), clickRankSum: 0 };
       row.lang = d.lang;
-      row.searches += d.searches;
-      row.answers += d.answers;
-      row.uncertain += d.uncertain;
-      row.fallbacks += d.fallbacks;
-      row.zeroResults += d.zero;
-      row.agent += d.agent;
+      for (const c of DELTA_KEYS) row[c] += d[c];
       queries.set(k, row);
     }
     for (const d of batch.pages) {
@@ -113,7 +94,6 @@ export function memoryAnalyticsStore(policy: AnalyticsPolicy = ANALYTICS_DEFAULT
       .sort((a, b) => b.searches - a.searches || byQueryText(a, b))
       .slice(0, limit);
 
-  // Applied at once: there is no round trip to save, and a reader of the page sees every search.
   return {
     async recordSearch(event, at) {
       apply(mergeWrites([searchWrite(event, at, policy)], []));
@@ -125,8 +105,8 @@ export function memoryAnalyticsStore(policy: AnalyticsPolicy = ANALYTICS_DEFAULT
       const rows = [...queries.values()].filter(inPeriod(p));
       const days = new Map<string, DayRow>();
       for (const r of rows) {
-        const d = days.get(r.day) ?? { day: r.day, searches: 0, answers: 0, uncertain: 0, fallbacks: 0, zeroResults: 0, agent: 0, clicks: 0 };
-        for (const c of COUNTS) d[c] += r[c];
+        const d = days.get(r.day) ?? { day: r.day, ...noSearches() };
+        for (const c of SEARCH_COUNT_KEYS) d[c] += r[c];
         days.set(r.day, d);
       }
       const gapQueries = byQuery(rows.filter((r) => r.uncertain + r.fallbacks > 0))

@@ -99,10 +99,6 @@ export function buildSearchUrl(endpoint: string, params: SearchParams, base: str
 }
 
 /**
- * Fetches and interprets one search. Resolves with an outcome for every answer or network
- * failure; rejects only when `signal` aborts, so callers can tell "superseded" from "failed".
- */
-/**
  * Where a click on the last answer's results is reported (POST /events beside /search), and that
  * answer's index: set only when the Worker announced analytics (X-Recall-Box-Analytics: on), so a
  * Worker that counts nothing is never sent a beacon. Module state, not per element: a click
@@ -110,6 +106,10 @@ export function buildSearchUrl(endpoint: string, params: SearchParams, base: str
  */
 export const beacon = { url: '', index: '' };
 
+/**
+ * Fetches and interprets one search. Resolves with an outcome for every answer or network
+ * failure; rejects only when `signal` aborts, so callers can tell "superseded" from "failed".
+ */
 export async function fetchSearch(url: string, signal: AbortSignal, text: ClientText = STRINGS.en): Promise<FetchOutcome> {
   let response: Response;
   let body: unknown;

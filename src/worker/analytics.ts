@@ -39,7 +39,7 @@ export interface AnalyticsStore extends AnalyticsReader {
 // analytics_size (triggers). `WHERE true` keeps SQLite from reading ON CONFLICT as a join's ON.
 const field = (name: string) => `json_extract(j.value, '$.${name}')`;
 const UPSERT_QUERIES_SQL = `INSERT INTO analytics_queries (day, query, lang, searches, answers, uncertain, fallbacks, zero_results, agent)
-SELECT ${['day', 'query', 'lang', 'searches', 'answers', 'uncertain', 'fallbacks', 'zero', 'agent'].map(field).join(', ')} FROM json_each(?1) AS j WHERE true
+SELECT ${['day', 'query', 'lang', 'searches', 'answers', 'uncertain', 'fallbacks', 'zeroResults', 'agent'].map(field).join(', ')} FROM json_each(?1) AS j WHERE true
 ON CONFLICT (day, query) DO UPDATE SET lang = excluded.lang, searches = searches + excluded.searches, answers = answers + excluded.answers,
 uncertain = uncertain + excluded.uncertain, fallbacks = fallbacks + excluded.fallbacks, zero_results = zero_results + excluded.zero_results, agent = agent + excluded.agent`;
 const UPSERT_PAGES_SQL = `INSERT INTO analytics_pages (day, page, shown, clicks)

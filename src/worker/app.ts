@@ -14,6 +14,7 @@ import { readBodyCapped } from './body.ts';
 import { bearerMatches, registerAdminRoutes, type GapStore } from './gaps.ts';
 import { rateLimit, type RateLimiter } from './rate-limit.ts';
 import { securityHeaders } from './security-headers.ts';
+import { etagMatches } from './etag.ts';
 import { deepHealth } from './deep-health.ts';
 import { registerPreviewRoutes, type PreviewRouteOptions } from '../preview/routes.ts';
 import { registerMcpRoute } from './mcp-route.ts';
@@ -112,11 +113,6 @@ function logUnexpected(c: Context, e: unknown, query: string | undefined): strin
   const scrubbed = query ? text.split(query).join('<query>') : text;
   console.error(`recall-box: unexpected error, request ${requestId}: ${c.req.method} ${url.pathname}: ${scrubbed}`);
   return requestId;
-}
-
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((t) => t.trim() === etag || t.trim() === '*');
 }
 
 /**
@@ -334,14 +330,14 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   registerAdminRoutes(app, { adminToken: deps.adminToken, gaps: deps.gaps ?? null });
-  // The default index's pack, for routes that do not pass a request's end on (its reads dropped when it is read).
-  const defaultPack = () => untilAnswered((requestEnd) => packGetters[0]!(requestEnd.signal));
-  registerEventRoute(app, { analytics: deps.analytics ?? null, indexes: indexNames, getPack: (name) => untilAnswered((requestEnd) => deps.getPack(name, requestEnd.signal)), after: afterResponse });
+  // An index's pack, for routes that do not pass a request's end on (its reads dropped when it is read).
+  const packNamed = (name: string) => untilAnswered((requestEnd) => deps.getPack(name, requestEnd.signal));
+  registerEventRoute(app, { analytics: deps.analytics ?? null, indexes: indexNames, getPack: packNamed, after: afterResponse });
   registerAdminPage(app, {
     adminToken: deps.adminToken,
     analytics: deps.analytics ?? null,
     issuesUrl: config.issuesUrl,
-    pages: async () => [...pageSections(await defaultPack()).keys()],
+    pages: async () => [...pageSections(await packNamed(indexNames[0]!)).keys()],
     // A gap's query searched now, as /search would (no cache, nothing counted).
     lookup: (q) =>
       untilAnswered(async (requestEnd) => {

@@ -10,10 +10,11 @@
  * run_worker_first does not list these paths): an owner's hand-written llms.txt, or the copies an
  * integration wrote into the built site, which are these same files. Off with LLMS_TXT = "off".
  */
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { PACK_FILES, RecallBoxError, findPage, untilAnswered, pageMarkdown, pageUrlOfMarkdown, readPackFile, type LoadedPack } from '../core/index.ts';
 import { decodedPath } from '../preview/routes.ts';
 import type { WorkerConfig } from './config.ts';
+import { etagMatches } from './etag.ts';
 
 export interface LlmsRouteOptions {
   config: Pick<WorkerConfig, 'llmsTxt' | 'cacheMaxAge'>;
@@ -38,11 +39,6 @@ function etagOf(pack: LoadedPack): string {
   return `W/"${pack.manifest.buildId}-llms"`;
 }
 
-function notModified(c: Context, etag: string): boolean {
-  const header = c.req.header('if-none-match');
-  return header !== undefined && header.split(',').some((t) => t.trim() === etag || t.trim() === '*');
-}
-
 export function registerLlmsRoutes(app: Hono, options: LlmsRouteOptions): void {
   const { config, packs } = options;
   if (!config.llmsTxt) return;
@@ -55,7 +51,7 @@ export function registerLlmsRoutes(app: Hono, options: LlmsRouteOptions): void {
         // The default index's: llms.txt describes the site, which is that index's.
         const pack = await packs[0]!(signal);
         const headers = caching(etagOf(pack));
-        if (notModified(c, headers.ETag)) return c.body(null, 304, headers);
+        if (etagMatches(c.req.header('if-none-match'), headers.ETag)) return c.body(null, 304, headers);
         const bytes = await readPackFile(pack.source, pack.manifest.files, file);
         if (bytes === null) throw new RecallBoxError('NOT_FOUND', `the pack has no ${file}: it was built before recall-box wrote one; rebuild it (recall-box build).`);
         return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { ...headers, 'Content-Type': TEXT_TYPE });
@@ -71,7 +67,7 @@ export function registerLlmsRoutes(app: Hono, options: LlmsRouteOptions): void {
       const page = await findPage(packs, pageUrl, signal);
       if (page === null) throw new RecallBoxError('NOT_FOUND', `no page of the docs is at ${pageUrl}; /llms.txt lists them.`);
       const headers = caching(etagOf(page.pack));
-      if (notModified(c, headers.ETag)) return c.body(null, 304, headers);
+      if (etagMatches(c.req.header('if-none-match'), headers.ETag)) return c.body(null, 304, headers);
       return c.body(pageMarkdown(page.sections), 200, { ...headers, 'Content-Type': MARKDOWN_TYPE });
     });
   });

@@ -53,9 +53,9 @@ export function registerMcpRoute(app: Hono, deps: McpRouteDeps): void {
     } catch {
       return rpcError(c, 400, JSON_RPC.parseError, 'Parse error: the request body is not JSON.');
     }
-    // Imported on the first MCP request: the SDK and zod (about 160 of the default script's 278 KiB
-    // gzipped; test/deploy/bundle-budget.test.ts prints the total) are evaluated only in isolates
-    // agents use, never on a reader's cold start.
+    // Imported on the first MCP request: the SDK and zod (the default script went from 119 to 278 KiB
+    // gzipped with them, as test/deploy/bundle-budget.test.ts prints it before and after /mcp) are
+    // evaluated only in isolates agents use, never on a reader's cold start.
     const { handleMcp } = await import('../mcp/server.ts');
     return handleMcp(c.req.raw, forRequest(c), body);
   });

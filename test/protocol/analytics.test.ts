@@ -91,9 +91,9 @@ describe('mergeWrites', () => {
     );
     expect(batch.queries).toEqual([
       // The day's last search names the row's language, as a row written search by search would.
-      { day: '2026-03-10', query: 'deploy', lang: 'de', searches: 2, answers: 1, uncertain: 0, fallbacks: 1, zero: 1, agent: 1 },
-      { day: '2026-03-11', query: 'deploy', lang: 'en', searches: 1, answers: 1, uncertain: 0, fallbacks: 0, zero: 0, agent: 0 },
-      { day: '2026-03-10', query: 'zebra', lang: 'en', searches: 1, answers: 0, uncertain: 1, fallbacks: 0, zero: 0, agent: 0 },
+      { day: '2026-03-10', query: 'deploy', lang: 'de', searches: 2, answers: 1, uncertain: 0, fallbacks: 1, zeroResults: 1, agent: 1 },
+      { day: '2026-03-11', query: 'deploy', lang: 'en', searches: 1, answers: 1, uncertain: 0, fallbacks: 0, zeroResults: 0, agent: 0 },
+      { day: '2026-03-10', query: 'zebra', lang: 'en', searches: 1, answers: 0, uncertain: 1, fallbacks: 0, zeroResults: 0, agent: 0 },
     ]);
     expect(batch.pages).toEqual([
       { day: '2026-03-10', page: '/a/', shown: 1, clicks: 1 },
